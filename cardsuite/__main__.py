@@ -1,0 +1,3 @@
+from cardsuite.cli import main
+
+main()

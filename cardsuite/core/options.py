@@ -1,0 +1,157 @@
+"""Game options: declared once as a frozen dataclass, read from text, shown in the lobby.
+
+Each game declares ``Options`` as a frozen keyword-only dataclass whose fields are made with
+:func:`option`.  The metadata gives the lobby its labels and choices and lets the command line
+read ``--opt key=value`` without any game-specific code.  Validation that involves several
+fields or the player count stays in the game (``__post_init__`` or ``new_game``), raising
+:class:`OptionsError` with a sentence that names the bad value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from cardsuite.core.errors import OptionsError
+
+O = TypeVar("O")
+
+_TRUE = {"on", "true", "yes", "1"}
+_FALSE = {"off", "false", "no", "0"}
+
+
+def option(
+    default: Any,
+    *,
+    label: str,
+    help: str = "",
+    choices: Sequence[Any] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """A dataclass field for an option, with what the lobby and the CLI need to know."""
+    meta = {
+        "label": label,
+        "help": help,
+        "choices": tuple(choices) if choices is not None else None,
+        "minimum": minimum,
+        "maximum": maximum,
+    }
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One option as the lobby shows it."""
+
+    name: str
+    label: str
+    help: str
+    default: Any
+    choices: tuple[Any, ...] | None
+    minimum: int | None
+    maximum: int | None
+
+    @property
+    def kind(self) -> str:
+        """``bool``, ``choice`` or ``int``."""
+        if isinstance(self.default, bool):
+            return "bool"
+        if self.choices is not None:
+            return "choice"
+        return "int"
+
+
+def describe_options(options_type: type) -> tuple[OptionInfo, ...]:
+    out = []
+    for f in dataclasses.fields(options_type):
+        meta = f.metadata
+        out.append(
+            OptionInfo(
+                name=f.name,
+                label=meta.get("label", f.name),
+                help=meta.get("help", ""),
+                default=f.default,
+                choices=meta.get("choices"),
+                minimum=meta.get("minimum"),
+                maximum=meta.get("maximum"),
+            )
+        )
+    return tuple(out)
+
+
+def check_range(info: OptionInfo, value: Any) -> None:
+    """Raise OptionsError when ``value`` is outside the option's choices or bounds."""
+    if info.choices is not None and value not in info.choices:
+        allowed = ", ".join(str(c) for c in info.choices)
+        raise OptionsError(f"option {info.name} cannot be {value!r}: choose one of {allowed}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if info.minimum is not None and value < info.minimum:
+            raise OptionsError(f"option {info.name} must be at least {info.minimum}, not {value}")
+        if info.maximum is not None and value > info.maximum:
+            raise OptionsError(f"option {info.name} must be at most {info.maximum}, not {value}")
+
+
+def validate_fields(options: object) -> None:
+    """Check every field against its declared choices and bounds (call from __post_init__)."""
+    for info in describe_options(type(options)):
+        value = getattr(options, info.name)
+        if info.kind == "bool" and not isinstance(value, bool):
+            raise OptionsError(f"option {info.name} must be on or off, not {value!r}")
+        if info.kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
+            raise OptionsError(f"option {info.name} must be a whole number, not {value!r}")
+        check_range(info, value)
+
+
+def _parse_value(info: OptionInfo, text: str) -> Any:
+    token = text.strip()
+    if info.kind == "bool":
+        low = token.lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise OptionsError(f"option {info.name} must be on or off, not {token!r}")
+    if info.kind == "choice":
+        assert info.choices is not None
+        for choice in info.choices:
+            if str(choice).lower() == token.lower():
+                return choice
+        allowed = ", ".join(str(c) for c in info.choices)
+        raise OptionsError(f"option {info.name} cannot be {token!r}: choose one of {allowed}")
+    try:
+        return int(token)
+    except ValueError:
+        raise OptionsError(f"option {info.name} must be a whole number, not {token!r}") from None
+
+
+def options_from_strings(options_type: type[O], values: Mapping[str, str]) -> O:
+    """Build options from ``key=value`` text, as typed on the command line."""
+    infos = {info.name: info for info in describe_options(options_type)}
+    parsed: dict[str, Any] = {}
+    for key, text in values.items():
+        name = key.strip().replace("-", "_")
+        if name not in infos:
+            known = ", ".join(infos) or "none"
+            raise OptionsError(f"unknown option {key!r} (this game has: {known})")
+        parsed[name] = _parse_value(infos[name], text)
+    return options_type(**parsed)
+
+
+def options_to_dict(options: object) -> dict[str, Any]:
+    """The options as JSON-ready values (for saves and replays)."""
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}  # type: ignore[arg-type]
+
+
+def options_from_dict(options_type: type[O], data: Mapping[str, Any]) -> O:
+    """Options from a save file; unknown keys and bad values raise OptionsError."""
+    infos = {info.name for info in describe_options(options_type)}
+    unknown = set(data) - infos
+    if unknown:
+        raise OptionsError(f"unknown options {sorted(unknown)}")
+    try:
+        return options_type(**data)
+    except TypeError as exc:
+        raise OptionsError(str(exc)) from None

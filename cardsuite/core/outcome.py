@@ -1,0 +1,44 @@
+"""How a game ended: places, scores and the reason in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardsuite.core.table import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """``places[s]`` is seat s's place, 1 for the best; tied seats and partners share a place.
+
+    ``scores`` holds each seat's final score where the game keeps one.  ``reason`` is engine
+    text (seats written as ``{s0}``, see :mod:`cardsuite.core.text`).
+    """
+
+    places: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.places or min(self.places) != 1:
+            raise ValueError(f"places must start at 1: {self.places}")
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """Seats in first place (all of them in a draw)."""
+        return tuple(s for s, place in enumerate(self.places) if place == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        """Everyone shares first place."""
+        return all(place == 1 for place in self.places)
+
+    @classmethod
+    def from_scores(
+        cls, scores: Sequence[int], reason: str, *, higher_wins: bool = True
+    ) -> Outcome:
+        """Places by score (standard competition ranking: 1, 1, 3)."""
+        keyed = [s if higher_wins else -s for s in scores]
+        places = tuple(1 + sum(other > mine for other in keyed) for mine in keyed)
+        return cls(places=places, reason=reason, scores=tuple(scores))

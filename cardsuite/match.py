@@ -1,0 +1,232 @@
+"""A match: one game played by named seats, with its history, bots, undo and saves.
+
+The Match is the only stateful object between the engines and the interfaces.  It keeps every
+state since the deal (states are immutable, so this costs little), applies moves through the
+engine's single legality check, asks bots for their moves with nothing but their seat's
+observation, and turns itself into a record that rebuilds it exactly.
+
+Undo policy: undo is offered only to a human who plays alone against bots.  It goes back to
+that human's previous decision, and never across a card that has become visible to him since
+(a card a bot played, a card he drew, a card turned up): he may change his mind, not use what
+he has learned.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardsuite.bots import Bot, make_bot
+from cardsuite.core.cards import Card
+from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.moves import Move
+from cardsuite.core.options import options_from_dict, options_to_dict
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.protocol import Game, Observation
+from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_record
+from cardsuite.core.rng import make_rng
+from cardsuite.core.table import Seat
+from cardsuite.core.text import fill
+from cardsuite.core.view import TableView
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat: a name, and the bot's id for a bot seat (None for a human)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+
+class Match:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seats: Sequence[SeatInfo],
+        *,
+        options: Any = None,
+        seed: int = 0,
+    ) -> None:
+        self.game = game
+        self.seats = tuple(seats)
+        self.seed = seed
+        first = game.new_game(seats=len(self.seats), options=options, seed=seed)
+        self.options = game.options_of(first)
+        self.states: list[Any] = [first]
+        self.moves: list[Move] = []
+        self._bots: dict[Seat, Bot] = {
+            i: make_bot(info.bot, game) for i, info in enumerate(self.seats) if info.bot
+        }
+        self._bot_rngs: dict[Seat, random.Random] = {}
+        self._reseed_bots()
+
+    def _reseed_bots(self) -> None:
+        ply = len(self.moves)
+        self._bot_rngs = {seat: make_rng(self.seed, "bot", seat, ply) for seat in self._bots}
+
+    # --- where the match stands -------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(info.name for info in self.seats)
+
+    def to_move(self) -> frozenset[Seat]:
+        return self.game.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return not self.game.to_move(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def humans(self) -> tuple[Seat, ...]:
+        return tuple(i for i, info in enumerate(self.seats) if not info.is_bot)
+
+    def legal_moves(self, seat: Seat) -> tuple[Move, ...]:
+        return self.game.legal_moves(self.state, seat)
+
+    def why_illegal(self, move: Move) -> str | None:
+        """The engine's reason, with the players' names filled in."""
+        reason = self.game.why_illegal(self.state, move)
+        return None if reason is None else fill(reason, self.names)
+
+    def observe(self, viewer: Seat | None) -> Observation[Any]:
+        return self.game.observe(self.state, viewer)
+
+    def view(self, viewer: Seat | None) -> TableView:
+        return self.game.present(self.observe(viewer), self.names)
+
+    # --- playing ----------------------------------------------------------------------------
+    def apply(self, move: Move) -> Any:
+        """Play ``move``; IllegalMoveError (nothing changes) if the rules forbid it."""
+        state = self.game.apply(self.state, move)
+        self.states.append(state)
+        self.moves.append(move)
+        return state
+
+    def play_text(self, text: str, seat: Seat | None = None) -> Move:
+        move = self.game.move_from_text(self.state, text, seat)
+        self.apply(move)
+        return move
+
+    def bot_to_move(self) -> Seat | None:
+        """A bot seat that may act now (the lowest), or None."""
+        for seat in sorted(self.to_move()):
+            if seat in self._bots:
+                return seat
+        return None
+
+    def choose_bot_move(self, seat: Seat) -> Move:
+        """Ask the bot in ``seat`` for a move; it sees only its own observation."""
+        bot = self._bots[seat]
+        legal = self.game.legal_moves(self.state, seat)
+        return bot.choose(self.game, self.observe(seat), legal, self._bot_rngs[seat])
+
+    def play_bots(self, limit: int = 100_000) -> int:
+        """Let bots play until a human must act or the game ends; returns the moves made."""
+        made = 0
+        while made < limit:
+            seat = self.bot_to_move()
+            if seat is None:
+                break
+            self.apply(self.choose_bot_move(seat))
+            made += 1
+        return made
+
+    # --- undo -------------------------------------------------------------------------------
+    def undo_point(self, seat: Seat) -> int | None:
+        """The history index undo would return ``seat`` to, or None when undo is not allowed."""
+        if self.seats[seat].is_bot or self.is_over():
+            return None
+        if any(not info.is_bot for i, info in enumerate(self.seats) if i != seat):
+            return None  # only against bots
+        last = next((i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i].seat == seat), None)
+        if last is None:
+            return None
+        known = _visible(self.game.observe(self.states[last], seat))
+        for state in self.states[last + 1 :]:
+            seen = _visible(self.game.observe(state, seat))
+            if any(count > known[card] for card, count in seen.items()):
+                return None  # a card he had not seen has been shown since
+        return last
+
+    def undo(self, seat: Seat) -> int:
+        """Go back to ``seat``'s previous decision; returns how many moves were taken back."""
+        point = self.undo_point(seat)
+        if point is None:
+            raise CardsuiteError("undo is not allowed here")
+        removed = len(self.moves) - point
+        del self.states[point + 1 :]
+        del self.moves[point:]
+        return removed
+
+    # --- the log ----------------------------------------------------------------------------
+    def log(self, viewer: Seat | None, last: int | None = None) -> list[str]:
+        """What happened, in words, as ``viewer`` may know it; the newest line last."""
+        lines: list[str] = []
+        for state in reversed(self.states):
+            for event in reversed(state.events):
+                lines.append(fill(self.game.describe(event.seen_by(viewer)), self.names))
+            if last is not None and len(lines) >= last:
+                break
+        lines.reverse()
+        return lines if last is None else lines[-last:]
+
+    def history(self) -> Iterator[tuple[Move, Any]]:
+        """Each move with the state it produced."""
+        return zip(self.moves, self.states[1:])
+
+    # --- saving -----------------------------------------------------------------------------
+    def record(self) -> MatchRecord:
+        return MatchRecord(
+            game=self.game.id,
+            seed=self.seed,
+            options=options_to_dict(self.options),
+            seats=tuple(
+                SeatRecord(info.name, "bot" if info.is_bot else "human", info.bot)
+                for info in self.seats
+            ),
+            moves=tuple((m.seat, self.game.move_to_text(m)) for m in self.moves),
+        )
+
+    def save(self, path: Path | str) -> None:
+        save_record(self.record(), path)
+
+    @classmethod
+    def from_record(cls, record: MatchRecord, source: Path | str = "<record>") -> Match:
+        """Rebuild a match by replaying its moves; a bad record raises SaveError."""
+        from cardsuite.games import get_game
+
+        try:
+            game = get_game(record.game)
+            options = options_from_dict(game.Options, record.options)
+            seats = [SeatInfo(s.name, s.bot if s.kind == "bot" else None) for s in record.seats]
+            match = cls(game, seats, options=options, seed=record.seed)
+        except CardsuiteError as exc:
+            raise SaveError(source, str(exc)) from None
+        for i, (seat, text) in enumerate(record.moves):
+            try:
+                match.play_text(text, seat)
+            except CardsuiteError as exc:
+                raise SaveError(source, f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+        match._reseed_bots()
+        return match
+
+    @classmethod
+    def load(cls, path: Path | str) -> Match:
+        return cls.from_record(load_record(path), path)
+
+
+def _visible(obs: Observation[Any]) -> Counter[Card]:
+    return Counter(card for card in obs.state.table.all_cards() if isinstance(card, Card))
