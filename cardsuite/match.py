@@ -29,7 +29,7 @@ from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import Game, Observation
 from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_record
 from cardsuite.core.rng import make_rng
-from cardsuite.core.table import Seat
+from cardsuite.core.table import Seat, Visibility
 from cardsuite.core.text import fill
 from cardsuite.core.view import TableView
 
@@ -44,6 +44,19 @@ class SeatInfo:
     @property
     def is_bot(self) -> bool:
         return self.bot is not None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """Everything needed to start a match: what the lobby and ``cardsuite play`` produce."""
+
+    game: Game[Any, Any]
+    seats: tuple[SeatInfo, ...]
+    options: Any = None
+    seed: int = 0
+
+    def start(self) -> Match:
+        return Match(self.game, self.seats, options=self.options, seed=self.seed)
 
 
 class Match:
@@ -92,6 +105,10 @@ class Match:
 
     def humans(self) -> tuple[Seat, ...]:
         return tuple(i for i, info in enumerate(self.seats) if not info.is_bot)
+
+    def hides_cards(self) -> bool:
+        """True when some seat holds cards the others may not see (hot-seat needs a curtain)."""
+        return any(spec.visibility is Visibility.OWNER for spec in self.state.table.layout.specs)
 
     def legal_moves(self, seat: Seat) -> tuple[Move, ...]:
         return self.game.legal_moves(self.state, seat)
@@ -151,7 +168,9 @@ class Match:
             return None
         if any(not info.is_bot for i, info in enumerate(self.seats) if i != seat):
             return None  # only against bots
-        last = next((i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i].seat == seat), None)
+        last = next(
+            (i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i].seat == seat), None
+        )
         if last is None:
             return None
         known = _visible(self.game.observe(self.states[last], seat))
@@ -185,7 +204,7 @@ class Match:
 
     def history(self) -> Iterator[tuple[Move, Any]]:
         """Each move with the state it produced."""
-        return zip(self.moves, self.states[1:])
+        return zip(self.moves, self.states[1:], strict=True)
 
     # --- saving -----------------------------------------------------------------------------
     def record(self) -> MatchRecord:
@@ -219,7 +238,9 @@ class Match:
             try:
                 match.play_text(text, seat)
             except CardsuiteError as exc:
-                raise SaveError(source, f"move {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+                raise SaveError(
+                    source, f"move {i + 1} ({text!r}) cannot be replayed: {exc}"
+                ) from None
         match._reseed_bots()
         return match
 

@@ -17,9 +17,10 @@ in Nerts or Russian Bank).  Every other game leaves it at 0.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from cardsuite.core.errors import NotationError
 
@@ -73,8 +74,8 @@ def rank_name(rank: int) -> str:
 class Card:
     """An interned playing card.  ``Card(7, Suit.HEARTS) is Card(7, Suit.HEARTS)``."""
 
-    __slots__ = ("rank", "suit", "back", "index")
-    _interned: dict[tuple[int, Suit | None, int], Card] = {}
+    __slots__ = ("back", "index", "rank", "suit")
+    _interned: ClassVar[dict[tuple[int, Suit | None, int], Card]] = {}
 
     rank: int
     suit: Suit | None
@@ -176,7 +177,7 @@ class RankOrder:
     True
     """
 
-    __slots__ = ("name", "ranks", "wraps", "_value", "_above", "_below")
+    __slots__ = ("_above", "_below", "_value", "name", "ranks", "wraps")
 
     def __init__(self, name: str, ranks: Sequence[int], *, wraps: bool = False) -> None:
         self.name = name
@@ -234,7 +235,11 @@ ACE_HIGH: Final = RankOrder("ace high", (*range(2, KING + 1), ACE))
 
 def deck_of(ranks: Iterable[int], *, jokers: int = 0, back: int = 0) -> tuple[Card, ...]:
     """One pack holding ``ranks`` in every suit, in rank-then-suit order, plus jokers."""
-    ranks = tuple(ranks)
+    return _deck_of(tuple(ranks), jokers, back)
+
+
+@functools.cache
+def _deck_of(ranks: tuple[int, ...], jokers: int, back: int) -> tuple[Card, ...]:
     cards = [Card(rank, suit, back) for rank in ranks for suit in SUITS]
     cards.extend(JOKER for _ in range(jokers))
     return tuple(cards)

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from cardsuite.core.errors import OptionsError
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}
@@ -127,7 +127,7 @@ def _parse_value(info: OptionInfo, text: str) -> Any:
         raise OptionsError(f"option {info.name} must be a whole number, not {token!r}") from None
 
 
-def options_from_strings(options_type: type[O], values: Mapping[str, str]) -> O:
+def options_from_strings(options_type: type[OptionsT], values: Mapping[str, str]) -> OptionsT:
     """Build options from ``key=value`` text, as typed on the command line."""
     infos = {info.name: info for info in describe_options(options_type)}
     parsed: dict[str, Any] = {}
@@ -145,7 +145,7 @@ def options_to_dict(options: object) -> dict[str, Any]:
     return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}  # type: ignore[arg-type]
 
 
-def options_from_dict(options_type: type[O], data: Mapping[str, Any]) -> O:
+def options_from_dict(options_type: type[OptionsT], data: Mapping[str, Any]) -> OptionsT:
     """Options from a save file; unknown keys and bad values raise OptionsError."""
     infos = {info.name for info in describe_options(options_type)}
     unknown = set(data) - infos

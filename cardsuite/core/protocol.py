@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
@@ -58,7 +58,8 @@ class GameState(Protocol):
     def seed(self) -> int | None: ...
     @property
     def events(self) -> tuple[Event, ...]: ...
-    def _replace(self, **changes: Any) -> Self: ...
+    @property
+    def _replace(self) -> Callable[..., Self]: ...  # NamedTuple's copy-with-changes
 
 
 S = TypeVar("S", bound=GameState)
@@ -75,13 +76,20 @@ class Observation(NamedTuple, Generic[S]):
 class Game(Protocol[S, M]):
     """The consumer's view of an engine (see DESIGN.md §3)."""
 
-    id: str
-    title: str
-    original_name: str
-    aliases: tuple[str, ...]
-    seat_counts: tuple[int, ...]
-    summary: str
-    Options: type[Any]
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def original_name(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def seat_counts(self) -> tuple[int, ...]: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def Options(self) -> type[Any]: ...
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S: ...
     def to_move(self, state: S) -> frozenset[Seat]: ...
@@ -100,6 +108,17 @@ class Game(Protocol[S, M]):
     def rules(self) -> str: ...
     def options_of(self, state: S) -> Any: ...
     def seats_of(self, state: S) -> int: ...
+    def check_seats(self, seats: int) -> None: ...
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    """``2 to 10``, ``2``, or ``2, 4 or 6`` players."""
+    lo, hi = min(counts), max(counts)
+    if lo == hi:
+        return str(lo)
+    if len(counts) == hi - lo + 1:
+        return f"{lo} to {hi}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 def normalise_notation(text: str) -> str:
@@ -189,7 +208,10 @@ class RulesBase(Generic[S, M]):
         seats = sorted(self.to_move(state)) if seat is None else [seat]
         for s in seats:
             for move in self.legal_moves(state, s):
-                if wanted in (normalise_notation(move.notation()), normalise_notation(move.label())):
+                if wanted in (
+                    normalise_notation(move.notation()),
+                    normalise_notation(move.label()),
+                ):
                     return move
         raise NotationError(f"{text!r} is not a legal move now")
 
@@ -209,11 +231,7 @@ class RulesBase(Generic[S, M]):
     def check_seats(self, seats: int) -> None:
         """Raise OptionsError unless this game can be played by ``seats`` players."""
         if seats not in self.seat_counts:
-            lo, hi = min(self.seat_counts), max(self.seat_counts)
-            counts = f"{lo} to {hi}" if len(self.seat_counts) == hi - lo + 1 else str(
-                ", ".join(map(str, self.seat_counts))
-            )
-            raise OptionsError(f"{self.title} is for {counts} players, not {seats}")
+            raise OptionsError(f"{self.title} is for {_counts(self.seat_counts)} players, not {seats}")
 
     def resolve_options(self, options: Any) -> Any:
         if options is None:

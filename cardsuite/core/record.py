@@ -8,6 +8,7 @@ through a temporary file and a rename, so a crash never leaves a half-written sa
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -72,7 +73,9 @@ class MatchRecord:
         if not isinstance(version, int) or version < 1:
             raise fail(f"bad record version {version!r}")
         if version > VERSION:
-            raise fail(f"written by a newer cardsuite (record version {version}, this reads {VERSION})")
+            raise fail(
+                f"written by a newer cardsuite (record version {version}, this reads {VERSION})"
+            )
         game, seed = data.get("game"), data.get("seed")
         if not isinstance(game, str) or not game:
             raise fail("'game' must name a game")
@@ -126,10 +129,8 @@ def atomic_write_text(path: Path | str, text: str) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
 
 

@@ -45,7 +45,7 @@ class PileSpec:
 class Layout:
     """The piles of a table, in a fixed order, with an index from pile id to position."""
 
-    __slots__ = ("specs", "positions")
+    __slots__ = ("positions", "specs")
 
     def __init__(self, specs: Iterable[PileSpec]) -> None:
         self.specs: tuple[PileSpec, ...] = tuple(specs)
@@ -100,7 +100,9 @@ class Table(NamedTuple):
         return [card for pile in self.piles for card in pile]
 
     def counts(self) -> dict[PileId, int]:
-        return {spec.id: len(pile) for spec, pile in zip(self.layout.specs, self.piles)}
+        return {
+            spec.id: len(pile) for spec, pile in zip(self.layout.specs, self.piles, strict=True)
+        }
 
 
 def make_table(layout: Layout, contents: Mapping[PileId, Sequence[CardFace]]) -> Table:
@@ -136,7 +138,7 @@ def _backs(n: int) -> tuple[CardFace, ...]:
 def redact(table: Table, viewer: Seat | None) -> Table:
     """What ``viewer`` may see of the table (``None``: a spectator).  Counts are kept."""
     piles = []
-    for spec, pile in zip(table.layout.specs, table.piles):
+    for spec, pile in zip(table.layout.specs, table.piles, strict=True):
         start = _visible_from(spec, viewer, len(pile))
         piles.append(pile if start == 0 else _backs(start) + pile[start:])
     return Table(table.layout, tuple(piles))
@@ -144,8 +146,8 @@ def redact(table: Table, viewer: Seat | None) -> Table:
 
 def hidden_positions(table: Table, viewer: Seat | None) -> list[tuple[int, int]]:
     """(pile position, card position) of every card ``viewer`` may not see."""
-    out = []
-    for p, (spec, pile) in enumerate(zip(table.layout.specs, table.piles)):
+    out: list[tuple[int, int]] = []
+    for p, (spec, pile) in enumerate(zip(table.layout.specs, table.piles, strict=True)):
         out.extend((p, c) for c in range(_visible_from(spec, viewer, len(pile))))
     return out
 
@@ -172,7 +174,7 @@ def resample_hidden(
             raise ValueError(f"{len(cards)} unseen cards for {len(places)} hidden places")
     rng.shuffle(cards)
     piles = [list(pile) for pile in table.piles]
-    for (p, c), card in zip(places, cards):
+    for (p, c), card in zip(places, cards, strict=True):
         piles[p][c] = card
     return Table(table.layout, tuple(tuple(pile) for pile in piles))
 

@@ -15,7 +15,7 @@ _TOKEN = re.compile(r"\{s(\d+)\}")
 
 def seat(index: int) -> str:
     """The placeholder for a seat's name in engine text."""
-    return "{s%d}" % index
+    return f"{{s{index}}}"
 
 
 def default_names(count: int) -> tuple[str, ...]:

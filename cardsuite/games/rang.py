@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from cardsuite.core.cards import (
     ACE,
@@ -207,6 +207,7 @@ def hand_pile(s: Seat) -> str:
 
 # --- the rules -----------------------------------------------------------------------------
 
+_RANK_TEXT = {rank: rank_index(rank) for rank in RANKS}
 _PLAY_FIRST = "Illegal action: you hold a card next to {t} in rank, so you must play one"
 
 
@@ -371,8 +372,7 @@ class Rang(RulesBase[RangState, RangMove]):
         return move
 
     def candidates(self, state: RangState, seat: Seat) -> Iterable[RangMove]:
-        hand = state.table.piles[2 + seat]
-        cards = dict.fromkeys(c for c in hand if c is not JOKER)
+        cards = dict.fromkeys(c for c in state.table.cards(hand_pile(seat)) if c is not JOKER)
         names: tuple[int | None, ...] = (None, *RANKS)
         for card in cards:
             for name in names if card.rank == ACE else (None,):
@@ -456,7 +456,7 @@ class Rang(RulesBase[RangState, RangMove]):
             card = move.card
             if card.rank in fits and move.name is None and card in hand:
                 return None
-        t = rank_index(state.rank)
+        t = _RANK_TEXT[state.rank]
         if state.phase == DRAWN:
             return self._why_illegal_after_draw(state, move, hand, fits, t)
         has_normal = any(c.rank in fits for c in hand)  # type: ignore[union-attr]
@@ -471,7 +471,9 @@ class Rang(RulesBase[RangState, RangMove]):
                     return f"Illegal card: {card} fits {t} as it is and names no rank"
                 return None
             if has_normal:
-                return f"Illegal card: {card} is not next to {t} in rank, and you hold a card that is"
+                return (
+                    f"Illegal card: {card} is not next to {t} in rank, and you hold a card that is"
+                )
             if card.rank != ACE:
                 return f"Illegal card: {card} is not next to {t} in rank; when stuck only an Ace or a joker may be played"
             return self._why_illegal_ace_name(state, move)
@@ -480,7 +482,7 @@ class Rang(RulesBase[RangState, RangMove]):
                 return "Illegal card: you hold no joker"
             if has_normal:
                 return f"Illegal card: you hold a card next to {t}, so a joker may not be played"
-            return self._why_illegal_follow(state, move, _without(hand, JOKER, from_end=False))
+            return self._why_illegal_follow(state, move, _without(hand, JOKER, False))
         if isinstance(move, Draw):
             if has_normal:
                 return _PLAY_FIRST.format(t=t)
@@ -556,8 +558,8 @@ class Rang(RulesBase[RangState, RangMove]):
         rank = state.rank
         drawn_this_turn = state.phase == DRAWN
         if type(move) is Keep:
-            events.append(Event("keep", p, (hand[-1],), private_to=p))
-            return self._end_turn(state, piles, events, p, rank, out, pending, reshuffles, drew=True)
+            events.append(Event("keep", p, (hand[-1],), None, p))
+            return self._end_turn(state, piles, events, p, rank, out, pending, reshuffles, True)
         if type(move) is Draw:
             if pending != NOBODY:  # drawing finishes the pending player at once
                 events.append(Event("finished", pending))
@@ -570,18 +572,18 @@ class Rang(RulesBase[RangState, RangMove]):
             if card is None:
                 events.append(Event("draw_nothing", p))
                 return self._end_turn(
-                    state, piles, events, p, rank, out, pending, reshuffles, drew=True, empty=True
+                    state, piles, events, p, rank, out, pending, reshuffles, True, True
                 )
             piles[2 + p] = hand + (card,)
-            events.append(Event("draw", p, (card,), private_to=p))
+            events.append(Event("draw", p, (card,), None, p))
             fits = self._fits[state.options.same_rank_allowed][rank]
             if card is JOKER or card.rank == ACE or card.rank in fits:
                 return _state(state, piles, events, p, rank, DRAWN, pending, out, reshuffles)
-            return self._end_turn(state, piles, events, p, rank, out, pending, reshuffles, drew=True)
+            return self._end_turn(state, piles, events, p, rank, out, pending, reshuffles, True)
         discard = piles[1]
         if type(move) is Play:
             card = move.card
-            hand = _without(hand, card, from_end=drawn_this_turn)
+            hand = _without(hand, card, drawn_this_turn)
             discard = discard + (card,)
             if move.name is not None:
                 rank = move.name
@@ -591,13 +593,14 @@ class Rang(RulesBase[RangState, RangMove]):
                 events.append(Event("ace", p, (card,)))
             else:
                 rank = card.rank
-                events.append(Event("play", p, (card,)))
-        else:  # PlayJoker
-            hand = _without(hand, JOKER, from_end=drawn_this_turn)
+                events.append(Event("play", p, (card,), None, None))
+        else:
+            assert isinstance(move, PlayJoker)
+            hand = _without(hand, JOKER, drawn_this_turn)
             discard = discard + (JOKER,)
             rank = move.rank
             if move.follow is not None:
-                hand = _without(hand, move.follow, from_end=False)
+                hand = _without(hand, move.follow, False)
                 discard = discard + (move.follow,)
                 rank = move.follow.rank
                 events.append(Event("joker", p, (JOKER, move.follow), value=move.rank))
@@ -606,11 +609,15 @@ class Rang(RulesBase[RangState, RangMove]):
         piles[2 + p] = hand
         piles[1] = discard
         return self._end_turn(
-            state, piles, events, p, rank, out, pending, reshuffles, drew=drawn_this_turn
+            state, piles, events, p, rank, out, pending, reshuffles, drawn_this_turn
         )
 
     def _take(
-        self, state: RangState, piles: list[tuple[CardFace, ...]], reshuffles: int, events: list[Event]
+        self,
+        state: RangState,
+        piles: list[tuple[CardFace, ...]],
+        reshuffles: int,
+        events: list[Event],
     ) -> tuple[Card | None, int]:
         """Take the stock's top card, rebuilding the stock from the discard pile if it is empty."""
         stock = piles[0]
@@ -628,7 +635,9 @@ class Rang(RulesBase[RangState, RangMove]):
         assert isinstance(card, Card)
         return card, reshuffles
 
-    def _holders(self, piles: Sequence[tuple[CardFace, ...]], out: tuple[bool, ...], pending: Seat) -> list[Seat]:
+    def _holders(
+        self, piles: Sequence[tuple[CardFace, ...]], out: tuple[bool, ...], pending: Seat
+    ) -> list[Seat]:
         return [s for s in range(len(out)) if piles[2 + s] and not out[s] and s != pending]
 
     def _end_turn(
@@ -641,10 +650,10 @@ class Rang(RulesBase[RangState, RangMove]):
         out: tuple[bool, ...],
         pending: Seat,
         reshuffles: int,
-        *,
         drew: bool,
         empty: bool = False,
     ) -> RangState:
+        """Settle a pending player, check the end, and pass the turn on."""
         seats = state.seats
         turns = state.turns + 1
         if pending == NOBODY and piles[2 + p] and not empty and turns < TURN_LIMIT:
@@ -690,15 +699,27 @@ class Rang(RulesBase[RangState, RangMove]):
             events.append(Event("pending", p))
         holders = self._holders(piles, out, pending)
         if pending == NOBODY and len(holders) == 1:
-            return self._end_deal(state, piles, events, holders[0], LAST_WITH_CARDS, out, reshuffles)
+            return self._end_deal(
+                state, piles, events, holders[0], LAST_WITH_CARDS, out, reshuffles
+            )
         if not holders:  # a pending player with nobody left to judge him (engine safety)
             events.append(Event("finished", pending))
-            return self._end_deal(state, piles, events, pending, LAST_WITH_CARDS, _with(out, pending, True), reshuffles)
+            return self._end_deal(
+                state,
+                piles,
+                events,
+                pending,
+                LAST_WITH_CARDS,
+                _with(out, pending, True),
+                reshuffles,
+            )
         empty_draws = state.empty_draws + 1 if empty else 0
         active = len(holders) + (pending != NOBODY)
         if empty_draws >= active or turns >= TURN_LIMIT:
             how = STALEMATE if empty_draws >= active else TURN_LIMIT_REACHED
-            return self._end_deal(state, piles, events, self._most_cards(state, piles, holders), how, out, reshuffles)
+            return self._end_deal(
+                state, piles, events, self._most_cards(state, piles, holders), how, out, reshuffles
+            )
         nxt = (p + 1) % seats
         while nxt not in holders:
             nxt = (nxt + 1) % seats
@@ -721,8 +742,11 @@ class Rang(RulesBase[RangState, RangMove]):
             state.results,
         )
 
-    def _most_cards(self, state: RangState, piles: Sequence[tuple[CardFace, ...]], holders: list[Seat]) -> Seat:
+    def _most_cards(
+        self, state: RangState, piles: Sequence[tuple[CardFace, ...]], holders: list[Seat]
+    ) -> Seat:
         """The stop rule's loser: most cards; on a tie the later in turn order from the dealer's left."""
+
         def key(s: Seat) -> tuple[int, int]:
             return (len(piles[2 + s]), (s - state.dealer - 1) % state.seats)
 
@@ -814,7 +838,9 @@ class Rang(RulesBase[RangState, RangMove]):
         if kind == "ace":
             return f"{who} plays {cards} as an exception"
         if kind == "wild_ace":
-            return f"{who} plays {cards} as an exception, naming {rank_index(int(event.value or 0))}"
+            return (
+                f"{who} plays {cards} as an exception, naming {rank_index(int(event.value or 0))}"
+            )
         if kind == "joker":
             named = rank_index(int(event.value or 0))
             if len(event.cards) == 2:
@@ -827,7 +853,9 @@ class Rang(RulesBase[RangState, RangMove]):
         if kind == "draw_nothing":
             return f"{who} draws, but there is no card to draw"
         if kind == "keep":
-            return f"{who} keeps the drawn card" + ("" if event.cards[0] is FACE_DOWN else f" ({cards})")
+            return f"{who} keeps the drawn card" + (
+                "" if event.cards[0] is FACE_DOWN else f" ({cards})"
+            )
         if kind == "reshuffle":
             return f"The discard pile is shuffled into a new stock of {event.value} cards"
         if kind == "pending":
@@ -854,20 +882,22 @@ class Rang(RulesBase[RangState, RangMove]):
         for s in seating(obs.viewer, state.seats):
             hand = piles[2 + s]
             faces = tuple(sorted(hand, key=_hand_order)) if s == obs.viewer else hand
-            status = []
+            marks = []
             if s == state.pending:
-                status.append("pending")
+                marks.append("pending")
             elif state.out[s] or (not hand and not over):
-                status.append("out")
+                marks.append("out")
             if s == state.dealer:
-                status.append("dealer")
+                marks.append("dealer")
             seats.append(
                 SeatView(
                     seat=s,
                     name=names[s] if s < len(names) else f"Player {s + 1}",
                     piles=(PileView(hand_pile(s), "hand", PileStyle.FAN, faces, owner=s),),
-                    status=" · ".join(status),
-                    score=f"{losses[s]} loss{'es' if losses[s] != 1 else ''}" if show_losses else "",
+                    status=" · ".join(marks),
+                    score=f"{losses[s]} loss{'es' if losses[s] != 1 else ''}"
+                    if show_losses
+                    else "",
                     to_move=s == state.turn,
                     is_viewer=s == obs.viewer,
                 )
@@ -909,7 +939,8 @@ def _hand_order(card: CardFace) -> tuple[int, int]:
     return (card.rank, card.suit.order)
 
 
-def _without(hand: tuple[CardFace, ...], card: Card, *, from_end: bool) -> tuple[CardFace, ...]:
+def _without(hand: tuple[CardFace, ...], card: Card, from_end: bool) -> tuple[CardFace, ...]:
+    """The hand less one copy of ``card`` (the last card when ``from_end`` and it matches)."""
     if from_end and hand and hand[-1] is card:
         return hand[:-1]
     i = hand.index(card)

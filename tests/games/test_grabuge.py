@@ -662,7 +662,9 @@ def test_labels_notation_and_gestures() -> None:
     play = GRABUGE.legal_moves(choice, 0)[1]
     assert play.label() == "play 3♣ from column 2" and play.notation() == "play column 2"
     gesture = play.gesture()
-    assert (gesture.source, gesture.card, gesture.target) == ("reserve.0.2", card("3♣"), "packet.2")
+    # Picking the column is the whole decision: the card's packet is forced, so no target.
+    assert (gesture.source, gesture.card, gesture.target) == ("reserve.0.2", card("3♣"), None)
+    assert play.target == "packet.2"
     assert GRABUGE.move_from_text(choice, "Play Column 1") == PlayReserve(0, 1)
     assert GRABUGE.move_from_text(choice, "play 3C from column 2") == PlayReserve(0, 2)
     with pytest.raises(NotationError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardsuite.core.cards import ACE, JOKER, KING, FaceDown, parse_card
+from cardsuite.core.cards import ACE, JOKER, KING, Card, FaceDown, parse_card
 from cardsuite.core.errors import IllegalMoveError, OptionsError
 from cardsuite.core.text import fill
 from cardsuite.games.rang import (
@@ -21,7 +21,7 @@ from cardsuite.games.rang import (
 )
 
 
-def c(text: str):  # noqa: ANN201 - a card
+def c(text: str) -> Card:
     return parse_card(text)
 
 

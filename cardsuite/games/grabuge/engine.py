@@ -454,9 +454,7 @@ class _Cascade:
 # --- the engine ----------------------------------------------------------------------------
 
 
-# The ignores on GrabugeState below work round core's GameState protocol, whose
-# ``_replace(**changes: Any)`` no NamedTuple satisfies under mypy (Rang meets the same).
-class Grabuge(RulesBase[GrabugeState, GrabugeMove]):  # type: ignore[type-var]
+class Grabuge(RulesBase[GrabugeState, GrabugeMove]):
     id = "grabuge"
     title = "Grabuge"
     original_name = "Grabuge"
@@ -729,7 +727,7 @@ class Grabuge(RulesBase[GrabugeState, GrabugeMove]):  # type: ignore[type-var]
 
     def present(
         self,
-        obs: Observation[GrabugeState],  # type: ignore[type-var]
+        obs: Observation[GrabugeState],
         names: Sequence[str],
     ) -> TableView:
         return presentation.present(self, obs, names)

@@ -56,7 +56,6 @@ COLUMNS = 4
 PACKET_SIZE = 13
 BONUS = 2
 CARDS_PER_LEFTOVER_PACKET = 5
-TABLEAU: PileId = "tableau"  # gesture target for a card that starts a new packet
 
 # Each seat owns nine piles, in this order; the packets follow the eighteen seat piles.
 AT_GRABUGE = 0
@@ -172,8 +171,8 @@ class PlaceInReserve(Move):
 class PlayReserve(Move):
     """Play the exposed card of reserve column ``column`` first, among several that fit.
 
-    ``card`` (the exposed card) and ``target`` (the packet pile it goes to) are informative
-    only and take no part in equality.
+    ``card`` (the exposed card) and ``target`` (the packet pile it goes to, None for an Ace
+    starting a packet) are informative only and take no part in equality.
     """
 
     column: int
@@ -189,7 +188,8 @@ class PlayReserve(Move):
         return f"play column {self.column}"
 
     def gesture(self) -> Gesture:
-        return Gesture(reserve_pile(self.seat, self.column), self.card, self.target or TABLEAU)
+        # Picking the column is the whole decision: where its card goes is forced (§6.2).
+        return Gesture(reserve_pile(self.seat, self.column), self.card)
 
 
 GrabugeMove = PlaceInReserve | PlayReserve

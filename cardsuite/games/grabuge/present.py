@@ -111,7 +111,7 @@ def describe(event: Event) -> str:
 
 def present(
     game: Grabuge,
-    obs: Observation[GrabugeState],  # type: ignore[type-var]
+    obs: Observation[GrabugeState],
     names: Sequence[str],
 ) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""

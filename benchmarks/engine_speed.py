@@ -1,0 +1,102 @@
+"""Random-play engine speed for every registered game, against RLCard's UNO engine.
+
+A *step* is what a bot loop does per decision: ask for the legal moves, pick one at random,
+apply it (our ``apply`` also re-checks legality).  New deals are included, as RLCard's
+``init_game`` is.  These machines are noisy, so every engine is timed in several short rounds
+interleaved with the others, and the best round counts; the ratios are what to compare.
+
+    python benchmarks/engine_speed.py [--seconds 1.0] [--rounds 5]
+
+The last line is machine-readable: ``<game>_steps_per_s=…`` for each game and, when rlcard is
+installed (``pip install .[bench]``), ``uno_steps_per_s=…`` and ``rang_over_uno=…``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cardsuite.games import GAMES
+
+
+def our_loop(game_id: str) -> Callable[[float], tuple[int, float]]:
+    game = GAMES[game_id]
+    seats = 4 if 4 in game.seat_counts else min(game.seat_counts)
+    rng = random.Random(1)
+
+    def run(budget: float) -> tuple[int, float]:
+        steps = 0
+        seed = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < budget:
+            state = game.new_game(seats=seats, seed=seed)
+            seed += 1
+            while True:
+                to_move = game.to_move(state)
+                if not to_move:
+                    break
+                seat = next(iter(to_move))
+                legal = game.legal_moves(state, seat)
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def uno_loop() -> Callable[[float], tuple[int, float]] | None:
+    try:
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    game: Any = UnoGame()
+    rng = random.Random(1)
+
+    def run(budget: float) -> tuple[int, float]:
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < budget:
+            game.init_game()
+            while not game.is_over():
+                game.step(rng.choice(game.get_legal_actions()))
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of one round")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per engine")
+    args = parser.parse_args()
+
+    loops: dict[str, Callable[[float], tuple[int, float]]] = {g: our_loop(g) for g in GAMES}
+    uno = uno_loop()
+    if uno is not None:
+        loops["uno"] = uno
+    best: dict[str, float] = dict.fromkeys(loops, 0.0)
+    for _ in range(args.rounds):
+        for name, loop in loops.items():
+            steps, elapsed = loop(args.seconds)
+            best[name] = max(best[name], steps / elapsed)
+
+    print(f"{'engine':<12}{'steps/s':>12}{'µs/step':>10}{'vs UNO':>9}")
+    for name, rate in best.items():
+        ratio = f"{rate / best['uno']:.2f}×" if uno is not None else "—"
+        print(f"{name:<12}{rate:>12,.0f}{1e6 / rate:>10.2f}{ratio:>9}")
+    if uno is None:
+        print("(rlcard is not installed: pip install .[bench] to compare with its UNO engine)")
+    pairs = [f"{g}_steps_per_s={best[g]:.0f}" for g in GAMES]
+    if uno is not None:
+        pairs.append(f"uno_steps_per_s={best['uno']:.0f}")
+        pairs.append(f"rang_over_uno={best['rang'] / best['uno']:.3f}")
+        pairs.extend(f"{g}_over_uno={best[g] / best['uno']:.3f}" for g in GAMES if g != "rang")
+    print(" ".join(pairs))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Options read from text, records read from files, and atomic writes."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardsuite.core.errors import OptionsError, SaveError
+from cardsuite.core.options import describe_options, option, options_from_strings, validate_fields
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.record import MatchRecord, SeatRecord, atomic_write_text, load_record
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Sample:
+    decks: str | int = option("auto", label="Decks", choices=("auto", 1, 2))
+    fast: bool = option(False, label="Fast")
+    rounds: int = option(1, label="Rounds", minimum=1, maximum=9)
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+
+def test_options_from_text() -> None:
+    assert options_from_strings(Sample, {"decks": "2", "fast": "on", "rounds": "3"}) == Sample(
+        decks=2, fast=True, rounds=3
+    )
+    assert [i.kind for i in describe_options(Sample)] == ["choice", "bool", "int"]
+
+
+@pytest.mark.parametrize(
+    ("values", "needle"),
+    [
+        ({"decks": "3"}, "choose one of auto, 1, 2"),
+        ({"fast": "maybe"}, "on or off"),
+        ({"rounds": "ten"}, "whole number"),
+        ({"rounds": "0"}, "at least 1"),
+        ({"rounds": "10"}, "at most 9"),
+        ({"colour": "red"}, "unknown option 'colour'"),
+    ],
+)
+def test_bad_option_text_names_the_problem(values: dict[str, str], needle: str) -> None:
+    with pytest.raises(OptionsError, match=needle):
+        options_from_strings(Sample, values)
+
+
+def test_outcome_places_follow_competition_ranking() -> None:
+    outcome = Outcome.from_scores([3, 5, 5, 1], "r")
+    assert outcome.places == (3, 1, 1, 4) and outcome.winners == (1, 2) and not outcome.is_draw
+    assert Outcome.from_scores([0, 1, 0], "r", higher_wins=False).places == (1, 3, 1)
+    assert Outcome.from_scores([2, 2], "r").is_draw
+
+
+def test_record_round_trip(tmp_path: Path) -> None:
+    record = MatchRecord(
+        game="rang",
+        seed=12,
+        seats=(SeatRecord("Anna"), SeatRecord("Борис", "bot", "random")),
+        options={"decks": "auto"},
+        moves=((0, "play 6♠"), (1, "draw")),
+    )
+    path = tmp_path / "r.json"
+    atomic_write_text(path, record.to_json())
+    assert load_record(path) == record
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("[1, 2]", "not a cardsuite match record"),
+        ('{"format": "cardsuite-match", "version": 99, "game": "rang", "seed": 1}', "newer"),
+        ('{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": "x"}', "seed"),
+        ('{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": 1, "seats": []}', "seats"),
+        (
+            '{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": 1,'
+            ' "seats": [{"name": "A"}], "moves": [[5, "draw"]]}',
+            "move 1",
+        ),
+        ("{", "not valid JSON"),
+    ],
+)
+def test_bad_records_name_the_file_and_problem(tmp_path: Path, text: str, needle: str) -> None:
+    path = tmp_path / "save.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveError) as error:
+        load_record(path)
+    assert str(error.value).startswith(str(path)) and needle in str(error.value)
+
+
+def test_atomic_write_keeps_the_old_file_when_writing_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "save.json"
+    atomic_write_text(path, "old")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        atomic_write_text(path, "new")
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
