@@ -1,45 +1,16 @@
-"""Ранг (Rang) — a Ukrainian shedding game: play one rank up or down, and do not be last.
+"""The rules of Rang: the deal, whose turn, the legal moves, applying them, and the end.
 
-Rules: ``shared/rules/rang.md`` (the shram.kiev.ua text of Corey Dixon's "Rank").
-
-2–10 players; one pack with 2 jokers for 2–4 players, two packs with 4 jokers for 5–10.  Each
-player gets five cards; a card turned from the stock starts the discard pile and sets the
-*current rank* T.  On his turn a player must play a card one rank above or below T (suits do not
-matter; Ace and King touch round the corner).  Only when he has no such card may he play an Ace
-as an exception, play a joker naming any rank (and then perhaps one more card next to that
-rank), or draw one card, which he may play at once if it fits.  A player who sheds his last card
-is *pending*: if the next player answers with a card from his hand, the pending player comes
-back with two cards; if the next player draws instead, the pending player is out for good.
-The last player left holding cards loses.
-
-Decisions where the spec leaves room (each recorded in the spec's §10 or taken here):
-
-* The drawn card may be played but need not be (option ``forced_drawn_play`` forces a fitting
-  one).  Playing it is an ordinary ``Play`` of that card: after a draw it is the only card that
-  may be played (the spec's ``PLAY_DRAWN``).
-* A player may always draw instead of using an Ace or a joker; this lets him choose not to
-  bring back a pending player.
-* A joker names any of the 13 ranks and its follow-up card is optional; the joker with its
-  rank and follow-up is one move, ``PlayJoker``.
-* Hands are kept in the order the cards arrived, so a drawn card is always the last one in its
-  owner's hand; the table shows hands sorted by rank.
-* If a pending player has nobody left to judge him (everyone else is out), which the card counts
-  make all but impossible, he is out too and the deal ends with the last player to hold cards
-  as the loser (engine safety, not in the spec).
-* With several deals (``match_deals``) the next deal starts by itself with the dealer one seat
-  to the left; the loser of each deal gets one loss and the fewest losses win.
+See ``model.py`` for the game in a paragraph and the decisions taken where the spec is silent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardsuite.core.cards import (
     ACE,
     ACE_LOW_WRAP,
-    FACE_DOWN,
     JOKER,
     KING,
     RANKS,
@@ -50,160 +21,32 @@ from cardsuite.core.cards import (
     several,
     standard_deck,
 )
-from cardsuite.core.errors import OptionsError
-from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import Event, Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
-from cardsuite.core.text import fill, seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
-
-HAND_SIZE = 5
-RETURN_CARDS = 2
-TURN_LIMIT = 1000
-
-# --- options -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RangOptions:
-    decks: str | int = option(
-        "auto",
-        label="Decks",
-        help="auto: one pack for 2–4 players, two packs for 5–10",
-        choices=("auto", 1, 2),
-    )
-    same_rank_allowed: bool = option(
-        False, label="Same rank plays", help="a card of the current rank may also be played"
-    )
-    wild_ace: bool = option(
-        False, label="Wild Ace", help="an Ace played as an exception names any rank"
-    )
-    forced_drawn_play: bool = option(
-        False, label="Forced drawn play", help="a drawn card that fits must be played"
-    )
-    match_deals: int = option(
-        1, label="Deals", help="deals in the match; fewest losses wins", minimum=1, maximum=50
-    )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
-
-    def deck_count(self, players: int) -> int:
-        """The number of packs for ``players``; OptionsError if an explicit count contradicts it."""
-        needed = 1 if players <= 4 else 2
-        if self.decks != "auto" and self.decks != needed:
-            raise OptionsError(
-                f"decks={self.decks} does not suit {players} players: "
-                f"Rang uses {needed} pack{'s' if needed > 1 else ''} for {players} players"
-            )
-        return needed
-
-
-# --- moves ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Move):
-    """Play one card from hand: a card next to T, an exceptional Ace, or the drawn card.
-
-    ``name`` is the rank an exceptional Ace names under the ``wild_ace`` option.
-    """
-
-    card: Card
-    name: int | None = None
-
-    def label(self) -> str:
-        if self.name is not None:
-            return f"play {self.card} naming {rank_index(self.name)}"
-        return f"play {self.card}"
-
-    def gesture(self) -> Gesture:
-        return Gesture(f"hand.{self.seat}", self.card, "discard")
-
-    def choice_path(self) -> tuple[str, ...]:
-        return (f"name {rank_index(self.name)}",) if self.name is not None else (self.label(),)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayJoker(Move):
-    """Play a joker naming ``rank``, then optionally ``follow``: a card next to that rank."""
-
-    rank: int
-    follow: Card | None = None
-
-    def label(self) -> str:
-        named = f"joker naming {rank_index(self.rank)}"
-        return f"{named}, then {self.follow}" if self.follow else named
-
-    def gesture(self) -> Gesture:
-        return Gesture(f"hand.{self.seat}", JOKER, "discard")
-
-    def choice_path(self) -> tuple[str, ...]:
-        follow = f"then {self.follow}" if self.follow else "no follow-up"
-        return (f"name {rank_index(self.rank)}", follow)
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Move):
-    """Take the top card of the stock (only when no card next to T is held)."""
-
-    def label(self) -> str:
-        return "draw"
-
-    def gesture(self) -> Gesture:
-        return Gesture("stock")
-
-
-@dataclass(frozen=True, slots=True)
-class Keep(Move):
-    """Keep the card just drawn and end the turn."""
-
-    def label(self) -> str:
-        return "keep the drawn card"
-
-    def notation(self) -> str:
-        return "keep"
-
-
-RangMove = Play | PlayJoker | Draw | Keep
-
-# --- state ---------------------------------------------------------------------------------
-
-NORMAL, DRAWN = 0, 1  # phases of a turn: before any action, after a draw that may be played
-NOBODY = -1
-
-
-class RangState(NamedTuple):
-    """Everything about a game of Rang.  Only the table holds cards; the rest is public."""
-
-    table: Table  # piles "stock", "discard", "hand.0" … "hand.n-1"
-    seed: int | None
-    events: tuple[Event, ...]
-    options: RangOptions
-    seats: int
-    dealer: Seat
-    turn: Seat  # NOBODY once the match is over
-    rank: int  # T, the current rank
-    phase: int  # NORMAL or DRAWN
-    pending: Seat  # the player who went out and awaits the next player's answer, or NOBODY
-    out: tuple[bool, ...]  # finished players of this deal
-    turns: int  # turns played this deal (safety stop)
-    empty_draws: int  # consecutive turns that drew nothing (stalemate stop)
-    reshuffles: int  # stock rebuilds this deal, salting their shuffles
-    deal: int  # 0-based deal number
-    results: tuple[tuple[Seat, str], ...]  # (loser, how) for each finished deal
-
-
-# How a deal ended, for the log and the outcome.
-LAST_WITH_CARDS, STALEMATE, TURN_LIMIT_REACHED = "last", "stalemate", "limit"
-
-
-def hand_pile(s: Seat) -> str:
-    return f"hand.{s}"
-
+from cardsuite.core.text import seat
+from cardsuite.core.view import TableView
+from cardsuite.games.rang import present as presentation
+from cardsuite.games.rang.model import (
+    DRAWN,
+    HAND_SIZE,
+    LAST_WITH_CARDS,
+    NOBODY,
+    NORMAL,
+    RETURN_CARDS,
+    STALEMATE,
+    TURN_LIMIT,
+    TURN_LIMIT_REACHED,
+    Draw,
+    Keep,
+    Play,
+    PlayJoker,
+    RangMove,
+    RangOptions,
+    RangState,
+    hand_pile,
+)
 
 # --- the rules -----------------------------------------------------------------------------
 
@@ -824,119 +667,10 @@ class Rang(RulesBase[RangState, RangMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def describe(self, event: Event) -> str:
-        who = seat(event.seat) if event.seat is not None else ""
-        cards = " ".join("a card" if c is FACE_DOWN else str(c) for c in event.cards)
-        kind = event.kind
-        if kind == "deal":
-            return f"Deal {event.value}: {who} deals five cards each"
-        if kind == "bury_joker":
-            return "A joker turned up; it goes under the stock"
-        if kind == "start":
-            return f"{cards} starts the discard pile"
-        if kind == "play":
-            return f"{who} plays {cards}"
-        if kind == "ace":
-            return f"{who} plays {cards} as an exception"
-        if kind == "wild_ace":
-            return (
-                f"{who} plays {cards} as an exception, naming {rank_index(int(event.value or 0))}"
-            )
-        if kind == "joker":
-            named = rank_index(int(event.value or 0))
-            if len(event.cards) == 2:
-                return f"{who} plays a joker naming {named}, then {event.cards[1]}"
-            return f"{who} plays a joker naming {named}"
-        if kind == "draw":
-            if not event.cards:
-                return f"{who} draws"
-            return f"{who} draws {'a card' if event.cards[0] is FACE_DOWN else cards}"
-        if kind == "draw_nothing":
-            return f"{who} draws, but there is no card to draw"
-        if kind == "keep":
-            return f"{who} keeps the drawn card" + (
-                "" if event.cards[0] is FACE_DOWN else f" ({cards})"
-            )
-        if kind == "reshuffle":
-            return f"The discard pile is shuffled into a new stock of {event.value} cards"
-        if kind == "pending":
-            return f"{who} has played his last card and waits to see if he comes back"
-        if kind == "return":
-            n = len(event.cards)
-            shown = "" if event.cards[0] is FACE_DOWN else f" ({cards})"
-            return f"{who} comes back and takes {n} card{'s' if n > 1 else ''}{shown}"
-        if kind == "finished":
-            return f"{who} is out for good"
-        if kind == "deal_over":
-            if event.value == LAST_WITH_CARDS:
-                return f"{who} is the last player holding cards and loses the deal"
-            return f"The deal is stopped; {who} holds the most cards and loses it"
-        return kind
+        return presentation.describe(event)
 
     def present(self, obs: Observation[RangState], names: Sequence[str]) -> TableView:
-        state = obs.state
-        piles = state.table.piles
-        over = state.turn == NOBODY
-        losses = self.losses(state)
-        show_losses = state.options.match_deals > 1
-        seats = []
-        for s in seating(obs.viewer, state.seats):
-            hand = piles[2 + s]
-            faces = tuple(sorted(hand, key=_hand_order)) if s == obs.viewer else hand
-            marks = []
-            if s == state.pending:
-                marks.append("pending")
-            elif state.out[s] or (not hand and not over):
-                marks.append("out")
-            if s == state.dealer:
-                marks.append("dealer")
-            seats.append(
-                SeatView(
-                    seat=s,
-                    name=names[s] if s < len(names) else f"Player {s + 1}",
-                    piles=(PileView(hand_pile(s), "hand", PileStyle.FAN, faces, owner=s),),
-                    status=" · ".join(marks),
-                    score=f"{losses[s]} loss{'es' if losses[s] != 1 else ''}"
-                    if show_losses
-                    else "",
-                    to_move=s == state.turn,
-                    is_viewer=s == obs.viewer,
-                )
-            )
-        t = rank_index(state.rank)
-        top = piles[1][-1] if piles[1] else None
-        note = f"named {t}" if top is JOKER else f"T = {t}"
-        centre = (
-            PileView("stock", "stock", PileStyle.STACK, piles[0], placeholder="empty"),
-            PileView("discard", "discard", PileStyle.STACK, piles[1], note=note),
-        )
-        if over:
-            status = "The game is over"
-        elif state.phase == DRAWN:
-            status = f"{seat(state.turn)} drew: play the drawn card or keep it"
-        else:
-            status = f"{seat(state.turn)} to play on {t}"
-        info = [f"Current rank: {t}", f"Stock: {len(piles[0])}"]
-        if state.pending != NOBODY:
-            info.append(f"{seat(state.pending)} is pending: answer with a card to bring him back")
-        if state.options.match_deals > 1:
-            info.append(f"Deal {state.deal + 1} of {state.options.match_deals}")
-        return TableView(
-            title=self.title,
-            viewer=obs.viewer,
-            seats=tuple(seats),
-            centre=centre,
-            status=fill(status, names),
-            info=tuple(fill(line, names) for line in info),
-        )
-
-
-def _hand_order(card: CardFace) -> tuple[int, int]:
-    if not isinstance(card, Card):
-        return (99, 0)
-    if card is JOKER:
-        return (98, 0)
-    assert card.suit is not None
-    return (card.rank, card.suit.order)
+        return presentation.present(self, obs, names)
 
 
 def _without(hand: tuple[CardFace, ...], card: Card, from_end: bool) -> tuple[CardFace, ...]:
