@@ -421,7 +421,9 @@ class Rang(RulesBase[RangState, RangMove]):
             events.append(Event("draw", p, (card,), None, p))
             fits = self._fits[state.options.same_rank_allowed][rank]
             if card is JOKER or card.rank == ACE or card.rank in fits:
-                return _state(state, piles, events, p, rank, DRAWN, pending, out, reshuffles)
+                return _state(
+                    state, piles, events, p, rank, DRAWN, pending, out, state.turns, 0, reshuffles
+                )
             return self._end_turn(state, piles, events, p, rank, out, pending, reshuffles, True)
         discard = piles[1]
         if type(move) is Play:
@@ -505,23 +507,8 @@ class Rang(RulesBase[RangState, RangMove]):
             nxt = (p + 1) % seats
             while out[nxt] or not piles[2 + nxt]:
                 nxt = (nxt + 1) % seats
-            return RangState(
-                Table(state.table.layout, tuple(piles)),
-                state.seed,
-                tuple(events),
-                state.options,
-                seats,
-                state.dealer,
-                nxt,
-                rank,
-                NORMAL,
-                NOBODY,
-                out,
-                turns,
-                0,
-                reshuffles,
-                state.deal,
-                state.results,
+            return _state(
+                state, piles, events, nxt, rank, NORMAL, NOBODY, out, turns, 0, reshuffles
             )
         if pending != NOBODY and not drew:  # the player's answer brings the pending one back
             taken: list[Card] = []
@@ -566,23 +553,8 @@ class Rang(RulesBase[RangState, RangMove]):
         nxt = (p + 1) % seats
         while nxt not in holders:
             nxt = (nxt + 1) % seats
-        return RangState(
-            Table(state.table.layout, tuple(piles)),
-            state.seed,
-            tuple(events),
-            state.options,
-            seats,
-            state.dealer,
-            nxt,
-            rank,
-            NORMAL,
-            pending,
-            out,
-            turns,
-            empty_draws,
-            reshuffles,
-            state.deal,
-            state.results,
+        return _state(
+            state, piles, events, nxt, rank, NORMAL, pending, out, turns, empty_draws, reshuffles
         )
 
     def _most_cards(
@@ -618,24 +590,10 @@ class Rang(RulesBase[RangState, RangMove]):
                 results=results,
                 events=tuple(events),
             )
-        return RangState(
-            Table(state.table.layout, tuple(piles)),
-            state.seed,
-            tuple(events),
-            state.options,
-            state.seats,
-            state.dealer,
-            NOBODY,
-            state.rank,
-            NORMAL,
-            NOBODY,
-            out,
-            state.turns + 1,
-            0,
-            reshuffles,
-            state.deal,
-            results,
-        )
+        return _state(
+            state, piles, events, NOBODY, state.rank, NORMAL, NOBODY, out, state.turns + 1, 0,
+            reshuffles, results,
+        )  # fmt: skip
 
     # --- the end -------------------------------------------------------------------------------
     def losses(self, state: RangState) -> tuple[int, ...]:
@@ -694,9 +652,12 @@ def _state(
     phase: int,
     pending: Seat,
     out: tuple[bool, ...],
+    turns: int,
+    empty_draws: int,
     reshuffles: int,
+    results: tuple[tuple[Seat, str], ...] | None = None,
 ) -> RangState:
-    """The state after a draw that left the drawer to decide (same turn, phase DRAWN)."""
+    """The next state of the same deal (positional construction: this is the hot path)."""
     return RangState(
         Table(state.table.layout, tuple(piles)),
         state.seed,
@@ -709,11 +670,11 @@ def _state(
         phase,
         pending,
         out,
-        state.turns,
-        0,
+        turns,
+        empty_draws,
         reshuffles,
         state.deal,
-        state.results,
+        state.results if results is None else results,
     )
 
 
