@@ -145,10 +145,15 @@ class Match:
         return None
 
     def choose_bot_move(self, seat: Seat) -> Move:
-        """Ask the bot in ``seat`` for a move; it sees only its own observation."""
-        bot = self._bots[seat]
-        legal = self.game.legal_moves(self.state, seat)
-        return bot.choose(self.game, self.observe(seat), legal, self._bot_rngs[seat])
+        """Ask the bot in ``seat`` for a move; it sees only its own observation.
+
+        Safe to call from a worker thread: it reads the current state once, and the caller
+        discards the answer if the match has moved on (an undo) in the meantime.
+        """
+        state = self.states[-1]
+        legal = self.game.legal_moves(state, seat)
+        obs = self.game.observe(state, seat)
+        return self._bots[seat].choose(self.game, obs, legal, self._bot_rngs[seat])
 
     def play_bots(self, limit: int = 100_000) -> int:
         """Let bots play until a human must act or the game ends; returns the moves made."""

@@ -1,0 +1,256 @@
+"""The cardsuite Textual app: lobby, tables, settings and the command palette."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from functools import partial
+from typing import Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.filter import Monochrome
+from textual.screen import Screen
+
+from cardsuite.bots import bot_ids
+from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.protocol import Game
+from cardsuite.core.rng import make_rng
+from cardsuite.core.table import Seat
+from cardsuite.games import GAMES
+from cardsuite.match import Match, MatchSetup, SeatInfo
+from cardsuite.store import Settings, load_settings, save_settings
+from cardsuite.tui.render.cards import Glyphs
+from cardsuite.tui.screens.lobby import DEFAULT_NAMES, LobbyScreen, default_players, default_seats
+
+THEME_VARIABLES: dict[str, str] = {
+    "card-felt": "#0e3a26",
+    "card-felt-text": "#cfe3d5",
+    "card-paper": "#f5f2e9",
+    "card-red": "#c8102e",
+    "card-black": "#1b1b1b",
+    "card-diamond": "#1565c0",  # four-colour ♦
+    "card-club": "#1b7f3b",  # four-colour ♣
+    "card-joker": "#7b1fa2",
+    "card-back": "#23408e",
+    "card-back-pattern": "#8fa8e8",
+    "card-edge": "#9db7a6",
+    "card-cursor": "#ffd54f",
+    "card-selected": "#4fc3f7",
+    "card-target": "#69f0ae",
+    "card-playable": "#a5d6a7",
+    "card-last": "#ff8a65",
+    "card-hint": "#ea80fc",
+    "card-bar": "#0a2a1b",
+}
+
+
+class GameCommands(Provider):
+    """Command palette entries that start any registered game."""
+
+    def _commands(self) -> list[tuple[str, str, Any]]:
+        app = self.app
+        assert isinstance(app, CardsuiteApp)
+        out: list[tuple[str, str, Any]] = []
+        for game in GAMES.values():
+            n = default_players(game)
+            against = "a bot" if n == 2 else f"{n - 1} bots"
+            out.append(
+                (
+                    f"Play {game.title} against {against}",
+                    f"{game.original_name} · {game.summary}",
+                    partial(app.quick_start, game, n, 1),
+                )
+            )
+            if min(game.seat_counts) <= 2 <= max(game.seat_counts):
+                out.append(
+                    (
+                        f"Play {game.title} hot-seat: two players at one keyboard",
+                        f"{game.original_name} · {game.summary}",
+                        partial(app.quick_start, game, 2, 2),
+                    )
+                )
+            out.append((f"Rules of {game.title}", game.summary, partial(app.show_rules, game)))
+        out.append(("Lobby", "Back to the lobby (a match in play is saved)", app.show_lobby))
+        out.append(("Settings", "Suits, colours, auto-play, bot pace", app.show_settings))
+        return out
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class CardsuiteApp(App[None]):
+    """Lobby → table → outcome.  ``setup`` or ``match`` open a table directly."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "cardsuite"
+    COMMANDS = App.COMMANDS | {GameCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+    ]
+
+    def __init__(
+        self,
+        setup: MatchSetup | None = None,
+        *,
+        match: Match | None = None,
+        settings: Settings | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """``settings`` overrides the saved settings (not saved back); ``seed`` makes the
+        lobby's proposed seeds deterministic (for tests and screenshots)."""
+        super().__init__()
+        self._fixed_settings = settings is not None
+        warning = None
+        if settings is None:
+            settings, warning = load_settings()
+        self.settings = settings
+        self._startup_warning = warning
+        self._setup = setup
+        self._match = match
+        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._monochrome: Monochrome | None = None
+
+    # --- theme ------------------------------------------------------------------------------------
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_VARIABLES)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+
+    # --- start ------------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self._apply_colour()
+        if self._startup_warning:
+            self.notify(self._startup_warning, severity="warning", timeout=8)
+        if self._match is not None:
+            self.start_match(self._match)
+        elif self._setup is not None:
+            try:
+                match = self._setup.start()
+            except CardsuiteError as exc:
+                self.push_screen(LobbyScreen())
+                self.notify(str(exc), severity="error")
+                return
+            self.start_match(match)
+        else:
+            self.push_screen(LobbyScreen())
+
+    def next_seed(self) -> int:
+        return self._seeds.randrange(1, 1_000_000)
+
+    # --- moving between screens -------------------------------------------------------------------
+    def _replace_screens(self, screen: Screen[Any], callback: Any = None) -> None:
+        """Leave every screen but the base one, then show ``screen``."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen, callback)
+
+    def start_match(self, match: Match, viewer: Seat | None = None) -> None:
+        from cardsuite.tui.screens.table import TableScreen
+
+        self._replace_screens(TableScreen(match, viewer=viewer))
+
+    def quick_start(self, game: Game[Any, Any], players: int, humans: int) -> None:
+        names = self.settings.last_names or DEFAULT_NAMES
+        seats = default_seats(game, players, tuple(names))
+        seats = [SeatInfo(s.name, None) if i < humans else s for i, s in enumerate(seats)]
+        if not bot_ids(game):
+            seats = [SeatInfo(s.name, None) for s in seats]
+        setup = MatchSetup(game, tuple(seats), None, self.next_seed())
+        try:
+            match = setup.start()
+        except CardsuiteError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.start_match(match)
+
+    def show_lobby(self) -> None:
+        self._replace_screens(LobbyScreen())
+
+    def show_outcome(self, match: Match, viewer: Seat | None) -> None:
+        from cardsuite.tui.screens.outcome import OutcomeScreen
+
+        def chosen(what: str | None) -> None:
+            if what == "rematch":
+                self.rematch(match)
+            elif what == "lobby":
+                self.show_lobby()
+            elif what == "quit":
+                self.exit()
+
+        self.push_screen(OutcomeScreen(match, viewer), chosen)
+
+    def rematch(self, match: Match) -> None:
+        seed = make_rng(match.seed, "rematch").randrange(1, 1_000_000)
+        setup = MatchSetup(match.game, match.seats, match.options, seed)
+        self.start_match(setup.start())
+
+    def show_rules(self, game: Game[Any, Any]) -> None:
+        from cardsuite.tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(game))
+
+    def show_help(self) -> None:
+        from cardsuite.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def show_settings(self) -> None:
+        from cardsuite.tui.screens.settings import SettingsScreen
+
+        if any(type(s).__name__ == "SettingsScreen" for s in self.screen_stack):
+            return
+        self.push_screen(SettingsScreen(self.settings))
+
+    # --- settings ---------------------------------------------------------------------------------
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        if not self._fixed_settings:
+            try:
+                save_settings(settings)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error")
+        self._apply_colour()
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_table", None)
+            if refresh is not None and screen.is_mounted:
+                screen.table.restyle()
+                refresh()
+
+    def words(self, text: str) -> str:
+        """Engine text with cards written as the settings ask (ASCII suits, Cyrillic)."""
+        s = self.settings
+        return Glyphs(s.ascii_suits, s.cyrillic, s.four_colour).words(text)
+
+    def remember_names(self, names: tuple[str, ...]) -> None:
+        if names != self.settings.last_names:
+            self.apply_settings(self.settings.replace(last_names=names))
+
+    def _apply_colour(self) -> None:
+        """Monochrome when the setting asks for it (NO_COLOR is honoured by Textual itself)."""
+        want = self.settings.no_colour and not self.no_color
+        if want and self._monochrome is None:
+            self._monochrome = Monochrome()
+            self._filters.append(self._monochrome)
+        elif not want and self._monochrome is not None:
+            self._filters.remove(self._monochrome)
+            self._monochrome = None
+        else:
+            return
+        self.refresh(repaint=True, layout=True)
+        if self.is_running and self.screen is not None:
+            self.screen.refresh(repaint=True)
+
+
+def run_app(setup: MatchSetup | None = None, *, match: Match | None = None) -> None:
+    CardsuiteApp(setup, match=match).run()

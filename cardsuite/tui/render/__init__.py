@@ -1,0 +1,1 @@
+"""Drawing without widgets: card faces, piles and the whole table into one canvas."""

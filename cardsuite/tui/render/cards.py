@@ -1,0 +1,478 @@
+"""Card faces and piles as blocks of drawing operations.
+
+Three levels of detail, chosen by the table layout to fit the terminal:
+
+* ``full`` — 7×5 box-drawn faces (index in two corners, suit in the middle); fans show each
+  card's index strip and the last card whole; columns overlap two rows per card;
+* ``mid`` — as ``full`` but columns overlap one row per card;
+* ``compact`` — one line per pile: ``[10♥] [K♣] [▒×31]``.
+
+Every card that is drawn shows its index and suit side by side (``10♥``), whatever the level,
+so a glance (or a test scanning the screen) finds every card shown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cardsuite.core.cards import Card, CardFace, FaceDown, rank_index
+from cardsuite.core.table import PileId
+from cardsuite.core.view import PileStyle, PileView
+from cardsuite.tui.render.canvas import Block, clip, wrap
+from cardsuite.tui.selection import Slot, pile_slots
+
+CARD_W = 7
+CARD_H = 5
+BACK = "░"
+BACK_COMPACT = "▒"
+
+FULL, MID, COMPACT = "full", "mid", "compact"
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """How card text is written: ASCII suits, Cyrillic indices, and four-colour inks."""
+
+    ascii_suits: bool = False
+    cyrillic: bool = False
+    four_colour: bool = False
+
+    def suit(self, card: Card) -> str:
+        if card.suit is None:
+            return "★"
+        return card.suit.letter if self.ascii_suits else card.suit.symbol
+
+    def index(self, card: Card) -> str:
+        """Rank and suit side by side: ``10♥``; a joker is ``JOKER``."""
+        if card.is_joker:
+            return "JOKER"
+        return rank_index(card.rank, cyrillic=self.cyrillic) + self.suit(card)
+
+    def short(self, card: Card) -> str:
+        """The index as a fan strip shows it (a joker is ``JK``)."""
+        return "JK" if card.is_joker else self.index(card)
+
+    def ink(self, card: Card) -> str:
+        if card.suit is None:
+            return "ink.joker"
+        if self.four_colour:
+            return "ink." + card.suit.name.lower()
+        return "ink.red" if card.suit.red else "ink.black"
+
+    def text(self, face: CardFace) -> str:
+        return self.index(face) if isinstance(face, Card) else BACK_COMPACT
+
+    def words(self, text: str) -> str:
+        """Engine text with its cards written the same way as the faces (``10H``, ``В♣``)."""
+        if not (self.ascii_suits or self.cyrillic) or not text:
+            return text
+        return _CARD_IN_TEXT.sub(self._card_token, text)
+
+    def _card_token(self, m: re.Match[str]) -> str:
+        rank, suit = m.group(1), m.group(2)
+        if self.cyrillic:
+            rank = _CYRILLIC.get(rank, rank)
+        if self.ascii_suits:
+            suit = _ASCII_SUIT[suit]
+        return rank + suit
+
+
+_CARD_IN_TEXT = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
+_ASCII_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_CYRILLIC = {"A": "Т", "J": "В", "Q": "Д", "K": "К"}
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What to highlight on the table."""
+
+    cursor: Slot | None = None
+    source: Slot | None = None
+    playable: frozenset[Slot] = frozenset()
+    targets: frozenset[PileId] = frozenset()
+    last: frozenset[PileId] = frozenset()
+    hint_source: Slot | None = None
+    hint_target: PileId | None = None
+    focused: bool = True
+
+    def edge(self, slot: Slot, top: bool) -> str:
+        """The border style of the card at ``slot`` (``top``: the pile's top card)."""
+        if self.focused and slot == self.cursor:
+            return "edge.cursor"
+        if slot == self.source:
+            return "edge.source"
+        if top and slot.pile in self.targets:
+            return "edge.target"
+        if slot == self.hint_source or (top and slot.pile == self.hint_target):
+            return "edge.hint"
+        if slot in self.playable:
+            return "edge.playable"
+        if top and slot.pile in self.last:
+            return "edge.last"
+        return "edge"
+
+    def label(self, pile: PileId) -> str:
+        if pile in self.targets:
+            return "label.target"
+        if pile == self.hint_target:
+            return "label.hint"
+        if pile in self.last:
+            return "label.last"
+        return "label"
+
+
+@dataclass
+class Ctx:
+    glyphs: Glyphs = field(default_factory=Glyphs)
+    marks: Marks = field(default_factory=Marks)
+
+
+_SINGLE = ("┌", "─", "┐", "│", "└", "┘")
+_DOUBLE = ("╔", "═", "╗", "║", "╚", "╝")
+_HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+_CURSOR_KEYS = {"edge.cursor", "edge.source"}  # heavy lines: where you are, what you hold
+_HEAVY_KEYS = {"edge.cursor", "edge.source", "edge.target", "edge.hint"}
+
+
+def _frame(edge: str) -> tuple[str, str, str, str, str, str]:
+    if edge in _CURSOR_KEYS:
+        return _HEAVY
+    return _DOUBLE if edge in _HEAVY_KEYS else _SINGLE
+
+
+def _brackets(edge: str) -> tuple[str, str]:
+    """Compact card edges: ⟦ ⟧ for the cursor, { } for targets and hints, [ ] otherwise."""
+    if edge in _CURSOR_KEYS:
+        return "⟦", "⟧"
+    if edge in _HEAVY_KEYS:
+        return "{", "}"
+    return "[", "]"
+
+
+# --- single faces ------------------------------------------------------------------------------
+
+
+def draw_face(
+    b: Block, x: int, y: int, face: CardFace, edge: str, ctx: Ctx, count: int = 0
+) -> None:
+    """A whole 7×5 card at (x, y); a back shows ``count`` when given."""
+    tl, h, tr, v, bl, br = _frame(edge)
+    b.put(x, y, tl + h * 5 + tr, edge)
+    if isinstance(face, Card):
+        g = ctx.glyphs
+        ink = g.ink(face)
+        if face.is_joker:
+            rows = ("JOKER", "  ★  ", "     ")
+        else:
+            idx = g.index(face)
+            rows = (idx.ljust(5), f"  {g.suit(face)}  ", idx.rjust(5))
+        for i, row in enumerate(rows, start=1):
+            b.put(x, y + i, v, edge)
+            b.put(x + 1, y + i, row, ink)
+            b.put(x + 6, y + i, v, edge)
+    else:
+        rows = (BACK * 5, _back_middle(count), BACK * 5)
+        for i, row in enumerate(rows, start=1):
+            b.put(x, y + i, v, edge)
+            b.put(x + 1, y + i, row, "back")
+            b.put(x + 6, y + i, v, edge)
+    b.put(x, y + 4, bl + h * 5 + br, edge)
+
+
+def _back_middle(count: int) -> str:
+    """The middle row of a back: ``░ 7 ░``, ``░ 31░``, ``░104░`` (or plain without a count)."""
+    if not count:
+        return BACK * 5
+    text = str(count)[:5]
+    inner = f" {text} " if len(text) == 1 else (f" {text}" if len(text) == 2 else text)
+    pad = 5 - len(inner)
+    return BACK * (pad // 2) + inner + BACK * (pad - pad // 2)
+
+
+def draw_empty(b: Block, x: int, y: int, edge: str) -> None:
+    key = edge if edge != "edge" else "edge.empty"
+    if edge in _HEAVY_KEYS:
+        tl, h, tr, side, bl, br = _frame(edge)
+        top, bottom = tl + h * 5 + tr, bl + h * 5 + br
+    else:
+        top, side, bottom = "┌┄┄┄┄┄┐", "┆", "└┄┄┄┄┄┘"
+    b.put(x, y, top, key)
+    for i in range(1, 4):
+        b.put(x, y + i, side, key)
+        b.put(x + 6, y + i, side, key)
+    b.put(x, y + 4, bottom, key)
+
+
+def compact_card(b: Block, x: int, y: int, face: CardFace, edge: str, ctx: Ctx) -> int:
+    """``[10♥]`` at (x, y); returns the width used."""
+    left, right = _brackets(edge)
+    if isinstance(face, Card):
+        text = ctx.glyphs.index(face)
+        key = ctx.glyphs.ink(face)
+    else:
+        text, key = BACK_COMPACT * 2, "back"
+    b.put(x, y, left, edge)
+    b.put(x + 1, y, text, key)
+    b.put(x + 1 + len(text), y, right, edge)
+    return len(text) + 2
+
+
+# --- piles ---------------------------------------------------------------------------------------
+
+
+def _strip_width(face: CardFace, ctx: Ctx) -> int:
+    """Width of a covered card's visible strip in a fan: its border and index."""
+    if isinstance(face, Card):
+        return 1 + len(ctx.glyphs.short(face))
+    return 2
+
+
+def _runs(pile: PileView) -> list[tuple[Slot, int, int]]:
+    """(slot, first index, last index) for each slot of a spread pile."""
+    out = []
+    start = 0
+    for slot in pile_slots(pile):
+        assert slot.index is not None
+        out.append((slot, start, slot.index))
+        start = slot.index + 1
+    return out
+
+
+def _fan(pile: PileView, ctx: Ctx, max_w: int) -> Block:
+    """A fanned hand: index strips, the last card whole; wraps onto more rows if too wide."""
+    b = Block()
+    marks = ctx.marks
+    runs = _runs(pile)
+    # Draw each run as one card (a run of backs is one back with a count).
+    items: list[tuple[Slot, CardFace, int]] = []
+    for slot, first, last in runs:
+        face = pile.faces[last]
+        items.append((slot, face, last - first + 1))
+    x = y = 0
+    rows: list[list[tuple[Slot, CardFace, int, int]]] = [[]]
+    for slot, face, n in items:
+        w = _strip_width(face, ctx) if isinstance(face, Card) else 3 + len(str(n)) * (n > 1)
+        if rows[-1] and x + w + CARD_W > max_w:
+            rows.append([])
+            x = 0
+        rows[-1].append((slot, face, n, x))
+        x += w
+    top_slot = items[-1][0] if items else None
+    for r, row in enumerate(rows):
+        y = r * CARD_H
+        for i, (slot, face, n, x) in enumerate(row):
+            last_in_row = i == len(row) - 1
+            edge = marks.edge(slot, slot == top_slot)
+            draw_face(b, x, y, face, edge, ctx, count=n if n > 1 else 0)
+            if isinstance(face, FaceDown) and n > 1 and not last_in_row:
+                b.put(x + 1, y + 2, f"{n}", "back")
+            if isinstance(face, Card) and face.is_joker and not last_in_row:
+                b.put(x + 1, y + 1, "JK", ctx.glyphs.ink(face))
+            w = CARD_W if last_in_row else row[i + 1][3] - x
+            b.hit(slot, (x, y, w, CARD_H))
+    return b
+
+
+def _column(pile: PileView, ctx: Ctx, step: int) -> Block:
+    """A reserve column: every card's index shows, the last card whole (``step`` rows each)."""
+    b = Block()
+    marks = ctx.marks
+    runs = _runs(pile)
+    n = len(runs)
+    if step >= 2:
+        for i, (slot, first, last) in enumerate(runs):
+            face = pile.faces[last]
+            count = last - first + 1
+            draw_face(
+                b, 0, i * 2, face, marks.edge(slot, i == n - 1), ctx, count if count > 1 else 0
+            )
+            b.hit(slot, (0, i * 2, CARD_W, 2 if i < n - 1 else CARD_H))
+        return b
+    # one row per covered card, then the last card whole
+    if n > 1:
+        b.put(0, 0, "┌─────┐", "edge")
+    for i, (slot, first, last) in enumerate(runs[:-1]):
+        face = pile.faces[last]
+        edge = marks.edge(slot, False)
+        v = _frame(edge)[3]
+        b.put(0, 1 + i, v, edge)
+        if isinstance(face, Card):
+            b.put(1, 1 + i, ctx.glyphs.index(face).ljust(5), ctx.glyphs.ink(face))
+        else:
+            count = last - first + 1
+            b.put(1, 1 + i, (f" {count} " if count > 1 else "").center(5, BACK), "back")
+        b.put(6, 1 + i, v, edge)
+        b.hit(slot, (0, 1 + i, CARD_W, 1))
+    slot, first, last = runs[-1]
+    y = n if n > 1 else 0
+    count = last - first + 1
+    draw_face(b, 0, y, pile.faces[last], marks.edge(slot, True), ctx, count if count > 1 else 0)
+    if n > 1 and marks.edge(slot, True) == "edge":
+        b.put(0, y, "├─────┤", "edge")
+    b.hit(slot, (0, y, CARD_W, CARD_H))
+    return b
+
+
+def _row(pile: PileView, ctx: Ctx, max_w: int) -> Block:
+    """Cards side by side, each whole; a run of backs is one back with its count."""
+    b = Block()
+    x = y = 0
+    runs = _runs(pile)
+    for i, (slot, first, last) in enumerate(runs):
+        if x > 0 and x + CARD_W > max_w:
+            x = 0
+            y += CARD_H
+        count = last - first + 1
+        draw_face(b, x, y, pile.faces[last], ctx.marks.edge(slot, i == len(runs) - 1), ctx,
+                  count if count > 1 else 0)  # fmt: skip
+        b.hit(slot, (x, y, CARD_W, CARD_H))
+        x += CARD_W + 1
+    return b
+
+
+def _stack(pile: PileView, ctx: Ctx) -> Block:
+    """The top card (or a back with the count); a count in the corner when several cards."""
+    b = Block()
+    slot = Slot(pile.id, None)
+    edge = ctx.marks.edge(slot, True)
+    top = pile.top
+    assert top is not None
+    if isinstance(top, FaceDown):
+        draw_face(b, 0, 0, top, edge, ctx, count=pile.count)
+    else:
+        draw_face(b, 0, 0, top, edge, ctx)
+        if pile.count > 1:
+            tag = f"{pile.count}"[:4]
+            b.put(CARD_W - 1 - len(tag), CARD_H - 1, tag, "count")
+    b.hit(slot, (0, 0, CARD_W, CARD_H))
+    return b
+
+
+def _backs_line(b: Block, x: int, y: int, n: int, edge: str) -> int:
+    """A run of backs on one line: ``▒▒▒▒▒`` for a few, ``[▒×23]`` for many."""
+    if n <= 8:
+        text = BACK_COMPACT * n
+        b.put(x, y, text, "back.line" if edge == "edge" else edge)
+        return len(text)
+    left, right = _brackets(edge)
+    b.put(x, y, left, edge)
+    inner = f"{BACK_COMPACT}×{n}"
+    b.put(x + 1, y, inner, "back.line")
+    b.put(x + 1 + len(inner), y, right, edge)
+    return len(inner) + 2
+
+
+def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
+    """A pile's cards on as few lines as fit ``max_w``: ``[3♣] [4♣] ▒▒▒``."""
+    b = Block()
+    marks = ctx.marks
+    if pile.style not in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW) or not pile.faces:
+        slot = Slot(pile.id, None)
+        edge = marks.edge(slot, True)
+        top = pile.top
+        if top is None:
+            key = edge if edge != "edge" else "edge.empty"
+            left, right = _brackets(edge)
+            text = f"{left} {right}"
+            b.put(x0, 0, text, key)
+            b.hit(slot, (x0, 0, len(text), 1))
+            return b
+        if isinstance(top, FaceDown):
+            w = _backs_line(b, x0, 0, pile.count, edge)
+        else:
+            w = compact_card(b, x0, 0, top, edge, ctx)
+            if pile.count > 1:
+                b.put(x0 + w, 0, f"×{pile.count}", "count.line")
+                w += 1 + len(str(pile.count))
+        b.hit(slot, (x0, 0, w, 1))
+        return b
+    x, y = x0, 0
+    runs = _runs(pile)
+    for i, (slot, first, last) in enumerate(runs):
+        face = pile.faces[last]
+        n = last - first + 1
+        edge = marks.edge(slot, i == len(runs) - 1)
+        need = (n + 2 if n <= 8 else 5 + len(str(n))) if isinstance(face, FaceDown) else 5
+        if x > x0 and x + need > max_w:
+            x, y = x0, y + 1
+        if isinstance(face, FaceDown):
+            w = _backs_line(b, x, y, n, edge)
+        else:
+            w = compact_card(b, x, y, face, edge, ctx)
+        b.hit(slot, (x, y, w, 1))
+        x += w + 1
+    return b
+
+
+def pile_block(pile: PileView, mode: str, max_w: int, ctx: Ctx, *, label: bool = True) -> Block:
+    """A pile with its label above and its note below (``compact``: all on one line)."""
+    marks = ctx.marks
+    label_key = marks.label(pile.id)
+    note = pile.note or (pile.placeholder if not pile.faces else "")
+    if pile.style is PileStyle.BADGE:
+        b = Block()
+        slot = Slot(pile.id, None)
+        edge = marks.edge(slot, True)
+        text = f"{pile.label}: {note}" if note else f"{pile.label}: {pile.count}"
+        b.put(0, 0, "▣ ", edge if edge != "edge" else "badge")
+        b.put(2, 0, clip(text, max(max_w - 2, 4)), label_key if label_key != "label" else "badge")
+        b.hit(slot, (0, 0, b.width, 1))
+        return b
+    all_backs = bool(pile.faces) and all(isinstance(f, FaceDown) for f in pile.faces)
+    if mode == COMPACT or (all_backs and pile.style is PileStyle.FAN):
+        return _compact_pile(pile, ctx, max_w, label=label, note=note)
+    if not pile.faces:
+        content = Block()
+        draw_empty(content, 0, 0, marks.edge(Slot(pile.id, None), True))
+        content.hit(Slot(pile.id, None), (0, 0, CARD_W, CARD_H))
+    elif pile.style is PileStyle.FAN:
+        content = _fan(pile, ctx, max_w)
+    elif pile.style is PileStyle.COLUMN:
+        content = _column(pile, ctx, 2 if mode == FULL else 1)
+    elif pile.style is PileStyle.ROW:
+        content = _row(pile, ctx, max_w)
+    else:
+        content = _stack(pile, ctx)
+    width = max(content.width, CARD_W)
+    head = pile.label
+    if label and len(head) > width:
+        width = min(max(len(head), width), max(width, 10))
+    note_lines = wrap(note, max(width, min(len(note), 9))) if note else []
+    if note_lines:
+        width = max(width, max(len(line) for line in note_lines))
+        note_lines = note_lines[:3]
+    b = Block()
+    y = 0
+    if label:
+        b.put(0, 0, clip(head, width).center(width).rstrip() or " ", label_key)
+        y = 1
+    offset = (width - content.width) // 2 if content.width < width else 0
+    b.place(content, offset, y)
+    y += content.height
+    for line in note_lines:
+        b.put(0, y, clip(line, width).center(width).rstrip(), "note")
+        y += 1
+    b.width = max(b.width, width)
+    b.height = max(b.height, y)
+    return b
+
+
+def _compact_pile(pile: PileView, ctx: Ctx, max_w: int, *, label: bool, note: str) -> Block:
+    b = Block()
+    x = 0
+    if label:
+        head = pile.label + " "
+        b.put(0, 0, head, ctx.marks.label(pile.id))
+        x = len(head)
+    cards = _compact_cards(pile, ctx, max_w, x0=x)
+    b.place(cards, 0, 0)
+    if note:
+        # the note after the cards, on the same line when it fits
+        end = b.width + 1
+        last_line = b.height - 1
+        if end + len(note) <= max_w:
+            b.put(end, last_line, note, "note")
+        else:
+            b.put(0, b.height, clip(note, max_w), "note")
+    return b

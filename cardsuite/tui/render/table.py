@@ -1,0 +1,425 @@
+"""The whole table painted into one canvas: status line, seats, centre, log, action bar.
+
+Layout, from any :class:`~cardsuite.core.view.TableView`:
+
+* row 0 — the status line (game, whose turn, what is being chosen);
+* the viewer's seat in a box at the bottom, the other seats in boxes along the top (and, with
+  three or more of them, the first and last on the left and right of the centre);
+* the centre piles in the middle; the info lines and the event log in a side panel when the
+  terminal is wide, else beside the centre piles;
+* the message line (the engine's reason for a refused move, a hint …) and the action bar.
+
+Levels of detail are tried from the richest down until everything fits the height.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cardsuite.core.table import Seat
+from cardsuite.core.view import SeatView, TableView
+from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, wrap
+from cardsuite.tui.render.cards import COMPACT, FULL, MID, Ctx, Glyphs, Marks, pile_block
+from cardsuite.tui.selection import Slot
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+SIDE_PANEL_FROM = 100  # terminals at least this wide get the side panel
+
+# (others, centre, viewer) from the richest to the most compact
+CONFIGS: tuple[tuple[str, str, str], ...] = (
+    (FULL, FULL, FULL),
+    (MID, FULL, FULL),
+    (MID, FULL, MID),
+    (COMPACT, FULL, FULL),
+    (COMPACT, FULL, MID),
+    (COMPACT, FULL, COMPACT),
+    (COMPACT, COMPACT, COMPACT),
+)
+
+
+@dataclass
+class Scene:
+    """Everything the table shows besides the view itself."""
+
+    view: TableView | None
+    marks: Marks = field(default_factory=Marks)
+    glyphs: Glyphs = field(default_factory=Glyphs)
+    status: str = ""
+    badge: str = ""  # "YOUR TURN", "Boris thinking…"
+    message: str = ""
+    message_kind: str = "info"  # info, error, hint
+    actions: Sequence[str] = ()
+    keys: str = ""  # right side of the action bar
+    log: Sequence[str] = ()
+    info: Sequence[str] = ()
+    tags: dict[Seat, str] = field(default_factory=dict)  # "you", "bot", "human"
+    legal: Sequence[str] = ()  # the viewer's legal moves in short words
+    too_small: tuple[int, int] | None = None  # the terminal's size when below the minimum
+
+
+@dataclass
+class Painted:
+    canvas: Canvas
+    hits: list[tuple[Slot, Rect]]
+    actions: list[tuple[int, Rect]]
+    config: tuple[str, str, str] | None = None
+
+    def rects(self) -> dict[Slot, Rect]:
+        out: dict[Slot, Rect] = {}
+        for slot, rect in self.hits:
+            out[slot] = rect
+        return out
+
+    def slot_at(self, x: int, y: int) -> Slot | None:
+        for slot, (rx, ry, rw, rh) in reversed(self.hits):
+            if rx <= x < rx + rw and ry <= y < ry + rh:
+                return slot
+        return None
+
+    def action_at(self, x: int, y: int) -> int | None:
+        for index, (rx, ry, rw, rh) in self.actions:
+            if rx <= x < rx + rw and ry <= y < ry + rh:
+                return index
+        return None
+
+
+# --- seat boxes ----------------------------------------------------------------------------------
+
+
+def _seat_title(sv: SeatView, tag: str, single: str) -> tuple[str, str]:
+    left = ("▶ " if sv.to_move else "") + sv.name + (f" · {tag}" if tag else "")
+    right = " · ".join(x for x in (single, sv.status, sv.score) if x)
+    return left, right
+
+
+def seat_box(
+    sv: SeatView,
+    mode: str,
+    max_w: int,
+    ctx: Ctx,
+    tag: str,
+    *,
+    stretch: bool = False,
+    side_lines: Sequence[str] = (),
+) -> Block:
+    """A seat's piles in a rounded box titled with the name, role, status and score."""
+    inner = max(max_w - 4, 8)
+    single = len(sv.piles) == 1
+    blocks = [pile_block(p, mode, inner, ctx, label=not single) for p in sv.piles]
+    content = flow(blocks, inner, gap=2 if mode == COMPACT else 1)
+    pile_desc = ""
+    if single:
+        p = sv.piles[0]
+        pile_desc = f"{p.label} {p.count}"
+    left, right = _seat_title(sv, tag, pile_desc)
+    want = max(content.width + 4, len(left) + len(right) + 8, 20)
+    width = max_w if stretch else min(max(want, 20), max_w)
+    # the viewer's legal moves, beside the piles when there is room
+    extra: list[str] = []
+    room = width - 4 - content.width - 3
+    if side_lines and room >= 18:
+        extra = ["Legal now:"]
+        for line in side_lines:
+            extra.extend(wrap(line, room - 2))
+        extra = extra[: max(content.height, 1)]
+    height = max(content.height, len(extra), 1) + 2
+    key = "box.turn" if sv.to_move else ("box.viewer" if sv.is_viewer else "box")
+    b = Block()
+    # top border with the title
+    space = width - 4
+    right_text = clip(right, max(space - len(left) - 3, 0)) if right else ""
+    left_text = clip(left, space - (len(right_text) + 3 if right_text else 0))
+    b.put(0, 0, "╭ ", key)
+    b.put(2, 0, left_text, "title.turn" if sv.to_move else "title")
+    fill_from = 2 + len(left_text) + 1
+    tail = f" {right_text} ╮" if right_text else " ╮"
+    b.put(2 + len(left_text), 0, " " + "─" * max(width - fill_from - len(tail), 0), key)
+    if right_text:
+        b.put(width - len(tail), 0, " ", key)
+        b.put(width - len(tail) + 1, 0, right_text, "title.note")
+        b.put(width - 2, 0, " ╮", key)
+    else:
+        b.put(width - 2, 0, " ╮", key)
+    for row in range(1, height - 1):
+        b.put(0, row, "│", key)
+        b.put(width - 1, row, "│", key)
+    b.put(0, height - 1, "╰" + "─" * (width - 2) + "╯", key)
+    b.place(content, 2, 1)
+    if extra:
+        x = 2 + content.width + 3
+        for i, line in enumerate(extra):
+            b.put(x, 1 + i, line, "legal.head" if i == 0 else "legal")
+    b.width, b.height = width, height
+    return b
+
+
+# --- text panels ---------------------------------------------------------------------------------
+
+
+def _log_lines(log: Sequence[str], width: int, height: int) -> list[tuple[str, str]]:
+    """The newest log lines that fit, wrapped, oldest first; the newest entry stands out."""
+    out: list[tuple[str, str]] = []
+    for n, entry in enumerate(reversed(log)):
+        key = "log.new" if n == 0 else "log"
+        lines = wrap(entry, width)
+        lines = (
+            [lines[0]] + ["  " + line for line in wrap(" ".join(lines[1:]), width - 2)]
+            if len(lines) > 1
+            else lines
+        )
+        for line in reversed(lines):
+            out.append((line, key))
+        if len(out) >= height:
+            break
+    out = out[:height]
+    out.reverse()
+    return out
+
+
+def _draw_panel(
+    canvas: Canvas, x: int, y: int, w: int, h: int, info: Sequence[str], log: Sequence[str]
+) -> None:
+    """The side panel: info lines, then the log filling the rest, in one box."""
+    if w < 10 or h < 3:
+        return
+    inner = w - 4
+    canvas.put(x, y, "╭ Table " + "─" * max(w - 9, 0) + "╮", "panel")
+    for row in range(y + 1, y + h - 1):
+        canvas.put(x, row, "│", "panel")
+        canvas.put(x + w - 1, row, "│", "panel")
+    canvas.put(x, y + h - 1, "╰" + "─" * (w - 2) + "╯", "panel")
+    info_lines: list[str] = []
+    for line in info:
+        info_lines.extend(wrap(line, inner))
+    budget = h - 2
+    info_lines = info_lines[: max(min(len(info_lines), budget - 4), 0)]
+    row = y + 1
+    for line in info_lines:
+        canvas.put(x + 2, row, line, "info")
+        row += 1
+    if row < y + h - 2:
+        canvas.put(x, row, "├ Log " + "─" * max(w - 7, 0) + "┤", "panel")
+        row += 1
+        lines = _log_lines(log, inner, y + h - 1 - row)
+        for text, key in lines:
+            canvas.put(x + 2, row, text, key)
+            row += 1
+
+
+def _draw_narrow_log(
+    canvas: Canvas, x: int, y: int, w: int, h: int, info: Sequence[str], log: Sequence[str]
+) -> None:
+    """Info and log beside the centre piles (no side panel)."""
+    if w < 8 or h < 1:
+        return
+    for row in range(y, y + h):
+        canvas.put(x, row, "┊", "panel")
+    inner = w - 2
+    info_lines: list[str] = []
+    for line in info:
+        info_lines.extend(wrap(line, inner))
+    info_lines = info_lines[: max(h // 3, 0)]
+    row = y
+    for line in info_lines:
+        canvas.put(x + 2, row, line, "info")
+        row += 1
+    for text, key in _log_lines(log, inner, y + h - row):
+        canvas.put(x + 2, row, text, key)
+        row += 1
+
+
+# --- the whole table -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    config: tuple[str, str, str]
+    top: list[Block]
+    left: Block | None
+    right: Block | None
+    centre: Block
+    viewer: Block
+    top_h: int
+    centre_h: int
+    log_w: int
+
+
+def _plan(
+    view: TableView,
+    scene: Scene,
+    config: tuple[str, str, str],
+    main_w: int,
+    narrow: bool,
+) -> _Plan:
+    ctx = Ctx(scene.glyphs, scene.marks)
+    m_other, m_centre, m_viewer = config
+    seats = view.seats
+    viewer_sv, others = (seats[0], seats[1:]) if seats else (None, ())
+    viewer = (
+        seat_box(
+            viewer_sv,
+            m_viewer,
+            main_w,
+            ctx,
+            scene.tags.get(viewer_sv.seat, ""),
+            stretch=True,
+            side_lines=scene.legal,
+        )
+        if viewer_sv is not None
+        else Block()
+    )
+    log_w = max(26, main_w // 3) if narrow else 0
+    n = len(others)
+    if n == 1:
+        box_w = main_w
+    elif n == 2:
+        box_w = main_w // 2 - 1
+    else:
+        box_w = max(main_w // min(n, 4) - 1, 24)
+    boxes = [
+        seat_box(sv, m_other, box_w, ctx, scene.tags.get(sv.seat, ""), stretch=n == 1)
+        for sv in others
+    ]
+    centre_blocks = [pile_block(p, m_centre, main_w, ctx) for p in view.centre]
+    left = right = None
+    top = boxes
+    if n >= 3:
+        lw, rw = boxes[0].width, boxes[-1].width
+        avail = main_w - lw - rw - 4 - log_w
+        centre_try = flow(centre_blocks, max(avail, 1), gap=2)
+        if avail >= 24 and centre_try.width <= avail:
+            left, right, top = boxes[0], boxes[-1], boxes[1:-1]
+    side_used = (left.width + 2 if left else 0) + (right.width + 2 if right else 0)
+    centre_w = max(main_w - side_used - log_w - 2, 10)
+    centre = flow(centre_blocks, centre_w, gap=2)
+    top_row = flow(top, main_w, gap=1) if top else Block()
+    centre_h = max(
+        centre.height,
+        left.height if left else 0,
+        right.height if right else 0,
+        4 if narrow else 0,
+    )
+    return _Plan(config, top, left, right, centre, viewer, top_row.height, centre_h, log_w)
+
+
+def paint(scene: Scene, width: int, height: int) -> Painted:
+    canvas = Canvas(width, height, "felt")
+    hits: list[tuple[Slot, Rect]] = []
+    actions: list[tuple[int, Rect]] = []
+    if scene.too_small is not None:
+        _too_small(canvas, *scene.too_small)
+        return Painted(canvas, hits, actions)
+    view = scene.view
+    _status_line(canvas, scene, width)
+    if height >= 3:
+        _message_line(canvas, scene, width, height - 2)
+        _action_bar(canvas, scene, width, height - 1, actions)
+    if view is None:
+        return Painted(canvas, hits, actions)
+    body_y, body_h = 1, max(height - 3, 0)
+    narrow = width < SIDE_PANEL_FROM
+    side_w = 0 if narrow else min(44, max(28, width // 4))
+    main_w = width - side_w
+    plan = None
+    for config in CONFIGS:
+        plan = _plan(view, scene, config, main_w, narrow)
+        if plan.top_h + plan.centre_h + plan.viewer.height <= body_h:
+            break
+    assert plan is not None
+    extra = max(body_h - plan.top_h - plan.centre_h - plan.viewer.height, 0)
+    centre_h = plan.centre_h + extra
+    # top seats, spread across the width
+    y = body_y
+    if plan.top:
+        total = sum(b.width for b in plan.top)
+        if total + len(plan.top) - 1 <= main_w:
+            if len(plan.top) == 1:
+                xs = [(main_w - plan.top[0].width) // 2]
+            else:
+                gap = (main_w - total) / (len(plan.top) - 1)
+                xs, x = [], 0.0
+                for b in plan.top:
+                    xs.append(round(x))
+                    x += b.width + gap
+            for b, x0 in zip(plan.top, xs, strict=True):
+                b.draw(canvas, x0, y, hits)
+        else:
+            flow(plan.top, main_w, gap=1).draw(canvas, 0, y, hits)
+    cy = body_y + plan.top_h
+    # side seats
+    x_left = 0
+    x_right = main_w - plan.log_w
+    if plan.left is not None:
+        plan.left.draw(canvas, 0, cy + (centre_h - plan.left.height) // 2, hits)
+        x_left = plan.left.width + 2
+    if plan.right is not None:
+        x_right -= plan.right.width
+        plan.right.draw(canvas, x_right, cy + (centre_h - plan.right.height) // 2, hits)
+        x_right -= 2
+    # centre piles, centred in what is left
+    area = x_right - x_left
+    cx = x_left + max((area - plan.centre.width) // 2, 0)
+    plan.centre.draw(canvas, cx, cy + (centre_h - plan.centre.height) // 2, hits)
+    # the viewer at the bottom
+    plan.viewer.draw(canvas, 0, body_y + body_h - plan.viewer.height, hits)
+    if narrow:
+        _draw_narrow_log(
+            canvas, main_w - plan.log_w, cy, plan.log_w, centre_h, scene.info, scene.log
+        )
+    else:
+        _draw_panel(canvas, main_w, body_y, side_w, body_h, scene.info, scene.log)
+    return Painted(canvas, hits, actions, plan.config)
+
+
+def _status_line(canvas: Canvas, scene: Scene, width: int) -> None:
+    canvas.fill(0, 0, width, 1, "status")
+    title = scene.view.title if scene.view is not None else "cardsuite"
+    left = f" {title} · {scene.status}" if scene.status else f" {title}"
+    badge = f" {scene.badge} " if scene.badge else ""
+    canvas.put(0, 0, clip(left, width - len(badge) - 1), "status")
+    if badge:
+        canvas.put(width - len(badge), 0, badge, "status.badge")
+
+
+def _message_line(canvas: Canvas, scene: Scene, width: int, y: int) -> None:
+    if scene.message:
+        key = {"error": "msg.error", "hint": "msg.hint"}.get(scene.message_kind, "msg.info")
+        canvas.put(0, y, clip(" " + scene.message, width), key)
+
+
+def _action_bar(
+    canvas: Canvas, scene: Scene, width: int, y: int, hits: list[tuple[int, Rect]]
+) -> None:
+    canvas.fill(0, y, width, 1, "bar")
+    x = 1
+    keys = f" {scene.keys} " if scene.keys else ""
+    limit = width - len(keys) - 1
+    for i, label in enumerate(scene.actions):
+        key = str(i + 1) if i < 9 else ("0" if i == 9 else "")
+        if not key:
+            break
+        text = f" {clip(label, 36)} "
+        if x + len(key) + 2 + len(text) > limit:
+            canvas.put(x, y, "…", "bar")
+            break
+        canvas.put(x, y, f" {key} ", "bar.key")
+        canvas.put(x + len(key) + 2, y, text, "bar.action")
+        hits.append((i, (x, y, len(key) + 2 + len(text), 1)))
+        x += len(key) + 2 + len(text) + 1
+    if keys and x + len(keys) <= width:
+        canvas.put(width - len(keys), y, keys, "bar")
+
+
+def _too_small(canvas: Canvas, width: int, height: int) -> None:
+    lines = [
+        "Terminal too small",
+        f"This window is {width}×{height}; cardsuite needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
+        "Enlarge the window (or make the font smaller) to play.",
+    ]
+    top = max((canvas.height - len(lines)) // 2, 0)
+    for i, line in enumerate(lines):
+        text = clip(line, canvas.width)
+        canvas.put(max((canvas.width - len(text)) // 2, 0), top + i, text,
+                   "msg.error" if i == 0 else "felt")  # fmt: skip

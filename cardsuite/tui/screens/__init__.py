@@ -1,0 +1,1 @@
+"""The app's screens: lobby, table, curtain, chooser, rules, help, settings, log, outcome."""

@@ -1,0 +1,379 @@
+"""The lobby: pick a game, set up the seats and the options, start; or continue a saved match.
+
+The options form is generated from the game's ``Options`` metadata (``describe_options``): a
+switch for each on/off option, a list for each option with choices, a number field (with its
+bounds) for the others.  Nothing here is specific to a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option
+
+from cardsuite.bots import bot_ids
+from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.options import OptionInfo, describe_options
+from cardsuite.core.protocol import Game
+from cardsuite.core.record import MatchRecord
+from cardsuite.games import GAMES
+from cardsuite.match import Match, MatchSetup, SeatInfo
+from cardsuite.store import autosave_path, clear_autosave, has_autosave, load_autosave
+
+if TYPE_CHECKING:
+    from cardsuite.tui.app import CardsuiteApp
+
+DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya", "Igor", "Kira")
+HUMAN = "human"
+MAX_NAME = 16
+
+
+def player_counts(game: Game[Any, Any]) -> str:
+    counts = sorted(game.seat_counts)
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]} players"
+    return ", ".join(map(str, counts)) + " players"
+
+
+def default_players(game: Game[Any, Any]) -> int:
+    return 3 if 3 in game.seat_counts else min(game.seat_counts)
+
+
+def default_seats(game: Game[Any, Any], count: int, names: tuple[str, ...]) -> list[SeatInfo]:
+    """The first seat human, the others the strongest bot for the game."""
+    bots = bot_ids(game)
+    strongest = bots[-1] if bots else None
+    seats = []
+    for i in range(count):
+        name = names[i] if i < len(names) and names[i] else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+        seats.append(SeatInfo(name, None if i == 0 else strongest))
+    return seats
+
+
+def game_prompt(game: Game[Any, Any]) -> str:
+    original = f" ({game.original_name})" if game.original_name != game.title else ""
+    return f"[b]{game.title}[/b]{original} · {player_counts(game)}\n[dim]{game.summary}[/dim]"
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("c", "continue", "Continue", show=False),
+        Binding("s", "settings", "Settings"),
+        Binding("r", "rules", "Rules"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="lobby")
+        self.games = list(GAMES.values())
+        self.game: Game[Any, Any] = self.games[0]
+        self.record: MatchRecord | None = None
+        self._form_serial = 0
+
+    @property
+    def cs_app(self) -> CardsuiteApp:
+        return self.app  # type: ignore[return-value]
+
+    # --- layout ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("cardsuite · traditional card games", id="lobby-title")
+        with Horizontal(id="saved-row"):
+            yield Button("Continue saved match", id="continue", variant="success", compact=True)
+            yield Static("", id="saved-text")
+            yield Button("Discard", id="discard", variant="error", compact=True)
+        with Horizontal(id="lobby-main"):
+            with Vertical(id="games-pane"):
+                yield Label("Games", classes="section")
+                yield OptionList(
+                    *(Option(game_prompt(g) + "\n", id=f"game-{g.id}") for g in self.games),
+                    id="games",
+                )
+            with Vertical(id="setup-pane"):
+                yield Label("", id="setup-title", classes="section")
+                yield VerticalScroll(id="setup")
+                yield Static("", id="lobby-error")
+                with Horizontal(id="start-row"):
+                    yield Button("Start", id="start", variant="primary", compact=True)
+                    yield Button("Rules", id="rules", compact=True)
+                    yield Button("Settings", id="settings", compact=True)
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.refresh_saved()
+        games = self.query_one("#games", OptionList)
+        games.highlighted = 0
+        games.focus()
+        await self.build_form()
+
+    # --- the saved match ------------------------------------------------------------------------
+    def refresh_saved(self) -> None:
+        row = self.query_one("#saved-row")
+        text = self.query_one("#saved-text", Static)
+        cont = self.query_one("#continue", Button)
+        self.record = None
+        if not has_autosave():
+            row.display = False
+            return
+        row.display = True
+        try:
+            record = load_autosave()
+        except SaveError as exc:
+            cont.disabled = True
+            text.update(f"The saved match cannot be read — {exc}")
+            text.set_class(True, "error")
+            return
+        self.record = record
+        cont.disabled = False
+        text.set_class(False, "error")
+        title = GAMES[record.game].title if record.game in GAMES else record.game
+        seats = ", ".join(s.name + (" (bot)" if s.kind == "bot" else "") for s in record.seats)
+        text.update(f"{title} · {seats} · {len(record.moves)} moves played")
+
+    def action_continue(self) -> None:
+        if self.record is None:
+            if has_autosave():
+                self.refresh_saved()
+            return
+        try:
+            match = Match.from_record(self.record, autosave_path())
+        except SaveError as exc:
+            self.show_error(f"The saved match cannot be continued — {exc}")
+            return
+        except Exception as exc:  # never crash on a bad file
+            self.show_error(f"The saved match cannot be continued — {autosave_path()}: {exc}")
+            return
+        self.cs_app.start_match(match)
+
+    def discard(self) -> None:
+        try:
+            clear_autosave()
+        except SaveError as exc:
+            self.show_error(str(exc))
+        self.refresh_saved()
+
+    # --- the setup form -------------------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#games")
+    async def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        game = self.games[event.option_index]
+        if game is not self.game:
+            self.game = game
+            await self.build_form()
+
+    @on(OptionList.OptionSelected, "#games")
+    async def game_selected(self, event: OptionList.OptionSelected) -> None:
+        game = self.games[event.option_index]
+        if game is not self.game:
+            self.game = game
+            await self.build_form()
+        self.action_start()
+
+    async def build_form(self, count: int | None = None) -> None:
+        game = self.game
+        self._form_serial += 1
+        serial = self._form_serial
+        self.query_one("#setup-title", Label).update(f"{game.title} — seats and options")
+        self.show_error("")
+        form = self.query_one("#setup", VerticalScroll)
+        await form.remove_children()
+        counts = sorted(game.seat_counts)
+        if count is None:
+            count = default_players(game)
+        names = self.cs_app.settings.last_names or DEFAULT_NAMES
+        seats = default_seats(game, count, tuple(names))
+        widgets: list[Any] = []
+        if len(counts) > 1:
+            widgets.append(
+                Horizontal(
+                    Label("Players", classes="field-label"),
+                    Select(
+                        [(str(n), n) for n in counts],
+                        value=count,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"players-{serial}",
+                        classes="players",
+                    ),
+                    classes="field",
+                )
+            )
+        kinds = [("Human", HUMAN)] + [(f"Bot: {b}", b) for b in bot_ids(game)]
+        for i, seat in enumerate(seats):
+            widgets.append(
+                Horizontal(
+                    Label(f"Seat {i + 1}", classes="field-label"),
+                    Input(
+                        seat.name,
+                        max_length=MAX_NAME,
+                        compact=True,
+                        id=f"name-{i}-{serial}",
+                        classes="seat-name",
+                    ),
+                    Select(
+                        kinds,
+                        value=seat.bot or HUMAN,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{i}-{serial}",
+                        classes="seat-kind",
+                    ),
+                    classes="field seat",
+                )
+            )
+        infos = describe_options(game.Options)
+        if infos:
+            widgets.append(Label("Options", classes="section"))
+        for info in infos:
+            widgets.append(self._option_row(info, serial))
+        widgets.append(
+            Horizontal(
+                Label("Seed", classes="field-label"),
+                Input(
+                    str(self.cs_app.next_seed()),
+                    type="integer",
+                    compact=True,
+                    id=f"seed-{serial}",
+                    classes="seed",
+                ),
+                Label("the deal: same seed, same cards", classes="field-help"),
+                classes="field",
+            )
+        )
+        await form.mount(*widgets)
+
+    def _option_row(self, info: OptionInfo, serial: int) -> Horizontal:
+        wid = f"opt-{info.name}-{serial}"
+        control: Any
+        if info.kind == "bool":
+            control = Switch(value=bool(info.default), id=wid, classes="option")
+        elif info.kind == "choice":
+            assert info.choices is not None
+            control = Select(
+                [(str(c), i) for i, c in enumerate(info.choices)],
+                value=info.choices.index(info.default) if info.default in info.choices else 0,
+                allow_blank=False,
+                compact=True,
+                id=wid,
+                classes="option",
+            )
+        else:
+            control = Input(
+                str(info.default), type="integer", compact=True, id=wid, classes="option"
+            )
+        bounds = []
+        if info.kind == "int":
+            if info.minimum is not None:
+                bounds.append(f"≥ {info.minimum}")
+            if info.maximum is not None:
+                bounds.append(f"≤ {info.maximum}")
+        help_text = info.help + (f" ({', '.join(bounds)})" if bounds else "")
+        return Horizontal(
+            Label(info.label, classes="field-label"),
+            control,
+            Label(help_text, classes="field-help"),
+            classes="field",
+        )
+
+    @on(Select.Changed, ".players")
+    async def players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            current = self._seat_count()
+            if current != event.value:
+                await self.build_form(event.value)
+
+    def _seat_count(self) -> int:
+        return len(self.query(".seat-name"))
+
+    # --- starting -------------------------------------------------------------------------------
+    def read_setup(self) -> MatchSetup:
+        """The setup in the form; CardsuiteError with a sentence when something is wrong."""
+        game = self.game
+        serial = self._form_serial
+        seats = []
+        for i in range(self._seat_count()):
+            name = self.query_one(f"#name-{i}-{serial}", Input).value.strip()
+            name = name or DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+            kind = self.query_one(f"#kind-{i}-{serial}", Select).value
+            seats.append(SeatInfo(name[:MAX_NAME], None if kind == HUMAN else str(kind)))
+        names = [s.name for s in seats]
+        if len(set(n.casefold() for n in names)) != len(names):
+            raise CardsuiteError("each seat needs a different name")
+        values: dict[str, Any] = {}
+        for info in describe_options(game.Options):
+            widget = self.query_one(f"#opt-{info.name}-{serial}")
+            if isinstance(widget, Switch):
+                values[info.name] = widget.value
+            elif isinstance(widget, Select):
+                assert info.choices is not None
+                index = widget.value if isinstance(widget.value, int) else 0
+                values[info.name] = info.choices[index]
+            elif isinstance(widget, Input):
+                text = widget.value.strip()
+                try:
+                    number = int(text)
+                except ValueError:
+                    raise CardsuiteError(
+                        f"{info.label} must be a whole number, not {text!r}"
+                    ) from None
+                if info.minimum is not None and number < info.minimum:
+                    raise CardsuiteError(f"{info.label} must be at least {info.minimum}")
+                if info.maximum is not None and number > info.maximum:
+                    raise CardsuiteError(f"{info.label} must be at most {info.maximum}")
+                values[info.name] = number
+        try:
+            options = game.Options(**values)
+        except TypeError as exc:
+            raise CardsuiteError(str(exc)) from None
+        seed_text = self.query_one(f"#seed-{serial}", Input).value.strip()
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise CardsuiteError(f"the seed must be a whole number, not {seed_text!r}") from None
+        return MatchSetup(game, tuple(seats), options, seed)
+
+    def action_start(self) -> None:
+        try:
+            setup = self.read_setup()
+            match = setup.start()
+        except CardsuiteError as exc:
+            self.show_error(str(exc)[:1].upper() + str(exc)[1:])
+            return
+        self.cs_app.remember_names(tuple(s.name for s in setup.seats))
+        self.cs_app.start_match(match)
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#lobby-error", Static).update(text)
+
+    @on(Button.Pressed)
+    def button(self, event: Button.Pressed) -> None:
+        {
+            "start": self.action_start,
+            "continue": self.action_continue,
+            "discard": self.discard,
+            "rules": self.action_rules,
+            "settings": self.action_settings,
+        }.get(event.button.id or "", lambda: None)()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_saved()
+
+    def action_settings(self) -> None:
+        self.cs_app.show_settings()
+
+    def action_rules(self) -> None:
+        self.cs_app.show_rules(self.game)
+
+    def action_help(self) -> None:
+        self.cs_app.show_help()
+
+    def action_quit(self) -> None:
+        self.app.exit()

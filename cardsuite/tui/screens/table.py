@@ -1,0 +1,677 @@
+"""The table screen: one match, drawn from TableView values, played through gestures.
+
+This screen owns the flow of a match: it asks the :class:`~cardsuite.tui.session.Session`
+what happens next (a human's turn, a curtain, a bot's turn, the end), lets bots think in a
+worker thread, turns key presses and clicks into picks through the
+:class:`~cardsuite.tui.selection.Selector`, and shows the engine's reason for anything refused.
+It knows no game: only views, gestures, labels and choice paths.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from cardsuite.bots import bot_ids, make_bot
+from cardsuite.core.cards import Card
+from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.moves import Move
+from cardsuite.core.rng import make_rng
+from cardsuite.core.table import PileId, Seat
+from cardsuite.core.view import TableView
+from cardsuite.match import Match
+from cardsuite.store import clear_autosave, write_autosave
+from cardsuite.tui.render.cards import Glyphs, Marks
+from cardsuite.tui.render.table import Scene
+from cardsuite.tui.selection import (
+    ActionEntry,
+    Ask,
+    Cancelled,
+    Choice,
+    Picked,
+    PickResult,
+    Play,
+    Refused,
+    Selector,
+    Slot,
+    action_entries,
+    answer,
+    explain_refusal,
+    gesture_matches_slot,
+    summarise,
+    table_slots,
+)
+from cardsuite.tui.session import BotTurn, Curtain, HumanTurn, Over, Session, Step, Stuck
+from cardsuite.tui.widgets.curtain import Curtain as CurtainWidget
+from cardsuite.tui.widgets.table import TableWidget
+
+if TYPE_CHECKING:
+    from cardsuite.tui.app import CardsuiteApp
+
+LOG_LINES = 80
+
+
+class TableScreen(Screen[None]):
+    """A match in play."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "pick", "Pick", priority=False),
+        Binding("space", "pick", "Pick", show=False),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("left", "go('left')", "Left", show=False),
+        Binding("right", "go('right')", "Right", show=False),
+        Binding("up", "go('up')", "Up", show=False),
+        Binding("down", "go('down')", "Down", show=False),
+        Binding("tab", "tab(1)", "Next playable", show=False),
+        Binding("shift+tab", "tab(-1)", "Previous playable", show=False),
+        *(Binding(str(n), f"action({n})", f"Action {n}", show=False) for n in range(10)),
+        Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
+        Binding("r", "rules", "Rules"),
+        Binding("e", "events", "Log", show=False),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("s", "settings", "Settings", show=False),
+        Binding("l", "lobby", "Lobby"),
+        Binding("q", "quit", "Quit"),
+        Binding("o", "outcome", "Outcome", show=False),
+    ]
+
+    def __init__(self, match: Match, *, viewer: Seat | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.session = Session(match, viewer)
+        self.step: Step | None = None
+        self.selector: Selector | None = None
+        self.message = ""
+        self.message_kind = "info"
+        self.last_piles: frozenset[PileId] = frozenset()
+        self.hint: Move | None = None
+        self.busy = False  # a bot or a forced move is on its way
+        self.thinking: Seat | None = None
+        self._epoch = 0  # bumped by every change of the match; stale workers are ignored
+        self._no_autoplay_at = -1  # after an undo onto a forced move, do not replay it
+        self._view_key: tuple[object, ...] | None = None
+        self._view: TableView | None = None
+        self._legal: tuple[Move, ...] = ()
+        self._entries: list[ActionEntry] = []
+        self._curtain_up = False
+        self._curtain_seat: Seat = 0
+        self._done = False
+        self._bindings_state: tuple[bool, ...] = ()
+
+    @property
+    def cs_app(self) -> CardsuiteApp:
+        return self.app  # type: ignore[return-value]
+
+    # --- composition ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield TableWidget(id="table")
+        yield CurtainWidget(id="curtain")
+        yield Footer()
+
+    @property
+    def table(self) -> TableWidget:
+        return self.query_one(TableWidget)
+
+    def on_mount(self) -> None:
+        self.table.focus()
+        self.advance()
+
+    def on_screen_resume(self) -> None:
+        if not self._curtain_up:
+            self.table.restyle()
+            self.refresh_table()
+
+    # --- the flow of the match -----------------------------------------------------------------
+    def advance(self) -> None:
+        """Decide what happens now and set it going."""
+        if self._done or self._curtain_up:
+            return
+        step = self.session.next_step()
+        self.step = step
+        if isinstance(step, Over):
+            self.busy = False
+            self.refresh_table()
+            self._finish()
+            return
+        if isinstance(step, Curtain):
+            self._raise_curtain(step.seat)
+            return
+        if isinstance(step, Stuck):
+            self.busy = False
+            self.say("Nobody can move: the game is stuck (please report this).", "error")
+            self.refresh_table()
+            return
+        if isinstance(step, BotTurn):
+            self.busy = True
+            self.thinking = step.seat
+            self.refresh_table()
+            self._think(step.seat, self._epoch)
+            return
+        assert isinstance(step, HumanTurn)
+        self.thinking = None
+        legal = self.match.legal_moves(step.seat)
+        forced = (
+            len(legal) == 1
+            and self.cs_app.settings.auto_play
+            and self._no_autoplay_at != len(self.match.moves)
+        )
+        if forced:
+            self.busy = True
+            self.refresh_table()
+            move = legal[0]
+            epoch = self._epoch
+            delay = self.cs_app.settings.bot_delay
+            self.set_timer(
+                max(delay, 0.001), lambda: self._play_forced(epoch, move), name="forced move"
+            )
+            return
+        self.busy = False
+        self.refresh_table()
+
+    def _play_forced(self, epoch: int, move: Move) -> None:
+        if epoch != self._epoch or self._done or not self.is_attached:
+            return
+        self.say(f"Forced: {move.label()}", "info")
+        self.play(move, forced=True)
+
+    @work(thread=True, group="bot")
+    def _think(self, seat: Seat, epoch: int) -> None:
+        """A bot chooses in a worker thread, then its move is posted back after the delay."""
+        start = time.monotonic()
+        try:
+            move: Move | None = self.match.choose_bot_move(seat)
+            error = None
+        except Exception as exc:  # a failing bot must not take the app down
+            move, error = None, exc
+        delay = self.cs_app.settings.bot_delay - (time.monotonic() - start)
+        if delay > 0:
+            time.sleep(delay)
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._bot_moved, epoch, seat, move, error)
+
+    def _bot_moved(
+        self, epoch: int, seat: Seat, move: Move | None, error: BaseException | None
+    ) -> None:
+        if epoch != self._epoch or self._done or not self.is_attached:
+            return
+        if move is None:
+            self.busy = False
+            self.say(f"The bot in seat {seat + 1} failed: {error}", "error")
+            self.refresh_table()
+            return
+        self.play(move, by_bot=True)
+
+    def play(self, move: Move, *, by_bot: bool = False, forced: bool = False) -> bool:
+        """Apply a move through the match; a refusal shows the engine's reason."""
+        try:
+            self.match.apply(move)
+        except CardsuiteError as exc:
+            self.say(str(exc), "error")
+            self.refresh_table()
+            return False
+        self._epoch += 1
+        self.hint = None
+        if not by_bot and not forced:
+            self.message = ""
+        g = move.gesture()
+        self.last_piles = (
+            frozenset(p for p in (g.source, g.target) if p is not None)
+            if by_bot and g is not None
+            else frozenset()
+        )
+        self.call_after_refresh(self._autosave)
+        self.advance()
+        return True
+
+    def _autosave(self) -> None:
+        if self.match.is_over():
+            return
+        try:
+            write_autosave(self.match.record())
+        except SaveError as exc:
+            self.say(f"Autosave failed: {exc}", "error")
+
+    def _finish(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        try:
+            clear_autosave()
+        except SaveError as exc:
+            self.notify(str(exc), severity="warning")
+        self.cs_app.show_outcome(self.match, self.session.viewer)
+
+    def reopen(self) -> None:
+        """Back from the outcome screen to look at the final table."""
+        self.refresh_table()
+
+    # --- the curtain ----------------------------------------------------------------------------
+    @property
+    def curtain_up(self) -> bool:
+        return self._curtain_up
+
+    def _raise_curtain(self, seat: Seat) -> None:
+        self._curtain_up = True
+        self._curtain_seat = seat
+        self.busy = False
+        self.selector = None
+        self._view = None
+        self._view_key = None
+        table = self.table
+        table.show(Scene(view=None, status="hand-off"))  # nothing private stays drawn
+        table.display = False
+        curtain = self.query_one(CurtainWidget)
+        curtain.show(self.match.names[seat], self.match.log(None, last=2))
+        curtain.display = True
+        curtain.focus()
+
+    def lift_curtain(self) -> None:
+        if not self._curtain_up:
+            return
+        self._curtain_up = False
+        self.query_one(CurtainWidget).display = False
+        table = self.table
+        table.display = True
+        table.focus()
+        self.session.reveal(self._curtain_seat)
+        self.message = ""
+        self.advance()
+
+    def on_curtain_lifted(self, event: CurtainWidget.Lifted) -> None:
+        self.lift_curtain()
+
+    # --- drawing --------------------------------------------------------------------------------
+    def _current(self) -> tuple[TableView, tuple[Move, ...]]:
+        viewer = self.session.viewer
+        key = (self._epoch, viewer, self.busy, self.step)
+        if key != self._view_key or self._view is None:
+            self._view = self.match.view(viewer)
+            step = self.step
+            if isinstance(step, HumanTurn) and step.seat == viewer and not self.busy:
+                self._legal = self.match.legal_moves(viewer)
+            else:
+                self._legal = ()
+            self._view_key = key
+            self._entries = action_entries(self._legal, self._view)
+            if self.selector is None:
+                self.selector = Selector(self._view, self._legal, self._explain)
+            else:
+                self.selector.update(self._view, self._legal)
+        assert self._view is not None
+        return self._view, self._legal
+
+    def refresh_table(self) -> None:
+        if self._curtain_up or not self.is_mounted or not self.query(TableWidget):
+            return
+        view, legal = self._current()
+        sel = self.selector
+        assert sel is not None
+        viewer = self.session.viewer
+        app = self.cs_app
+        settings = app.settings
+        glyphs = Glyphs(settings.ascii_suits, settings.cyrillic, settings.four_colour)
+        hint_source: Slot | None = None
+        hint_target: PileId | None = None
+        if self.hint is not None:
+            g = self.hint.gesture()
+            if g is not None:
+                hint_source = next(
+                    (s for s in table_slots(view) if gesture_matches_slot(g, view, s)), None
+                )
+                hint_target = g.target
+        marks = Marks(
+            cursor=sel.current,
+            source=sel.source,
+            playable=sel.sources() if sel.source is None else frozenset(),
+            targets=sel.targets(),
+            last=self.last_piles,
+            hint_source=hint_source,
+            hint_target=hint_target,
+        )
+        status = view.status
+        badge = ""
+        step = self.step
+        if isinstance(step, HumanTurn) and step.seat == viewer:
+            badge = (
+                "YOUR TURN"
+                if len(self.match.humans()) == 1
+                else f"{self.match.names[viewer]}, your turn"
+            )
+            if sel.source is not None:
+                picked = _slot_words(view, sel.source)
+                status = f"{picked} picked: choose where it goes · Esc cancels"
+        elif self.thinking is not None:
+            badge = f"{self.match.names[self.thinking]} is thinking…"
+        elif isinstance(step, Over):
+            outcome = self.match.outcome()
+            status = "The game is over" + (
+                f": {_fill(outcome.reason, self.match.names)}" if outcome else ""
+            )
+            badge = "GAME OVER"
+        keys = "⏎ pick · esc cancel" if legal else ""
+        if isinstance(step, Over):
+            keys = "o outcome · l lobby · q quit"
+        tags = {}
+        for s, info in enumerate(self.match.seats):
+            if s == viewer:
+                tags[s] = "you"
+            elif info.is_bot:
+                tags[s] = "bot" if info.bot == "random" else f"bot · {info.bot}"
+            else:
+                tags[s] = "human"
+        words = glyphs.words
+        scene = Scene(
+            view=view,
+            marks=marks,
+            glyphs=glyphs,
+            status=words(status),
+            badge=badge,
+            message=words(self.message),
+            message_kind=self.message_kind,
+            actions=[words(e.label) for e in self._entries],
+            keys=keys,
+            log=[words(line) for line in self.match.log(viewer, last=LOG_LINES)],
+            info=[words(line) for line in view.info],
+            tags=tags,
+            legal=[words(line) for line in summarise(legal)] if legal else (),
+        )
+        self.table.show(scene)
+        state = (self.undo_allowed(), isinstance(step, Over))
+        if state != self._bindings_state:
+            self._bindings_state = state
+            self.refresh_bindings()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = text
+        self.message_kind = kind
+
+    # --- explaining refusals --------------------------------------------------------------------
+    def _explain(self, slot: Slot, target: PileId | None) -> str:
+        viewer = self.session.viewer
+        view = self._view
+        if view is None or viewer is None:
+            return "you are watching: nothing to play"
+        step = self.step
+        if self.busy and isinstance(step, BotTurn):
+            return f"wait: it is {self.match.names[step.seat]}'s turn"
+        if isinstance(step, Over):
+            return "the game is over"
+        game = self.match.game
+        try:
+            candidates = list(game.candidates(self.match.state, viewer))
+        except Exception:  # a game may not list candidates for a seat not on turn
+            candidates = []
+        return explain_refusal(view, slot, target, candidates, self.match.why_illegal)
+
+    # --- input ----------------------------------------------------------------------------------
+    def _handle(self, result: PickResult) -> None:
+        if isinstance(result, Play):
+            self.play(result.move)
+            return
+        if isinstance(result, Ask):
+            self._ask(result.choice)
+            return
+        if isinstance(result, Refused):
+            if result.reason:
+                self.say(_capitalise(result.reason), "error")
+        elif isinstance(result, Picked):
+            self.message = ""
+            sel = self.selector
+            assert sel is not None
+            # put the cursor on the top of the first legal target, so Enter twice plays
+            first = next((s.pile for s in sel.slots if s.pile in result.targets), None)
+            if first is not None:
+                sel.cursor = max(i for i, s in enumerate(sel.slots) if s.pile == first)
+        elif isinstance(result, Cancelled):
+            self.message = ""
+        self.refresh_table()
+
+    def _ask(self, choice: Choice) -> None:
+        from cardsuite.tui.screens.chooser import ChooserScreen
+
+        epoch = self._epoch
+
+        def chosen(index: int | None) -> None:
+            if index is None or epoch != self._epoch:
+                self.say("Cancelled.", "info")
+                self.refresh_table()
+                return
+            result = answer(choice, index)
+            if isinstance(result, Move):
+                self.play(result)
+            else:
+                self._ask(result)
+
+        self.app.push_screen(ChooserScreen(choice), chosen)
+
+    def _ready(self) -> bool:
+        return not self._curtain_up and self.selector is not None
+
+    def action_pick(self) -> None:
+        if self._curtain_up:
+            self.lift_curtain()
+            return
+        if not self._ready():
+            return
+        assert self.selector is not None
+        if not self._legal:
+            current = self.selector.current
+            if current is not None:
+                self._handle(Refused(self._explain(current, None)))
+            return
+        self._handle(self.selector.pick())
+
+    def action_cancel(self) -> None:
+        if not self._ready():
+            return
+        assert self.selector is not None
+        self.hint = None
+        self._handle(self.selector.cancel())
+
+    def action_go(self, direction: str) -> None:
+        if not self._ready():
+            return
+        assert self.selector is not None
+        painted = self.table.painted
+        rects = painted.rects() if painted is not None else {}
+        self.selector.go(direction, rects)
+        self.refresh_table()
+
+    def action_tab(self, delta: int) -> None:
+        if not self._ready():
+            return
+        assert self.selector is not None
+        self.selector.tab(delta)
+        self.refresh_table()
+
+    def action_action(self, number: int) -> None:
+        if not self._ready():
+            return
+        index = 9 if number == 0 else number - 1
+        self._choose_entry(index)
+
+    def _choose_entry(self, index: int) -> None:
+        assert self.selector is not None
+        if not self._legal:
+            self.say(_capitalise(self._explain(Slot("", None), None)), "error")
+            self.refresh_table()
+            return
+        if not 0 <= index < len(self._entries):
+            self.say(f"There is no action {index + 1 if index < 9 else 0} now.", "error")
+            self.refresh_table()
+            return
+        self._handle(self.selector.choose_entry(self._entries[index]))
+
+    def on_table_widget_slot_clicked(self, event: TableWidget.SlotClicked) -> None:
+        if not self._ready():
+            return
+        assert self.selector is not None
+        self.selector.move_to(event.slot)
+        if not self._legal:
+            self._handle(Refused(self._explain(event.slot, None)))
+            return
+        self._handle(self.selector.pick(event.slot))
+
+    def on_table_widget_action_clicked(self, event: TableWidget.ActionClicked) -> None:
+        if self._ready():
+            self._choose_entry(event.index)
+
+    # --- undo, hint and the other keys ----------------------------------------------------------
+    def undo_allowed(self) -> bool:
+        viewer = self.session.viewer
+        if viewer is None or self._curtain_up:
+            return False
+        return self.match.undo_point(viewer) is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self._curtain_up:
+            return action in ("pick", "help", "rules", "settings", "lobby", "quit")
+        if action == "undo":
+            return True if self.undo_allowed() else None
+        return True
+
+    def key_u(self) -> None:
+        """``u`` while undo is greyed out: say why (the binding itself is disabled then)."""
+        if not self.undo_allowed():
+            self.say(self._undo_refusal(), "error")
+            self.refresh_table()
+        else:
+            self.action_undo()
+
+    def action_undo(self) -> None:
+        viewer = self.session.viewer
+        if viewer is None or not self.undo_allowed():
+            self.say(self._undo_refusal(), "error")
+            self.refresh_table()
+            return
+        taken = 0
+        while True:
+            taken += self.match.undo(viewer)
+            legal = self.match.legal_moves(viewer)
+            forced = len(legal) == 1 and self.cs_app.settings.auto_play
+            if not forced or self.match.undo_point(viewer) is None:
+                break
+        if forced:
+            self._no_autoplay_at = len(self.match.moves)
+        self._epoch += 1
+        self.thinking = None
+        self.hint = None
+        self.last_piles = frozenset()
+        self.say(
+            f"Undone: back to your previous move ({taken} move{'s' if taken != 1 else ''} taken back)."
+        )
+        self.call_after_refresh(self._autosave)
+        self.advance()
+
+    def _undo_refusal(self) -> str:
+        viewer = self.session.viewer
+        if viewer is None:
+            return "Undo is not available to a spectator."
+        if len(self.match.humans()) > 1:
+            return "Undo is only offered to a player alone against bots."
+        if self.match.is_over():
+            return "The game is over: nothing to undo."
+        if not any(m.seat == viewer for m in self.match.moves):
+            return "Nothing to undo yet."
+        return "Undo is not allowed here: a card has been shown since your last move."
+
+    def action_hint(self) -> None:
+        viewer = self.session.viewer
+        if viewer is None or not self._legal:
+            self.say("No hint: it is not your turn.", "error")
+            self.refresh_table()
+            return
+        self.say("Thinking of a hint…", "hint")
+        self.refresh_table()
+        self._find_hint(viewer, self._epoch)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _find_hint(self, seat: Seat, epoch: int) -> None:
+        match = self.match
+        try:
+            ids = bot_ids(match.game)
+            bot = make_bot(ids[-1], match.game)
+            legal = match.legal_moves(seat)
+            rng = make_rng(match.seed, "hint", len(match.moves))
+            move: Move | None = bot.choose(match.game, match.observe(seat), legal, rng)
+        except Exception:
+            move = None
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._hinted, epoch, move)
+
+    def _hinted(self, epoch: int, move: Move | None) -> None:
+        if epoch != self._epoch or not self.is_attached:
+            return
+        if move is None:
+            self.say("No hint available.", "error")
+        else:
+            self.hint = move
+            where = ""
+            for i, e in enumerate(self._entries):
+                if move in e.moves:
+                    where = f" (action {i + 1 if i < 9 else 0})"
+            self.say(f"Hint: {move.label()}{where}", "hint")
+        self.refresh_table()
+
+    def action_rules(self) -> None:
+        self.cs_app.show_rules(self.match.game)
+
+    def action_help(self) -> None:
+        self.cs_app.show_help()
+
+    def action_settings(self) -> None:
+        self.cs_app.show_settings()
+
+    def action_events(self) -> None:
+        from cardsuite.tui.screens.log import LogScreen
+
+        if self._curtain_up:
+            return
+        self.app.push_screen(LogScreen(self.match.log(self.session.viewer)))
+
+    def action_lobby(self) -> None:
+        self._leave()
+        self.cs_app.show_lobby()
+
+    def action_quit(self) -> None:
+        self._leave()
+        self.app.exit()
+
+    def _leave(self) -> None:
+        self._epoch += 1
+        self._done = True
+
+    def action_outcome(self) -> None:
+        if self.match.is_over():
+            self.cs_app.show_outcome(self.match, self.session.viewer)
+
+
+def _slot_words(view: TableView, slot: Slot) -> str:
+    try:
+        pile = view.pile(slot.pile)
+    except KeyError:
+        return "A card"
+    face = (
+        pile.faces[slot.index] if slot.index is not None and slot.index < pile.count else pile.top
+    )
+    if isinstance(face, Card):
+        return str(face)
+    return f"The {pile.label}"
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _fill(text: str, names: Any) -> str:
+    from cardsuite.core.text import fill
+
+    return fill(text, names)

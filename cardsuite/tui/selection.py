@@ -1,0 +1,530 @@
+"""What the cursor points at and what a pick means: pure logic, no Textual.
+
+The table is a sequence of *slots*: every face-up card of a fanned, columned or rowed pile is a
+slot of its own, a run of face-down cards in such a pile is one slot, and a squared-up stack, a
+badge or an empty pile is one slot for the whole pile.  A player picks a source slot, then a
+target pile; this module matches such picks against the legal moves through their generic
+:class:`~cardsuite.core.moves.Gesture` values, tells which slots may start a move and which piles
+may receive the picked source, and resolves several moves that share one gesture by asking the
+questions of their :meth:`~cardsuite.core.moves.Move.choice_path` one at a time.
+
+Nothing here knows a game: only piles, faces, gestures, labels and choice paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from cardsuite.core.cards import Card, CardFace, FaceDown
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.table import PileId
+from cardsuite.core.view import PileStyle, PileView, TableView
+
+# --- slots ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One place the cursor can stop: a card of a pile (``index``) or the whole pile (None)."""
+
+    pile: PileId
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return self.pile if self.index is None else f"{self.pile}[{self.index}]"
+
+
+SPREAD = (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW)
+
+
+def pile_slots(pile: PileView) -> list[Slot]:
+    """The slots of one pile, bottom card first."""
+    if pile.style not in SPREAD or not pile.faces:
+        return [Slot(pile.id, None)]
+    out: list[Slot] = []
+    faces = pile.faces
+    for i, face in enumerate(faces):
+        # a run of backs is one slot, placed at its last card
+        if isinstance(face, FaceDown) and i + 1 < len(faces) and isinstance(faces[i + 1], FaceDown):
+            continue
+        out.append(Slot(pile.id, i))
+    return out
+
+
+def table_slots(view: TableView) -> list[Slot]:
+    """Every slot of the table in drawing order: the viewer's piles, the others', the centre."""
+    out: list[Slot] = []
+    for pile in view.piles():
+        out.extend(pile_slots(pile))
+    return out
+
+
+def slot_face(view: TableView, slot: Slot) -> CardFace | None:
+    """The face under a slot: its card, or a stack's top card (None for an empty pile)."""
+    try:
+        pile = view.pile(slot.pile)
+    except KeyError:
+        return None
+    if slot.index is None:
+        return pile.top
+    if 0 <= slot.index < len(pile.faces):
+        return pile.faces[slot.index]
+    return None
+
+
+def gesture_matches_slot(gesture: Gesture, view: TableView, slot: Slot) -> bool:
+    """True when ``gesture`` starts at ``slot``.
+
+    A gesture naming no card starts at any slot of its pile.  One naming a card starts at a
+    stack whose top card it is (or at the stack as a whole), or at that card of a spread pile;
+    in a column the count must reach from that card to the bottom of the column.
+    """
+    if gesture.source != slot.pile:
+        return False
+    if gesture.card is None:
+        return True
+    try:
+        pile = view.pile(slot.pile)
+    except KeyError:
+        return False
+    if slot.index is None or pile.style not in SPREAD:
+        return True
+    if not 0 <= slot.index < len(pile.faces):
+        return False
+    if pile.faces[slot.index] is not gesture.card:
+        return False
+    if pile.style is PileStyle.COLUMN:
+        return gesture.count == len(pile.faces) - slot.index
+    return True
+
+
+def pile_ids(view: TableView) -> frozenset[PileId]:
+    return frozenset(p.id for p in view.piles())
+
+
+# --- moves on the table and in the action bar -------------------------------------------------
+
+
+def has_place(move: Move, piles: frozenset[PileId]) -> bool:
+    """A move with a source and a target both drawn on the table (a drag, in effect)."""
+    g = move.gesture()
+    return g is not None and g.source in piles and g.target is not None and g.target in piles
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEntry:
+    """One numbered entry of the action bar: a move, or a group sharing a first question."""
+
+    label: str
+    moves: tuple[Move, ...]
+
+    @property
+    def asks(self) -> bool:
+        return len(self.moves) > 1
+
+
+def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
+    """The moves without a place on the table: no gesture, no target, or a target not drawn.
+
+    Moves whose choice path has several steps are grouped by its first step ("name a rank…");
+    the others are listed one by one under their labels.
+    """
+    piles = pile_ids(view)
+    groups: dict[object, list[Move]] = {}
+    labels: dict[object, str] = {}
+    for move in legal:
+        if has_place(move, piles):
+            continue
+        path = move.choice_path()
+        key: object
+        if len(path) > 1:
+            key = (move.gesture(), path[0])
+            labels.setdefault(key, path[0] + "…")
+        else:
+            key = move
+            labels[key] = move.label()
+        groups.setdefault(key, []).append(move)
+    out = []
+    for key, moves in groups.items():
+        label = labels[key]
+        if len(moves) > 1 and not label.endswith("…"):
+            label += "…"
+        out.append(ActionEntry(label, tuple(moves)))
+    return out
+
+
+# --- choosing among moves that share a gesture ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A question: which of these options (each a group of moves)."""
+
+    prompt: str
+    options: tuple[tuple[str, tuple[Move, ...]], ...]
+    depth: int
+
+
+def choose(moves: Sequence[Move], depth: int = 0) -> Move | Choice:
+    """The move when the choice is made, else the next question to ask.
+
+    Questions with a single answer are skipped.  Options keep the order of the moves.
+    """
+    current = list(moves)
+    while True:
+        if len(current) == 1:
+            return current[0]
+        options: dict[str, list[Move]] = {}
+        for move in current:
+            path = move.choice_path()
+            step = path[depth] if depth < len(path) else move.label()
+            options.setdefault(step, []).append(move)
+        if len(options) == 1:
+            only = next(iter(options.values()))
+            if all(len(m.choice_path()) <= depth + 1 for m in only):
+                return only[0]  # the paths cannot tell them apart any further
+            current = only
+            depth += 1
+            continue
+        prompt = _prompt(current, depth)
+        return Choice(prompt, tuple((k, tuple(v)) for k, v in options.items()), depth)
+
+
+def _prompt(moves: Sequence[Move], depth: int) -> str:
+    if depth == 0:
+        g = moves[0].gesture()
+        if g is not None and g.card is not None and isinstance(g.card, Card):
+            return f"{g.card}: which move?"
+        return "Which move?"
+    steps = moves[0].choice_path()[:depth]
+    return " · ".join(steps) + " — and then?"
+
+
+def answer(choice: Choice, index: int) -> Move | Choice:
+    """Take option ``index`` of ``choice``."""
+    _, moves = choice.options[index]
+    return choose(moves, choice.depth + 1)
+
+
+# --- the picking state machine ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """A source is chosen; its legal targets are waiting to be highlighted."""
+
+    source: Slot
+    targets: frozenset[PileId]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    choice: Choice
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A pick that matches no legal move; ``reason`` says why (the engine's words if known)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    pass
+
+
+PickResult = Picked | Play | Ask | Refused | Cancelled
+
+Explain = Callable[[Slot, PileId | None], str]
+
+
+def _default_explain(slot: Slot, target: PileId | None) -> str:
+    return "no move starts there" if target is None else "that move is not allowed"
+
+
+@dataclass
+class Selector:
+    """The cursor, the picked source and the legal moves of the seat to act.
+
+    ``legal`` is empty when the viewer may not act (a bot's turn, or the game is over); picks
+    are then refused with ``explain``'s reason, which the interface builds from the engine's
+    ``why_illegal``.
+    """
+
+    view: TableView
+    legal: tuple[Move, ...] = ()
+    explain: Explain = _default_explain
+    cursor: int = 0
+    source: Slot | None = None
+    slots: list[Slot] = field(default_factory=list)
+    _piles: frozenset[PileId] = frozenset()
+
+    def __post_init__(self) -> None:
+        self.slots = table_slots(self.view)
+        self._piles = pile_ids(self.view)
+        self.cursor = self._first_cursor()
+
+    # -- updating ------------------------------------------------------------------------------
+    def update(self, view: TableView, legal: Sequence[Move]) -> None:
+        """A new view or new legal moves: keep the cursor on the same slot if it still exists."""
+        here = self.current
+        self.view = view
+        self.legal = tuple(legal)
+        self.slots = table_slots(view)
+        self._piles = pile_ids(view)
+        self.source = None
+        if here is not None and here in self.slots and (not self.legal or self.is_source(here)):
+            self.cursor = self.slots.index(here)
+        else:
+            self.cursor = self._first_cursor(near=here)
+
+    def _first_cursor(self, near: Slot | None = None) -> int:
+        """The first playable slot (the one nearest ``near`` in its pile), else the viewer's."""
+        if not self.slots:
+            return 0
+        playable = [i for i, s in enumerate(self.slots) if self.is_source(s)]
+        if playable:
+            if near is not None:
+                same = [i for i in playable if self.slots[i].pile == near.pile]
+                if same:
+                    return min(
+                        same, key=lambda i: abs((self.slots[i].index or 0) - (near.index or 0))
+                    )
+            return playable[0]
+        if near is not None and near in self.slots:
+            return self.slots.index(near)
+        return 0
+
+    @property
+    def current(self) -> Slot | None:
+        return self.slots[self.cursor] if 0 <= self.cursor < len(self.slots) else None
+
+    # -- what may be done ----------------------------------------------------------------------
+    def moves_from(self, slot: Slot) -> list[Move]:
+        out = []
+        for move in self.legal:
+            g = move.gesture()
+            if g is not None and gesture_matches_slot(g, self.view, slot):
+                out.append(move)
+        return out
+
+    def is_source(self, slot: Slot) -> bool:
+        return bool(self.moves_from(slot))
+
+    def sources(self) -> frozenset[Slot]:
+        return frozenset(s for s in self.slots if self.is_source(s))
+
+    def targets(self) -> frozenset[PileId]:
+        """The piles the picked source may go to."""
+        if self.source is None:
+            return frozenset()
+        return frozenset(
+            t for m in self.moves_from(self.source) if (t := _target(m, self._piles)) is not None
+        )
+
+    def marked(self) -> frozenset[Slot]:
+        """Slots Tab stops at: the playable sources, or the targets once a source is picked."""
+        if self.source is None:
+            return self.sources()
+        targets = self.targets()
+        return frozenset(s for s in self.slots if s.pile in targets)
+
+    # -- moving the cursor ---------------------------------------------------------------------
+    def step(self, delta: int) -> None:
+        """Next/previous slot in drawing order."""
+        if self.slots:
+            self.cursor = (self.cursor + delta) % len(self.slots)
+
+    def tab(self, delta: int = 1) -> None:
+        """Next/previous marked slot (a playable card, or a legal target)."""
+        marked = self.marked()
+        if not marked or not self.slots:
+            self.step(delta)
+            return
+        n = len(self.slots)
+        for k in range(1, n + 1):
+            i = (self.cursor + delta * k) % n
+            if self.slots[i] in marked:
+                self.cursor = i
+                return
+
+    def move_to(self, slot: Slot) -> bool:
+        if slot in self.slots:
+            self.cursor = self.slots.index(slot)
+            return True
+        # a pile named without a card: its first slot
+        for i, s in enumerate(self.slots):
+            if s.pile == slot.pile:
+                self.cursor = i
+                return True
+        return False
+
+    def go(self, direction: str, rects: dict[Slot, tuple[int, int, int, int]]) -> None:
+        """Move the cursor spatially (``left``/``right``/``up``/``down``) over drawn slots."""
+        here = self.current
+        if here is None or here not in rects:
+            self.step(-1 if direction in ("left", "up") else 1)
+            return
+        x, y, w, h = rects[here]
+        cx, cy = x + w / 2, y + h / 2
+        best: tuple[float, int] | None = None
+        for i, slot in enumerate(self.slots):
+            if slot == here or slot not in rects:
+                continue
+            sx, sy, sw, sh = rects[slot]
+            ox, oy = sx + sw / 2, sy + sh / 2
+            dx, dy = ox - cx, oy - cy
+            if direction == "left":
+                ok, main, cross = sx + sw <= x or (dx < 0 and sy <= cy < sy + sh), -dx, abs(dy)
+            elif direction == "right":
+                ok, main, cross = sx >= x + w or (dx > 0 and sy <= cy < sy + sh), dx, abs(dy)
+            elif direction == "up":
+                ok, main, cross = sy + sh <= y, -dy, abs(dx)
+            else:
+                ok, main, cross = sy >= y + h, dy, abs(dx)
+            if not ok or main <= 0:
+                continue
+            score = main + cross * (3 if direction in ("left", "right") else 0.5)
+            if best is None or score < best[0]:
+                best = (score, i)
+        if best is not None:
+            self.cursor = best[1]
+
+    # -- picking -------------------------------------------------------------------------------
+    def cancel(self) -> PickResult:
+        self.source = None
+        return Cancelled()
+
+    def pick(self, slot: Slot | None = None) -> PickResult:
+        """Enter/Space/click on ``slot`` (the cursor's by default)."""
+        if slot is None:
+            slot = self.current
+        if slot is None:
+            return Refused("nothing to pick here")
+        if self.source is None:
+            return self._pick_source(slot)
+        if slot.pile == self.source.pile and slot != self.source and self.is_source(slot):
+            return self._pick_source(slot)  # another card of the same pile: change of mind
+        if slot == self.source:
+            self.source = None
+            return Cancelled()
+        return self._pick_target(slot)
+
+    def _pick_source(self, slot: Slot) -> PickResult:
+        moves = self.moves_from(slot)
+        if not moves:
+            self.source = None
+            return Refused(self.explain(slot, None))
+        placed = [m for m in moves if _target(m, self._piles) is not None]
+        if not placed:  # e.g. Enter on a stock: draw
+            self.source = None
+            return _resolve(moves)
+        self.source = slot
+        return Picked(slot, self.targets())
+
+    def _pick_target(self, slot: Slot) -> PickResult:
+        assert self.source is not None
+        source = self.source
+        moves = [m for m in self.moves_from(source) if _target(m, self._piles) == slot.pile]
+        if not moves:
+            if self.is_source(slot):  # picking another playable card: start again from it
+                return self._pick_source(slot)
+            reason = self.explain(source, slot.pile)
+            return Refused(reason)
+        self.source = None
+        return _resolve(moves)
+
+    def choose_entry(self, entry: ActionEntry) -> PickResult:
+        self.source = None
+        return _resolve(list(entry.moves))
+
+
+def _target(move: Move, piles: frozenset[PileId]) -> PileId | None:
+    g = move.gesture()
+    if g is None or g.target is None or g.target not in piles:
+        return None
+    return g.target
+
+
+def _resolve(moves: Sequence[Move]) -> PickResult:
+    result = choose(moves)
+    return Play(result) if isinstance(result, Move) else Ask(result)
+
+
+# --- explaining a refusal ---------------------------------------------------------------------
+
+
+def explain_refusal(
+    view: TableView,
+    slot: Slot,
+    target: PileId | None,
+    candidates: Iterable[Move],
+    why_illegal: Callable[[Move], str | None],
+) -> str:
+    """The engine's reason for the candidate move matching a refused pick, or a plain sentence.
+
+    ``candidates`` are the moves worth asking about (legal or not); the first one whose gesture
+    starts at ``slot`` (and ends on ``target`` when one is given) is asked ``why_illegal``.
+    """
+    fallback: Move | None = None
+    for move in candidates:
+        g = move.gesture()
+        if g is None or not gesture_matches_slot(g, view, slot):
+            continue
+        if target is not None and g.target != target:
+            if fallback is None:
+                fallback = move
+            continue
+        reason = why_illegal(move)
+        if reason:
+            return reason
+    if fallback is not None and target is not None:
+        reason = why_illegal(fallback)
+        if reason:
+            return reason
+    return _plain_refusal(view, slot, target)
+
+
+def _plain_refusal(view: TableView, slot: Slot, target: PileId | None) -> str:
+    try:
+        source = view.pile(slot.pile)
+    except KeyError:
+        return "no move starts there"
+    face = slot_face(view, slot)
+    what = str(face) if isinstance(face, Card) else source.label
+    if target is None:
+        if isinstance(face, FaceDown) or face is None:
+            return f"nothing to do with the {source.label} now"
+        return f"{what} cannot be played now"
+    try:
+        there = view.pile(target).label
+    except KeyError:
+        there = target
+    return f"{what} cannot go to the {there}"
+
+
+def summarise(legal: Sequence[Move], limit: int = 8) -> list[str]:
+    """Short words for the legal moves, one per gesture (or per action): "play 6♠", "draw"."""
+    seen: dict[object, list[Move]] = {}
+    for move in legal:
+        g = move.gesture()
+        key: object = move if g is None else (g.source, g.card, g.target)
+        seen.setdefault(key, []).append(move)
+    out = []
+    for moves in seen.values():
+        if len(moves) == 1:
+            out.append(moves[0].label())
+        else:
+            g = moves[0].gesture()
+            card = g.card if g is not None else None
+            out.append(f"{card if card is not None else moves[0].choice_path()[0]} (choose…)")
+    if len(out) > limit:
+        out = [*out[: limit - 1], f"… {len(out) - limit + 1} more"]
+    return out

@@ -1,0 +1,1 @@
+"""Widgets: the table is drawn by one widget through the line API."""

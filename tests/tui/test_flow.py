@@ -1,0 +1,224 @@
+"""Hot-seat steps, refused moves, undo availability, settings and saves at the table."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
+from cardsuite.store import autosave_path, load_settings, write_autosave
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.lobby import LobbyScreen
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.session import BotTurn, Curtain, HumanTurn, Session
+
+from .helpers import make_app, press, screen_text, settle
+
+
+def _play_until(match: Match, session: Session, rng: random.Random, steps: int) -> list[object]:
+    """Drive a session without the app; returns the steps seen (curtains lifted at once)."""
+    seen: list[object] = []
+    for _ in range(steps):
+        step = session.next_step()
+        seen.append(step)
+        if isinstance(step, Curtain):
+            session.reveal(step.seat)
+            continue
+        if isinstance(step, BotTurn):
+            match.apply(match.choose_bot_move(step.seat))
+        elif isinstance(step, HumanTurn):
+            legal = match.legal_moves(step.seat)
+            match.apply(legal[rng.randrange(len(legal))])
+        else:
+            break
+    return seen
+
+
+def test_one_human_never_gets_a_curtain() -> None:
+    match = Match(
+        get_game("rang"), [SeatInfo("A"), SeatInfo("B", "random"), SeatInfo("C", "random")], seed=2
+    )
+    session = Session(match)
+    steps = _play_until(match, session, random.Random(1), 200)
+    assert not any(isinstance(s, Curtain) for s in steps)
+    assert session.viewer == 0
+
+
+def test_curtain_exactly_when_the_human_changes_and_cards_are_hidden() -> None:
+    match = Match(get_game("rang"), [SeatInfo("A"), SeatInfo("B"), SeatInfo("C", "random")], seed=5)
+    session = Session(match)
+    assert session.viewer is None  # nobody has looked yet
+    previous_human = None
+    rng = random.Random(3)
+    for _ in range(150):
+        step = session.next_step()
+        if isinstance(step, Curtain):
+            assert step.seat != session.viewer
+            session.reveal(step.seat)
+            previous_human = step.seat
+            continue
+        if isinstance(step, HumanTurn):
+            assert step.seat == session.viewer == previous_human  # never without a curtain
+            legal = match.legal_moves(step.seat)
+            match.apply(legal[rng.randrange(len(legal))])
+        elif isinstance(step, BotTurn):
+            match.apply(match.choose_bot_move(step.seat))
+        else:
+            break
+
+
+def test_no_curtain_when_nothing_is_hidden_the_view_follows_the_mover() -> None:
+    match = Match(get_game("grabuge"), [SeatInfo("A"), SeatInfo("B")], seed=1)
+    session = Session(match)
+    steps = _play_until(match, session, random.Random(2), 120)
+    assert not any(isinstance(s, Curtain) for s in steps)
+    humans = {s.seat for s in steps if isinstance(s, HumanTurn)}
+    assert humans == {0, 1}
+
+
+async def test_an_illegal_pick_shows_the_engine_reason_and_changes_nothing() -> None:
+    game = get_game("rang")
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
+    app = make_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        sel = screen.selector
+        assert sel is not None and screen._legal
+        # put the cursor on a card of the hand that may not be played now
+        bad = next(
+            s
+            for s in sel.slots
+            if s.pile == f"hand.{screen.session.viewer}" and not sel.is_source(s)
+        )
+        before = len(match.moves)
+        while sel.current != bad:
+            await press(pilot, "right")
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert len(match.moves) == before
+        assert screen.message_kind == "error"
+        assert "Illegal" in screen.message
+        assert screen.message.split(":")[0] in screen_text(app)
+
+
+async def test_undo_is_greyed_out_until_allowed_and_then_takes_back() -> None:
+    game = get_game("grabuge")
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
+    app = make_app(match)
+    rng = random.Random(4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.check_action("undo", ()) is None  # nothing to undo yet
+        await press(pilot, "u")
+        assert "Nothing to undo" in screen.message
+        for _ in range(60):
+            if screen.undo_allowed():
+                break
+            legal = match.legal_moves(0)
+            before = len(match.moves)
+            from .helpers import play_move_by_keys
+
+            await play_move_by_keys(pilot, screen, legal[rng.randrange(len(legal))])
+            await settle(pilot)
+            assert len(match.moves) > before
+        assert screen.undo_allowed() and screen.check_action("undo", ()) is True
+        before = len(match.moves)
+        await press(pilot, "u")
+        await settle(pilot)
+        assert len(match.moves) < before
+        assert screen.message.startswith("Undone")
+
+
+async def test_undo_is_refused_with_two_humans() -> None:
+    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=3)
+    app = make_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await press(pilot, "enter", "enter")
+        await settle(pilot)
+        assert screen.check_action("undo", ()) is None
+        await press(pilot, "u")
+        assert "alone against bots" in screen.message
+
+
+async def test_lobby_starts_rang_against_two_bots_and_saves_after_each_move(
+    cardsuite_home: Path,
+) -> None:
+    app = CardsuiteApp(settings=None, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        text = screen_text(app)
+        assert "Rang (Ранг)" in text and "2–10" in text and "Grabuge" in text
+        await press(pilot, "down", "enter")  # Rang, default seats: you and two bots
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert [s.is_bot for s in screen.match.seats] == [False, True, True]
+        assert screen.match.game.id == "rang"
+        await pilot.pause()
+        if screen.match.moves:
+            assert autosave_path().exists()
+        await press(pilot, "l")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_corrupt_autosave_is_reported_not_fatal(cardsuite_home: Path) -> None:
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    app = CardsuiteApp(seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "cannot be read" in text and "autosave.json" in text
+        await press(pilot, "c")
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_continue_the_saved_match(cardsuite_home: Path) -> None:
+    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=9)
+    match.play_bots()
+    write_autosave(match.record())
+    data = json.loads(autosave_path().read_text(encoding="utf-8"))
+    assert data["game"] == "grabuge"
+    app = CardsuiteApp(seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert "Continue saved match" in screen_text(app)
+        await press(pilot, "c")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.match.moves == match.moves
+
+
+async def test_settings_change_the_cards_and_are_saved(cardsuite_home: Path) -> None:
+    match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
+    app = CardsuiteApp(match=match, seed=1)
+    app.settings = app.settings.replace(bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.apply_settings(app.settings.replace(ascii_suits=True, cyrillic=True))
+        await settle(pilot)
+        text = screen_text(app)
+        assert not any(s in text for s in "♠♥♦♣")
+        assert load_settings()[0].ascii_suits
+
+
+async def test_too_small_terminal_says_so() -> None:
+    match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
+    app = make_app(match)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Terminal too small" in text and "80×24" in text

@@ -1,0 +1,97 @@
+"""Hot-seat privacy: no screen ever shows a card hidden from the seat it is shown to."""
+
+from __future__ import annotations
+
+import random
+
+from cardsuite.core.cards import Card
+from cardsuite.core.table import Visibility
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.table import TableScreen
+
+from . import helpers
+from .helpers import make_app, play_to_the_end, screen_text
+
+
+def _table(app: CardsuiteApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+class LeakWatch:
+    """Checks every screen: cards other seats hold must not be drawn for this viewer."""
+
+    def __init__(self) -> None:
+        self.screens = 0
+        self.curtains = 0
+        self.viewers: set[int | None] = set()
+
+    def __call__(self, app: CardsuiteApp) -> None:
+        table = _table(app)
+        match = table.match
+        screen = app.screen
+        if screen is table and table.curtain_up:
+            viewer = None
+            self.curtains += 1
+        else:
+            scene_view = table.table.scene.view
+            viewer = scene_view.viewer if scene_view is not None else None
+            if scene_view is not None:
+                assert viewer == table.session.viewer
+        self.viewers.add(viewer)
+        self.screens += 1
+        text = screen_text(app)
+        state = match.state
+        visible: set[Card] = set()
+        if viewer is not None:
+            for pile in match.view(viewer).piles():
+                visible.update(c for c in pile.faces if isinstance(c, Card))
+        public_log = "\n".join(match.log(viewer))
+        for spec, pile in zip(state.table.layout.specs, state.table.piles, strict=True):
+            if spec.visibility is not Visibility.OWNER or spec.owner == viewer:
+                continue
+            for card in pile:
+                if not isinstance(card, Card) or card.is_joker or card in visible:
+                    continue
+                if card.text() in public_log:
+                    continue  # shown in public before (played, then reshuffled and drawn)
+                assert card.text() not in text, (
+                    f"{card} of seat {spec.owner} is visible to {viewer!r}:\n{text}"
+                )
+
+
+async def test_two_humans_and_a_bot_never_see_each_others_hands() -> None:
+    match = Match(
+        get_game("rang"),
+        [SeatInfo("Anna"), SeatInfo("Boris"), SeatInfo("Vera", "random")],
+        seed=18,
+    )
+    app = make_app(match)
+    watch = LeakWatch()
+    helpers.WATCHERS.append(watch)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play_to_the_end(pilot, random.Random(3), on_screen=watch)
+    finally:
+        helpers.WATCHERS.remove(watch)
+    assert match.is_over()
+    assert watch.curtains >= 2
+    assert {0, 1} <= watch.viewers
+    assert watch.screens > 50
+
+
+async def test_the_curtain_shows_only_public_events() -> None:
+    match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=4)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        assert _table(app).curtain_up
+        text = screen_text(app)
+        first = match.names[sorted(match.to_move())[0]]
+        assert f"Pass the keyboard to {first}" in text
+        for s in range(2):
+            for card in match.state.table.pile(f"hand.{s}"):
+                assert card.text() not in text
+        # the table underneath holds no view while the curtain is up
+        assert _table(app).table.scene.view is None

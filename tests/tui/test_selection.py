@@ -1,0 +1,184 @@
+"""The pure picking logic: slots, sources, targets, the action bar and choosers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardsuite.core.cards import FACE_DOWN, JOKER, Card, Suit
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView
+from cardsuite.games import get_game
+from cardsuite.tui.selection import (
+    Ask,
+    Cancelled,
+    Choice,
+    Picked,
+    Play,
+    Refused,
+    Selector,
+    Slot,
+    action_entries,
+    answer,
+    choose,
+    explain_refusal,
+    pile_slots,
+    table_slots,
+)
+
+S6, H8, C9 = Card(6, Suit.SPADES), Card(8, Suit.HEARTS), Card(9, Suit.CLUBS)
+
+
+@dataclass(frozen=True, slots=True)
+class Put(Move):
+    """A made-up move: put ``card`` from ``src`` on ``dst``; ``path`` tells twins apart."""
+
+    card: Card | None
+    src: str
+    dst: str | None
+    path: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        return " ".join(("put", str(self.card), "on", str(self.dst), *self.path))
+
+    def gesture(self) -> Gesture | None:
+        return Gesture(self.src, self.card, self.dst)
+
+    def choice_path(self) -> tuple[str, ...]:
+        return self.path or (self.label(),)
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Move):
+    name: str
+    path: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        return self.name
+
+    def choice_path(self) -> tuple[str, ...]:
+        return self.path or (self.name,)
+
+
+def table() -> TableView:
+    me = SeatView(
+        0, "Anna", (PileView("hand", "hand", PileStyle.FAN, (S6, H8, C9, JOKER)),), is_viewer=True
+    )
+    you = SeatView(1, "Boris", (PileView("hand1", "hand", PileStyle.FAN, (FACE_DOWN,) * 4),))
+    centre = (
+        PileView("stock", "stock", PileStyle.STACK, (FACE_DOWN,) * 10),
+        PileView("discard", "discard", PileStyle.STACK, (Card(7, Suit.HEARTS),)),
+        PileView("col", "column", PileStyle.COLUMN, (C9, S6)),
+    )
+    return TableView("Test", 0, (me, you), centre, "Anna to play")
+
+
+def test_slots_follow_the_drawing_order_and_backs_are_one_slot() -> None:
+    view = table()
+    slots = table_slots(view)
+    assert slots[:4] == [Slot("hand", 0), Slot("hand", 1), Slot("hand", 2), Slot("hand", 3)]
+    assert Slot("hand1", 3) in slots and Slot("hand1", 0) not in slots
+    assert pile_slots(view.pile("stock")) == [Slot("stock", None)]
+
+
+def test_source_then_target_plays_and_targets_are_highlighted() -> None:
+    view = table()
+    play6 = Put(0, S6, "hand", "discard")
+    sel = Selector(view, (play6, Put(0, H8, "hand", "discard")))
+    assert sel.current == Slot("hand", 0)
+    assert sel.sources() == {Slot("hand", 0), Slot("hand", 1)}
+    result = sel.pick()
+    assert isinstance(result, Picked) and result.targets == {"discard"}
+    assert sel.targets() == {"discard"}
+    assert sel.pick(Slot("discard")) == Play(play6)
+
+
+def test_a_source_without_targets_plays_directly() -> None:
+    draw = Put(0, None, "stock", None)
+    sel = Selector(table(), (draw,))
+    assert sel.pick(Slot("stock")) == Play(draw)
+
+
+def test_refusals_and_cancel() -> None:
+    sel = Selector(table(), (Put(0, S6, "hand", "discard"),), explain=lambda s, t: f"no {s} {t}")
+    assert sel.pick(Slot("hand", 2)) == Refused("no hand[2] None")
+    sel.pick(Slot("hand", 0))
+    assert sel.pick(Slot("stock")) == Refused("no hand[0] stock")
+    assert sel.source == Slot("hand", 0)  # still holding it
+    assert isinstance(sel.cancel(), Cancelled) and sel.source is None
+
+
+def test_tab_visits_playable_slots_only() -> None:
+    sel = Selector(table(), (Put(0, S6, "hand", "discard"), Put(0, C9, "hand", "discard")))
+    seen = []
+    for _ in range(4):
+        sel.tab()
+        seen.append(sel.current)
+    assert set(seen) == {Slot("hand", 0), Slot("hand", 2)}
+
+
+def test_column_cards_must_reach_the_bottom() -> None:
+    exposed = Put(0, S6, "col", "discard")
+    sel = Selector(table(), (exposed,))
+    assert sel.is_source(Slot("col", 1)) and not sel.is_source(Slot("col", 0))
+
+
+def test_moves_sharing_a_gesture_ask_one_question_at_a_time() -> None:
+    twins = [
+        Put(0, JOKER, "hand", "discard", ("name 10", "no follow-up")),
+        Put(0, JOKER, "hand", "discard", ("name 10", "then 9♣")),
+        Put(0, JOKER, "hand", "discard", ("name K", "no follow-up")),
+    ]
+    first = choose(twins)
+    assert isinstance(first, Choice)
+    assert [o for o, _ in first.options] == ["name 10", "name K"]
+    second = answer(first, 0)
+    assert isinstance(second, Choice)
+    assert [o for o, _ in second.options] == ["no follow-up", "then 9♣"]
+    assert answer(second, 1) is twins[1]
+    assert answer(first, 1) is twins[2]  # a single answer is not asked
+    sel = Selector(table(), tuple(twins))
+    sel.pick(Slot("hand", 3))
+    assert isinstance(sel.pick(Slot("discard")), Ask)
+
+
+def test_the_action_bar_lists_moves_without_a_place() -> None:
+    view = table()
+    moves = [
+        Put(0, S6, "hand", "discard"),
+        Put(0, None, "stock", None),  # no target
+        Put(0, C9, "col", "tableau"),  # a target that is not drawn
+        Act(0, "keep"),
+        Act(0, "bid 1", ("bid", "1")),
+        Act(0, "bid 2", ("bid", "2")),
+    ]
+    entries = action_entries(moves, view)
+    assert [e.label for e in entries] == ["put None on None", "put 9♣ on tableau", "keep", "bid…"]
+    assert entries[-1].asks
+
+
+def test_refusal_uses_the_engine_reason_of_the_matching_candidate() -> None:
+    view = table()
+    candidates = [Put(0, S6, "hand", "discard"), Put(0, C9, "hand", "discard")]
+    reason = explain_refusal(
+        view, Slot("hand", 2), None, candidates, lambda m: f"{m.card} is not next to 7"
+    )
+    assert reason == "9♣ is not next to 7"
+    plain = explain_refusal(view, Slot("hand1", 3), None, candidates, lambda m: None)
+    assert plain == "nothing to do with the hand now"
+
+
+def test_rang_joker_path_through_the_selector() -> None:
+    game = get_game("rang")
+    state = game.position(hands=["JOKER 9♣", "2♠ 3♠", "4♠ 5♠"], discard="K♦", options=None)
+    legal = game.legal_moves(state, 0)
+    view = game.present(game.observe(state, 0), ("Anna", "Boris", "Vera"))
+    sel = Selector(view, legal)
+    joker = next(
+        s
+        for s in sel.slots
+        if s.pile == "hand.0" and view.pile("hand.0").faces[s.index or 0] is JOKER
+    )
+    assert isinstance(sel.pick(joker), Picked)
+    asked = sel.pick(Slot("discard"))
+    assert isinstance(asked, Ask)
+    assert len(asked.choice.options) == 13  # name A … K
