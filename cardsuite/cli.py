@@ -149,7 +149,9 @@ def simulate(
     known = bot_ids(engine)
     for name in names:
         if name not in known:
-            raise OptionsError(f"unknown bot {name!r} for {engine.title} (bots: {', '.join(known)})")
+            raise OptionsError(
+                f"unknown bot {name!r} for {engine.title} (bots: {', '.join(known)})"
+            )
     options = _options(engine, opt)
     engine.new_game(seats=count, options=options, seed=seed)  # checks the combination
     seats = tuple(SeatInfo(n, b) for n, b in zip(default_names(count), names, strict=True))
@@ -245,7 +247,9 @@ def play(
     known = bot_ids(engine)
     for kind in kinds:
         if kind != "human" and kind not in known:
-            raise OptionsError(f"seat kind {kind!r} is neither human nor a bot ({', '.join(known)})")
+            raise OptionsError(
+                f"seat kind {kind!r} is neither human nor a bot ({', '.join(known)})"
+            )
     if len(given) > count:
         raise OptionsError(f"--names gives {len(given)} names for {count} players")
     defaults = default_names(count)

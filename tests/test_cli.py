@@ -111,7 +111,9 @@ def test_replay_corrupt_file_names_it(capsys: pytest.CaptureFixture[str], tmp_pa
     assert "no such file" in bad_input(capsys, "replay", str(tmp_path / "missing.json"))
 
 
-def test_replay_rejects_an_impossible_move(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_replay_rejects_an_impossible_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=4)
     path = tmp_path / "game.json"
     match.save(path)

@@ -26,7 +26,9 @@ def against_bots(state: object, humans: int = 1) -> Match:
 
 
 def test_bots_play_until_a_human_must_act() -> None:
-    match = Match(RANG_GAME, [SeatInfo("Anna"), SeatInfo("B", "random"), SeatInfo("C", "random")], seed=2)
+    match = Match(
+        RANG_GAME, [SeatInfo("Anna"), SeatInfo("B", "random"), SeatInfo("C", "random")], seed=2
+    )
     match.play_bots()
     assert match.is_over() or match.to_move() == frozenset({0})
 

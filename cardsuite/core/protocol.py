@@ -231,7 +231,9 @@ class RulesBase(Generic[S, M]):
     def check_seats(self, seats: int) -> None:
         """Raise OptionsError unless this game can be played by ``seats`` players."""
         if seats not in self.seat_counts:
-            raise OptionsError(f"{self.title} is for {_counts(self.seat_counts)} players, not {seats}")
+            raise OptionsError(
+                f"{self.title} is for {_counts(self.seat_counts)} players, not {seats}"
+            )
 
     def resolve_options(self, options: Any) -> Any:
         if options is None:

@@ -73,7 +73,10 @@ def test_record_round_trip(tmp_path: Path) -> None:
         ("[1, 2]", "not a cardsuite match record"),
         ('{"format": "cardsuite-match", "version": 99, "game": "rang", "seed": 1}', "newer"),
         ('{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": "x"}', "seed"),
-        ('{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": 1, "seats": []}', "seats"),
+        (
+            '{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": 1, "seats": []}',
+            "seats",
+        ),
         (
             '{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": 1,'
             ' "seats": [{"name": "A"}], "moves": [[5, "draw"]]}',
