@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterable
 from functools import partial
@@ -119,6 +120,9 @@ class CardsuiteApp(App[None]):
         self._match = match
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
+        # What the imports made lives as long as the process: keep it out of the cyclic
+        # collector's way (a start-up a little faster, and every later full pass shorter).
+        gc.freeze()
 
     # --- theme ------------------------------------------------------------------------------------
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -138,12 +142,12 @@ class CardsuiteApp(App[None]):
             try:
                 match = self._setup.start()
             except CardsuiteError as exc:
-                self.push_screen(LobbyScreen())
+                self._replace_screens(LobbyScreen())
                 self.notify(str(exc), severity="error")
                 return
             self.start_match(match)
         else:
-            self.push_screen(LobbyScreen())
+            self._replace_screens(LobbyScreen())
 
     def next_seed(self) -> int:
         return self._seeds.randrange(1, 1_000_000)
@@ -154,6 +158,21 @@ class CardsuiteApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, callback)
+        self.call_after_refresh(self.settle_memory)
+
+    @staticmethod
+    def settle_memory() -> None:
+        """Collect everything once, then freeze what is alive (the widgets, the match so far).
+
+        Python's full garbage collections walk every live object; with the app's widgets and
+        a match's history that took 20-30 ms, and one fell in the middle of a key press now
+        and then (frames of 25-50 ms).  Done once when a screen has just been drawn, later
+        full passes only walk what was made since and stay short.  Unfreezing first lets
+        the previous screens, left as garbage, be collected.
+        """
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def start_match(self, match: Match, viewer: Seat | None = None) -> None:
         from cardsuite.tui.screens.table import TableScreen

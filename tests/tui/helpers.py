@@ -15,12 +15,15 @@ from typing import Any
 
 from rich.console import Console
 from textual import events
+from textual.geometry import Offset
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
-from textual.pilot import Pilot
+from textual.pilot import Pilot, _get_mouse_message_arguments
 from textual.worker import WorkerCancelled, WorkerFailed
 
+from cardsuite.bots import bot_ids
 from cardsuite.core.moves import Move
-from cardsuite.match import Match
+from cardsuite.core.protocol import Game
+from cardsuite.match import Match, SeatInfo
 from cardsuite.store import Settings
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.chooser import ChooserScreen
@@ -36,11 +39,15 @@ def make_app(match: Match | None = None, **settings: Any) -> CardsuiteApp:
     return CardsuiteApp(match=match, settings=TEST_SETTINGS.replace(**settings), seed=1)
 
 
-async def settle(pilot: Pilot[Any], rounds: int = 5000) -> None:
-    """Wait until no bot, forced move or worker is pending (without idle-time sleeps)."""
+async def settle(pilot: Pilot[Any], rounds: int = 5000, *, last_round: bool = True) -> None:
+    """Wait until no bot, forced move or worker is pending (without idle-time sleeps).
+
+    ``last_round=False`` skips the final wait for the screen once nothing is pending (the
+    fuzz, which presses thousands of keys, waits once per key instead of twice).
+    """
     app = pilot.app
     for _ in range(rounds):
-        await pilot._wait_for_screen()
+        await _quiet(pilot)
         pending = [w for w in list(app.workers._workers) if not w.is_finished]
         if pending:
             with contextlib.suppress(WorkerCancelled, WorkerFailed):
@@ -50,13 +57,53 @@ async def settle(pilot: Pilot[Any], rounds: int = 5000) -> None:
         if isinstance(screen, TableScreen) and screen.busy:
             await asyncio.sleep(0.001)
             continue
-        await asyncio.sleep(0)
-        await pilot._wait_for_screen()
+        if last_round:
+            await asyncio.sleep(0)
+            await pilot._wait_for_screen()
         return
     screen = app.screen
     busy = getattr(screen, "busy", None)
     step = getattr(screen, "step", None)
     raise AssertionError(f"the app did not settle: {screen} busy={busy} step={step}")
+
+
+async def _quiet(pilot: Pilot[Any]) -> None:
+    """Wait for the screen until no message is left in any queue of the app or its screen.
+
+    A key hops from the app to the focused widget and bubbles up to the screen's bindings, one
+    queue at a time; one wait for the screen may end between two hops, so wait again until
+    every queue is empty.
+    """
+    app = pilot.app
+    for _ in range(50):
+        await pilot._wait_for_screen()
+        nodes = [app, *app.screen.walk_children(with_self=True)]
+        if all(node._message_queue.empty() and not node._next_callbacks for node in nodes):
+            return
+
+
+def key_event(app: CardsuiteApp | Any, key: str) -> events.Key:
+    """The Key event a terminal sends for ``key`` (a name such as "enter", or a character)."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    original = REPLACED_KEYS.get(key, key)
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(original))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    return event
+
+
+async def press_quickly(pilot: Pilot[Any], key: str) -> None:
+    """Post one key to the app (as the driver does) and wait until nothing is pending.
+
+    The key goes straight into the app's queue, so one wait for the screen processes it:
+    the fuzz presses thousands of keys and waits once per key instead of four times.
+    """
+    pilot.app.post_message(key_event(pilot.app, key))
+    await settle(pilot, last_round=False)
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:
@@ -69,16 +116,7 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
     driver = app._driver
     assert driver is not None
     for key in keys:
-        if len(key) == 1 and not key.isalnum():
-            key = _character_to_key(key)
-        original = REPLACED_KEYS.get(key, key)
-        try:
-            char: str | None = unicodedata.lookup(_get_unicode_name_from_key(original))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        event = events.Key(key, char)
-        event.set_sender(app)
-        driver.send_message(event)
+        driver.send_message(key_event(app, key))
         await pilot._wait_for_screen()
         await asyncio.sleep(0)
         await pilot._wait_for_screen()
@@ -182,3 +220,52 @@ async def play_to_the_end(
             f"{move.label()} was not played"
         )
     raise AssertionError("the game did not end")
+
+
+# --- generic matches for any registered game ------------------------------------------------------
+
+SEAT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya", "Igor", "Kira")
+
+
+def generic_seats(
+    game: Game[Any, Any], humans: int = 1, count: int | None = None
+) -> list[SeatInfo]:
+    """Seats for any game: the first ``humans`` seats human, the others the weakest bot.
+
+    The table has three players when the game allows it, else its smallest count.
+    """
+    if count is None:
+        count = 3 if 3 in game.seat_counts else min(game.seat_counts)
+    weakest = bot_ids(game)[0]
+    return [SeatInfo(SEAT_NAMES[i], None if i < humans else weakest) for i in range(count)]
+
+
+def generic_match(game: Game[Any, Any], seed: int = 1, humans: int = 1) -> Match:
+    return Match(game, generic_seats(game, humans), seed=seed)
+
+
+def finished_match(game: Game[Any, Any], seed: int = 1) -> Match:
+    """A match of ``game`` played to the end at once: bots by their bots, humans at random."""
+    match = generic_match(game, seed)
+    rng = random.Random(seed)
+    for _ in range(100_000):
+        if match.is_over():
+            return match
+        if match.play_bots():
+            continue
+        seat = min(match.to_move())
+        legal = match.legal_moves(seat)
+        match.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError(f"{game.id} did not end")
+
+
+async def click_at(pilot: Pilot[Any], x: int, y: int) -> None:
+    """A click at screen cell (x, y): the events Pilot.click sends, without its idle sleeps."""
+    app = pilot.app
+    screen = app.screen
+    arguments = _get_mouse_message_arguments(screen, (x, y), button=1)
+    for event_class in (events.MouseDown, events.MouseUp, events.Click):
+        kwargs = {**arguments, "chain": 1} if event_class is events.Click else arguments
+        app.mouse_position = Offset(x, y)
+        screen._forward_event(event_class(**kwargs))
+        await pilot._wait_for_screen()

@@ -114,18 +114,21 @@ class Block:
     def put(self, x: int, y: int, text: str, key: str) -> None:
         if text:
             self.ops.append((x, y, text, key))
-            self.width = max(self.width, x + cell_len(text))
-            self.height = max(self.height, y + 1)
+            end = x + (len(text) if text.isascii() else cell_len(text))
+            if end > self.width:
+                self.width = end
+            if y >= self.height:
+                self.height = y + 1
 
     def hit(self, slot: Slot, rect: Rect) -> None:
         self.hits.append((slot, rect))
 
     def place(self, other: Block, x: int, y: int) -> None:
         """Copy ``other`` into this block at (x, y)."""
-        for ox, oy, text, key in other.ops:
-            self.ops.append((ox + x, oy + y, text, key))
-        for slot, (rx, ry, rw, rh) in other.hits:
-            self.hits.append((slot, (rx + x, ry + y, rw, rh)))
+        self.ops.extend([(ox + x, oy + y, text, key) for ox, oy, text, key in other.ops])
+        self.hits.extend(
+            [(slot, (rx + x, ry + y, rw, rh)) for slot, (rx, ry, rw, rh) in other.hits]
+        )
         self.width = max(self.width, x + other.width)
         self.height = max(self.height, y + other.height)
 

@@ -270,6 +270,11 @@ def _fan(pile: PileView, ctx: Ctx, max_w: int) -> Block:
             if isinstance(face, Card) and face.is_joker and not last_in_row:
                 b.put(x + 1, y + 1, "JK", ctx.glyphs.ink(face))
             w = CARD_W if last_in_row else row[i + 1][3] - x
+            if isinstance(face, Card) and not last_in_row and w > 3:
+                # a wide strip (10♠) would show bits of the centre pip and the lower index
+                blank = " " * (w - 1)
+                b.put(x + 1, y + 2, blank, ctx.glyphs.ink(face))
+                b.put(x + 1, y + 3, blank, ctx.glyphs.ink(face))
             b.hit(slot, (x, y, w, CARD_H))
     return b
 

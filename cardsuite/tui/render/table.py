@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardsuite.core.table import Seat
-from cardsuite.core.view import SeatView, TableView
+from cardsuite.core.view import PileView, SeatView, TableView
 from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, wrap
 from cardsuite.tui.render.cards import COMPACT, FULL, MID, Ctx, Glyphs, Marks, pile_block
 from cardsuite.tui.selection import Slot
@@ -252,23 +252,34 @@ def _plan(
     config: tuple[str, str, str],
     main_w: int,
     narrow: bool,
+    cache: dict[tuple[object, ...], Block],
 ) -> _Plan:
+    """One layout of the table.  ``cache`` keeps the blocks already built for another level
+    of detail of the same paint (blocks are never changed once built), so trying the levels
+    one after the other does not build the same seat or pile twice."""
     ctx = Ctx(scene.glyphs, scene.marks)
     m_other, m_centre, m_viewer = config
     seats = view.seats
     viewer_sv, others = (seats[0], seats[1:]) if seats else (None, ())
+
+    def box(sv: SeatView, mode: str, width: int, stretch: bool, legal: Sequence[str]) -> Block:
+        key = ("seat", sv.seat, mode, width, stretch)
+        block = cache.get(key)
+        if block is None:
+            tag = scene.tags.get(sv.seat, "")
+            block = seat_box(sv, mode, width, ctx, tag, stretch=stretch, side_lines=legal)
+            cache[key] = block
+        return block
+
+    def centre_pile(pile: PileView, mode: str) -> Block:
+        key = ("centre", pile.id, mode, main_w)
+        block = cache.get(key)
+        if block is None:
+            block = cache[key] = pile_block(pile, mode, main_w, ctx)
+        return block
+
     viewer = (
-        seat_box(
-            viewer_sv,
-            m_viewer,
-            main_w,
-            ctx,
-            scene.tags.get(viewer_sv.seat, ""),
-            stretch=True,
-            side_lines=scene.legal,
-        )
-        if viewer_sv is not None
-        else Block()
+        box(viewer_sv, m_viewer, main_w, True, scene.legal) if viewer_sv is not None else Block()
     )
     log_w = max(26, main_w // 3) if narrow else 0
     n = len(others)
@@ -278,11 +289,8 @@ def _plan(
         box_w = main_w // 2 - 1
     else:
         box_w = max(main_w // min(n, 4) - 1, 24)
-    boxes = [
-        seat_box(sv, m_other, box_w, ctx, scene.tags.get(sv.seat, ""), stretch=n == 1)
-        for sv in others
-    ]
-    centre_blocks = [pile_block(p, m_centre, main_w, ctx) for p in view.centre]
+    boxes = [box(sv, m_other, box_w, n == 1, ()) for sv in others]
+    centre_blocks = [centre_pile(p, m_centre) for p in view.centre]
     left = right = None
     top = boxes
     if n >= 3:
@@ -323,8 +331,9 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
     side_w = 0 if narrow else min(44, max(28, width // 4))
     main_w = width - side_w
     plan = None
+    cache: dict[tuple[object, ...], Block] = {}
     for config in CONFIGS:
-        plan = _plan(view, scene, config, main_w, narrow)
+        plan = _plan(view, scene, config, main_w, narrow, cache)
         if plan.top_h + plan.centre_h + plan.viewer.height <= body_h:
             break
     assert plan is not None

@@ -33,9 +33,9 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
         place = outcome.places[seat]
         medal = MEDALS.get(place, f"  {ordinal(place)}")
         name = match.names[seat].ljust(width)
-        kind = "bot" if match.seats[seat].is_bot else "human"
-        score = f"   score {outcome.scores[seat]}" if outcome.scores is not None else ""
-        rows.append((place, f"{medal}   {name}  ({kind}){score}"))
+        kind = "(bot)" if match.seats[seat].is_bot else "(human)"
+        score = f"  score {outcome.scores[seat]}" if outcome.scores is not None else ""
+        rows.append((place, f"{medal}   {name}  {kind.ljust(7)}{score}".rstrip()))
     return rows
 
 

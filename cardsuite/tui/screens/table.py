@@ -10,6 +10,7 @@ It knows no game: only views, gestures, labels and choice paths.
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,6 +24,7 @@ from cardsuite.bots import bot_ids, make_bot
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.moves import Move
+from cardsuite.core.record import MatchRecord
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import PileId, Seat
 from cardsuite.core.view import TableView
@@ -105,6 +107,15 @@ class TableScreen(Screen[None]):
         self._curtain_seat: Seat = 0
         self._done = False
         self._bindings_state: tuple[bool, ...] = ()
+        # the log lines and the undo answer change only with the match or the viewer
+        self._log_key: tuple[object, ...] | None = None
+        self._log: list[str] = []
+        self._undo_key: tuple[object, ...] | None = None
+        self._undo_ok = False
+        # autosaves are written by worker threads (a write with fsync takes milliseconds)
+        self._save_lock = threading.Lock()
+        self._save_serial = 0  # bumped for each record handed to a writer
+        self._saved_serial = 0  # the newest record on disk (or the end of the match)
 
     @property
     def cs_app(self) -> CardsuiteApp:
@@ -227,26 +238,48 @@ class TableScreen(Screen[None]):
             if by_bot and g is not None
             else frozenset()
         )
-        self.call_after_refresh(self._autosave)
+        self._autosave()
         self.advance()
         return True
 
     def _autosave(self) -> None:
+        """Hand the match's record to a writer thread, so the disk never delays a frame."""
         if self.match.is_over():
             return
-        try:
-            write_autosave(self.match.record())
-        except SaveError as exc:
-            self.say(f"Autosave failed: {exc}", "error")
+        self._save_serial += 1
+        self._write_autosave(self.match.record(), self._save_serial)
+
+    @work(thread=True, group="autosave", exit_on_error=False)
+    def _write_autosave(self, record: MatchRecord, serial: int) -> None:
+        error: str | None = None
+        with self._save_lock:
+            if serial <= self._saved_serial:
+                return  # a newer record is on disk already, or the match has ended
+            try:
+                write_autosave(record)
+            except SaveError as exc:
+                error = str(exc)
+            self._saved_serial = serial
+        if error is not None:
+            with contextlib.suppress(RuntimeError):  # the app is closing
+                self.app.call_from_thread(self._autosave_failed, error)
+
+    def _autosave_failed(self, error: str) -> None:
+        if self.is_attached:
+            self.say(f"Autosave failed: {error}", "error")
+            self.refresh_table()
 
     def _finish(self) -> None:
         if self._done:
             return
         self._done = True
-        try:
-            clear_autosave()
-        except SaveError as exc:
-            self.notify(str(exc), severity="warning")
+        with self._save_lock:  # no writer still under way may bring the save back
+            self._save_serial += 1
+            self._saved_serial = self._save_serial
+            try:
+                clear_autosave()
+            except SaveError as exc:
+                self.notify(str(exc), severity="warning")
         self.cs_app.show_outcome(self.match, self.session.viewer)
 
     def reopen(self) -> None:
@@ -378,7 +411,7 @@ class TableScreen(Screen[None]):
             message_kind=self.message_kind,
             actions=[words(e.label) for e in self._entries],
             keys=keys,
-            log=[words(line) for line in self.match.log(viewer, last=LOG_LINES)],
+            log=[words(line) for line in self._recent_log(viewer)],
             info=[words(line) for line in view.info],
             tags=tags,
             legal=[words(line) for line in summarise(legal)] if legal else (),
@@ -388,6 +421,13 @@ class TableScreen(Screen[None]):
         if state != self._bindings_state:
             self._bindings_state = state
             self.refresh_bindings()
+
+    def _recent_log(self, viewer: Seat | None) -> list[str]:
+        key = (self._epoch, viewer, len(self.match.moves))
+        if key != self._log_key:
+            self._log = self.match.log(viewer, last=LOG_LINES)
+            self._log_key = key
+        return self._log
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message = text
@@ -480,9 +520,8 @@ class TableScreen(Screen[None]):
         if not self._ready():
             return
         assert self.selector is not None
-        painted = self.table.painted
-        rects = painted.rects() if painted is not None else {}
-        self.selector.go(direction, rects)
+        # the rectangles of the scene as it is now, even if no frame has shown it yet
+        self.selector.go(direction, self.table.slot_rects())
         self.refresh_table()
 
     def action_tab(self, delta: int) -> None:
@@ -529,7 +568,11 @@ class TableScreen(Screen[None]):
         viewer = self.session.viewer
         if viewer is None or self._curtain_up:
             return False
-        return self.match.undo_point(viewer) is not None
+        key = (self._epoch, viewer, len(self.match.moves))
+        if key != self._undo_key:
+            self._undo_ok = self.match.undo_point(viewer) is not None
+            self._undo_key = key
+        return self._undo_ok
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self._curtain_up:
@@ -568,7 +611,7 @@ class TableScreen(Screen[None]):
         self.say(
             f"Undone: back to your previous move ({taken} move{'s' if taken != 1 else ''} taken back)."
         )
-        self.call_after_refresh(self._autosave)
+        self._autosave()
         self.advance()
 
     def _undo_refusal(self) -> str:

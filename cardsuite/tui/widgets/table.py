@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from cardsuite.tui.render.canvas import Rect
 from cardsuite.tui.render.table import MIN_HEIGHT, MIN_WIDTH, Painted, Scene, paint
 from cardsuite.tui.selection import Slot
 
@@ -144,6 +145,21 @@ class TableWidget(Widget, can_focus=True):
         self.paint_count += 1
         return painted
 
+    def drawing(self) -> Painted:
+        """The table as it is drawn for the current scene and size: the canvas, the rectangle
+        of every slot and action (painted now if the scene changed since the last frame)."""
+        if self.painted is None or self._painted_size != (self.size.width, self.size.height):
+            return self.repaint()
+        return self.painted
+
+    def slot_rects(self) -> dict[Slot, Rect]:
+        """Where each slot is drawn, in cells relative to the widget (x, y, width, height)."""
+        return self.drawing().rects()
+
+    def action_rects(self) -> dict[int, Rect]:
+        """Where each numbered entry of the action bar is drawn (index 0 is key 1)."""
+        return dict(self.drawing().actions)
+
     def render_line(self, y: int) -> Strip:
         if self.painted is None or self._painted_size != (self.size.width, self.size.height):
             self.repaint()
@@ -153,12 +169,11 @@ class TableWidget(Widget, can_focus=True):
 
     def text_lines(self) -> list[str]:
         """What the table shows, as plain text (for tests and accessibility)."""
-        painted = self.painted or self.repaint()
-        return painted.canvas.text()
+        return self.drawing().canvas.text()
 
     # --- the mouse ------------------------------------------------------------------------------
     def on_click(self, event: events.Click) -> None:
-        painted = self.painted or self.repaint()
+        painted = self.drawing()
         action = painted.action_at(event.x, event.y)
         if action is not None:
             self.post_message(self.ActionClicked(action))

@@ -1,0 +1,157 @@
+"""Whole games played with the mouse alone: clicks on cards, piles, the action bar and choosers.
+
+The driver reads the app to choose a legal move and to learn where the table widget drew
+each slot (``TableWidget.slot_rects`` / ``action_rects``), then acts only through
+``pilot.click``; no key is pressed from the deal to the outcome screen.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from cardsuite.core.moves import Move
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
+from cardsuite.store import has_autosave
+from cardsuite.tui.render.canvas import Rect
+from cardsuite.tui.screens.chooser import ChooserScreen
+from cardsuite.tui.screens.outcome import OutcomeScreen
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.selection import Slot, gesture_matches_slot
+from cardsuite.tui.session import HumanTurn
+from cardsuite.tui.widgets.table import TableWidget
+
+from .helpers import make_app, screen_text, settle
+
+SIZE = (120, 40)
+
+
+def cell_of(table: TableWidget, slot: Slot, rect: Rect) -> tuple[int, int]:
+    """A cell of ``rect`` where a click lands on ``slot`` (not on a card drawn over it)."""
+    painted = table.drawing()
+    x0, y0, w, h = rect
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            if painted.slot_at(x, y) == slot:
+                return x, y
+    raise AssertionError(f"{slot} is covered everywhere")
+
+
+async def click_slot(pilot: Pilot[Any], table: TableWidget, slot: Slot) -> None:
+    rects = table.slot_rects()
+    assert slot in rects, f"{slot} is not drawn"
+    await pilot.click(table, offset=cell_of(table, slot, rects[slot]))
+
+
+async def click_option(pilot: Pilot[Any], screen: ChooserScreen, move: Move) -> None:
+    """Click the chooser's line for the option that leads to ``move``."""
+    index = next(i for i, (_, moves) in enumerate(screen.choice.options) if move in moves)
+    options = screen.query_one(OptionList)
+    label = screen.choice.options[index][0]
+    region = options.region
+    rows = screen_text(pilot.app).splitlines()  # type: ignore[arg-type]
+    for y in range(region.y, region.y + region.height):
+        if label in rows[y][region.x : region.x + region.width]:
+            await pilot.click(offset=(region.x + 3, y))
+            return
+    raise AssertionError(f"option {label!r} is not on the screen")
+
+
+class Clicks:
+    """What the clicks went to."""
+
+    def __init__(self) -> None:
+        self.slots = 0
+        self.actions = 0
+        self.options = 0
+        self.saved = False  # the autosave was on disk while the game was on
+
+
+async def play_move_by_clicks(
+    pilot: Pilot[Any], screen: TableScreen, move: Move, clicks: Clicks
+) -> None:
+    table = screen.table
+    for index, entry in enumerate(screen._entries):
+        if move in entry.moves:  # a move with no place on the table: the action bar
+            x, y, _, _ = table.action_rects()[index]
+            await pilot.click(table, offset=(x + 1, y))
+            clicks.actions += 1
+            break
+    else:
+        g = move.gesture()
+        assert g is not None, move
+        sel, view = screen.selector, screen._view
+        assert sel is not None and view is not None
+        source = next(s for s in sel.slots if gesture_matches_slot(g, view, s))
+        await click_slot(pilot, table, source)
+        clicks.slots += 1
+        if g.target is not None and sel.source is not None:
+            target = next(s for s in sel.slots if s.pile == g.target)
+            await click_slot(pilot, table, target)
+            clicks.slots += 1
+    for _ in range(5):
+        await settle(pilot)
+        chooser = pilot.app.screen
+        if not isinstance(chooser, ChooserScreen):
+            return
+        await click_option(pilot, chooser, move)
+        clicks.options += 1
+
+
+async def play_by_clicks(pilot: Pilot[Any], rng: random.Random, clicks: Clicks) -> OutcomeScreen:
+    app = pilot.app
+    for _ in range(2000):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, OutcomeScreen):
+            return screen
+        assert isinstance(screen, TableScreen), screen
+        step = screen.step
+        assert isinstance(step, HumanTurn), step
+        legal = screen.match.legal_moves(step.seat)
+        move = legal[rng.randrange(len(legal))]
+        before = len(screen.match.moves)
+        await play_move_by_clicks(pilot, screen, move, clicks)
+        await settle(pilot)
+        assert isinstance(app.screen, OutcomeScreen) or len(screen.match.moves) > before, (
+            f"the clicks for {move.label()} did not play it: {screen.message}"
+        )
+        assert screen.match.moves[before] == move
+        if not screen.match.is_over():
+            clicks.saved |= has_autosave()
+    raise AssertionError("the game did not end")
+
+
+async def test_rang_one_human_two_bots_by_mouse() -> None:
+    match = Match(
+        get_game("rang"),
+        [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")],
+        seed=37,
+    )
+    app = make_app(match)
+    clicks = Clicks()
+    async with app.run_test(size=SIZE) as pilot:
+        outcome = await play_by_clicks(pilot, random.Random(5), clicks)
+        assert match.is_over()
+        assert "game over" in screen_text(app)
+        assert outcome.match is match
+    assert clicks.saved and not has_autosave()  # saved after moves, cleared at the end
+    # cards, the action bar ("draw", "keep") and a chooser (a joker naming a rank) all clicked
+    assert clicks.slots and clicks.actions and clicks.options
+
+
+async def test_grabuge_human_against_a_bot_by_mouse() -> None:
+    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=11)
+    app = make_app(match)
+    clicks = Clicks()
+    async with app.run_test(size=SIZE) as pilot:
+        outcome = await play_by_clicks(pilot, random.Random(6), clicks)
+        assert match.is_over()
+        assert "game over" in screen_text(app)
+        assert outcome.match is match
+    assert clicks.slots and clicks.actions
+    assert clicks.saved and not has_autosave()

@@ -1,0 +1,104 @@
+"""Snapshot tests (pytest-textual-snapshot): the lobby, every game's opening table, the outcome
+screen and the hot-seat curtain, each at a fixed seed and terminal size.
+
+The pictures live in ``__snapshots__/test_snapshots/``.  After a deliberate change of the look,
+regenerate them with ``python -m pytest tests/tui/test_snapshots.py --snapshot-update``, look
+at them (``snapshot_report.html`` shows the differences of a failing run) and commit them.
+
+Every app here runs with the bot delay at 0 and ``seed=1`` (the lobby's proposed seeds), and
+each picture is taken once the app has settled (no bot thinking, no forced move pending), so
+the same code draws the same picture on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from cardsuite.core.protocol import Game
+from cardsuite.games import GAMES, get_game
+from cardsuite.match import Match, SeatInfo
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.lobby import LobbyScreen
+from cardsuite.tui.screens.outcome import OutcomeScreen
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.session import HumanTurn
+
+from .helpers import TEST_SETTINGS, finished_match, generic_match, screen_text, settle
+
+SnapCompare = Callable[..., bool]
+TABLE_SIZE = (120, 40)
+SMALL_SIZE = (100, 32)
+ALL_GAMES = pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+
+
+def _app(match: Match | None = None) -> CardsuiteApp:
+    return CardsuiteApp(match=match, settings=TEST_SETTINGS, seed=1)
+
+
+def _settled(check: Callable[[CardsuiteApp], None]) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """A ``run_before`` that waits until the app is still, then checks what it shows."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        app = pilot.app
+        assert isinstance(app, CardsuiteApp)
+        check(app)
+
+    return run_before
+
+
+def test_lobby(snap_compare: SnapCompare) -> None:
+    def check(app: CardsuiteApp) -> None:
+        assert isinstance(app.screen, LobbyScreen)
+        text = screen_text(app)
+        for game in GAMES.values():
+            assert game.title in text
+
+    assert snap_compare(_app(), terminal_size=SMALL_SIZE, run_before=_settled(check))
+
+
+@ALL_GAMES
+def test_opening_table(snap_compare: SnapCompare, game: Game[Any, Any]) -> None:
+    """The first decision of the human in seat 1, against the weakest bots."""
+    match = generic_match(game, seed=1)
+
+    def check(app: CardsuiteApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.step == HumanTurn(0)
+        assert "YOUR TURN" in screen_text(app)
+
+    assert snap_compare(_app(match), terminal_size=TABLE_SIZE, run_before=_settled(check))
+
+
+@ALL_GAMES
+def test_outcome(snap_compare: SnapCompare, game: Game[Any, Any]) -> None:
+    match = finished_match(game, seed=1)
+
+    def check(app: CardsuiteApp) -> None:
+        assert isinstance(app.screen, OutcomeScreen)
+        text = screen_text(app)
+        assert "game over" in text
+        assert all(name in text for name in match.names)
+
+    assert snap_compare(_app(match), terminal_size=SMALL_SIZE, run_before=_settled(check))
+
+
+def test_hot_seat_curtain(snap_compare: SnapCompare) -> None:
+    match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=1)
+    first = match.names[min(match.to_move())]
+
+    def check(app: CardsuiteApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.curtain_up
+        text = screen_text(app)
+        assert f"Pass the keyboard to {first}" in text
+        for seat in range(2):
+            for card in match.state.table.pile(f"hand.{seat}"):
+                assert card.text() not in text
+
+    assert snap_compare(_app(match), terminal_size=SMALL_SIZE, run_before=_settled(check))
