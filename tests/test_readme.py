@@ -31,4 +31,4 @@ def test_ci_runs_the_readme_test_command() -> None:
 
 def test_console_script_is_declared() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'cardsuite = "cardsuite.cli:main"' in pyproject
+    assert 'cardsuite = "cardsuite.__main__:main"' in pyproject

@@ -108,12 +108,14 @@ class LobbyScreen(Screen[None]):
                     yield Button("Settings", id="settings", compact=True)
         yield Footer()
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         self.refresh_saved()
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
         games.focus()
-        await self.build_form()
+        # The game list is drawn first; the seats and options form follows a frame later,
+        # so the lobby shows up without waiting for its largest part.
+        self.call_after_refresh(self.build_form)
 
     # --- the saved match ------------------------------------------------------------------------
     def refresh_saved(self) -> None:
