@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from cardsuite.bots import bot_ids
+from cardsuite.bots import bot_ids, bot_label
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.options import OptionInfo, describe_options
 from cardsuite.core.protocol import Game
@@ -208,7 +208,7 @@ class LobbyScreen(Screen[None]):
                     classes="field",
                 )
             )
-        kinds = [("Human", HUMAN)] + [(f"Bot: {b}", b) for b in bot_ids(game)]
+        kinds = [("Human", HUMAN)] + [(f"Bot: {bot_label(b)}", b) for b in bot_ids(game)]
         for i, seat in enumerate(seats):
             widgets.append(
                 Horizontal(

@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from cardsuite.bots import bot_ids, make_bot
+from cardsuite.bots import bot_ids, bot_label, make_bot
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.moves import Move
@@ -397,7 +397,7 @@ class TableScreen(Screen[None]):
             if s == viewer:
                 tags[s] = "you"
             elif info.is_bot:
-                tags[s] = "bot" if info.bot == "random" else f"bot · {info.bot}"
+                tags[s] = f"bot · {bot_label(info.bot or '')}"
             else:
                 tags[s] = "human"
         words = glyphs.words

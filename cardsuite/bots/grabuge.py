@@ -1,0 +1,273 @@
+"""A Grabuge bot (rules/grabuge.md §12).
+
+Grabuge leaves a player two kinds of decision: where a turned card that fits no packet goes
+(:class:`PlaceInReserve`) and which of several playable reserve columns plays first
+(:class:`PlayReserve`).  Everything is public except the face-down cards: the stocks, the
+batch being turned and the grabuge cards under their tops.
+
+For each option the bot plays the rest of the turn on a few *determinizations* (the face-down
+places filled at random from the unseen cards, the same samples for every option), taking any
+further decision of that turn by the quick rules below, and scores the position it reaches:
+packets won, the bonus, reserve cards held (five of them are a packet at the count), how soon
+each exposed reserve card may play, columns that unwind in order or bury a low card under a
+higher one, packets left with a Queen on top for the opponent to crown, and the grabuge race.
+Both players' reserves count, so an option that feeds the opponent's exposed cards or grabuge
+top scores lower.  Ties and near-ties go to the quick rules.
+
+The quick rules, used inside the simulation and as the whole policy when ``samples`` is 0:
+
+* placing a card: (a) on a column exposing exactly one rank higher, so the column unwinds in
+  order; (b) else on a column exposing a higher rank, smallest gap first; (c) else a new column
+  if fewer than four are in use; (d) else on the column whose exposed card is least needed,
+  the one farthest above every packet top;
+* choosing a column to play: the one whose play uncovers a card that then fits, an empty slot,
+  or the card nearest to fitting, in that order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, cast
+
+from cardsuite.core.cards import ACE, KING, QUEEN, SUITS, Card, CardFace
+from cardsuite.core.moves import Move
+from cardsuite.core.protocol import Game, Observation
+from cardsuite.core.table import Table, hidden_positions, unseen_cards
+from cardsuite.games.grabuge import GrabugeState, PlaceInReserve, PlayReserve
+from cardsuite.games.grabuge.model import (
+    AT_COLUMN,
+    AT_GRABUGE,
+    AT_TURNED,
+    AT_WON,
+    COLUMNS,
+    FIXED,
+    PACKET_SIZE,
+    PER_SEAT,
+)
+
+FAR = 13  # the need distance of a card that no packet can reach yet
+
+
+@dataclass(frozen=True, slots=True)
+class GrabugeWeights:
+    """What each feature of a position is worth, in packets."""
+
+    packet: float = 1.0  # each packet won (the bonus counts its two packets as they are)
+    reserve: float = 0.2  # each reserve card held: five cards of difference make a packet
+    soon: float = 0.06  # an exposed reserve card close to fitting, per step closer
+    chain: float = 0.05  # a reserve card lying on one exactly a rank above it
+    buried: float = 0.08  # a reserve card covering a lower card
+    queen: float = 0.25  # a packet left with a Queen on top when the opponent moves next
+    grabuge: float = 0.08  # each card of grabuge ahead in the race for the bonus
+    win: float = 3.0  # the game decided in one's favour
+
+
+def _fits(rank: int, tops: list[int]) -> bool:
+    return rank == ACE or (rank - 1) in tops
+
+
+def need(rank: int, tops: list[int]) -> int:
+    """How many ranks the tableau must still grow before a card of ``rank`` fits (0: it fits
+    now; an Ace always fits)."""
+    if rank == ACE:
+        return 0
+    below = [t for t in tops if t < rank]
+    if not below:
+        return rank - 1  # an Ace must start a packet first
+    return rank - 1 - max(below)
+
+
+def _columns(piles: tuple[tuple[CardFace, ...], ...], seat: int) -> list[tuple[Card, ...]]:
+    b = seat * PER_SEAT + AT_COLUMN
+    return [cast(tuple[Card, ...], piles[b + k]) for k in range(COLUMNS)]
+
+
+def _tops(piles: tuple[tuple[CardFace, ...], ...]) -> list[int]:
+    return [cast(Card, pile[-1]).rank for pile in piles[FIXED:]]
+
+
+# --- the quick rules -------------------------------------------------------------------------
+
+
+def quick_choice(state: GrabugeState, legal: tuple[Move, ...]) -> Move:
+    """The §12 rule of thumb for one decision, from public information only."""
+    piles = state.table.piles
+    seat = legal[0].seat
+    tops = _tops(piles)
+    columns = _columns(piles, seat)
+    if isinstance(legal[0], PlaceInReserve):
+        turned = piles[seat * PER_SEAT + AT_TURNED]
+        card = cast(Card, turned[0])
+        return min(
+            legal, key=lambda m: _placement_key(cast(PlaceInReserve, m), card, columns, tops)
+        )
+    return min(legal, key=lambda m: _play_key(cast(PlayReserve, m), columns, tops))
+
+
+def _placement_key(
+    move: PlaceInReserve, card: Card, columns: list[tuple[Card, ...]], tops: list[int]
+) -> tuple[int, int]:
+    """Sort key of a placement: (rule letter, tie-break), smaller is better."""
+    if move.column is None:
+        return (2, 0)  # (c) a new column
+    exposed = columns[move.column - 1][-1].rank
+    gap = exposed - card.rank
+    if gap == 1:
+        return (0, 0)  # (a) exactly one rank higher
+    if gap > 1:
+        return (1, gap)  # (b) higher, smallest gap first
+    # (d) cover the card least needed soon; covering a lower card is the last resort
+    return (3, -need(exposed, tops))
+
+
+def _play_key(
+    move: PlayReserve, columns: list[tuple[Card, ...]], tops: list[int]
+) -> tuple[int, int]:
+    """Sort key of a column to play first, smaller is better."""
+    column = columns[move.column - 1]
+    played = column[-1].rank
+    after = list(tops)
+    if played == ACE:
+        after.append(ACE)
+    else:
+        after[after.index(played - 1)] = played  # the oldest packet one rank below
+    if len(column) == 1:
+        return (1, 0)  # frees a slot
+    under = column[-2].rank
+    if _fits(under, after):
+        return (0, under)  # uncovers a card that plays at once
+    return (2, need(under, after))
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+def evaluate(state: GrabugeState, me: int, w: GrabugeWeights) -> float:
+    """How good ``state`` is for ``me``, in packets, from what would be public in it."""
+    piles = state.table.piles
+    opp = 1 - me
+    score = 0.0
+    if state.results:
+        done = [sum(r[s] for r in state.results) for s in (0, 1)]
+        score += w.packet * (done[me] - done[opp])
+    if state.over:
+        margin = score
+        return margin + (w.win if margin > 0 else -w.win if margin < 0 else 0.0)
+    won = [len(piles[s * PER_SEAT + AT_WON]) // PACKET_SIZE for s in (0, 1)]
+    score += w.packet * (won[me] - won[opp]) + w.packet * (state.bonus[me] - state.bonus[opp])
+    tops = _tops(piles)
+    for s, sign in ((me, 1.0), (opp, -1.0)):
+        held = 0
+        feature = 0.0
+        for column in _columns(piles, s):
+            if not column:
+                continue
+            held += len(column)
+            feature += w.soon * max(0, 4 - need(column[-1].rank, tops))
+            for lower, upper in pairwise(column):
+                if upper.rank == lower.rank - 1:
+                    feature += w.chain
+                elif upper.rank > lower.rank:
+                    feature -= w.buried
+        score += sign * (feature - w.reserve * held)
+    # Queens on the tableau: whoever moves next may crown them.
+    queens = tops.count(QUEEN)
+    if queens:
+        score += (w.queen if state.active == me else -w.queen) * queens
+    if state.bonus == (0, 0):
+        left = [
+            len(piles[s * PER_SEAT + AT_GRABUGE]) if not state.converted[s] else PACKET_SIZE
+            for s in (0, 1)
+        ]
+        score += w.grabuge * (left[opp] - left[me])
+    return score
+
+
+# --- determinizing ---------------------------------------------------------------------------
+
+
+def determinize(game: Game[Any, Any], obs: Observation[Any], rng: random.Random) -> GrabugeState:
+    """A full state consistent with the observation: every face-down place gets a card drawn
+    at random from the cards nobody has seen.  Positions laid out by hand may not hold a whole
+    deck; their missing or extra cards are made up or left out."""
+    state: GrabugeState = obs.state
+    table = state.table
+    places = hidden_positions(table, obs.viewer)
+    pool: list[Card] = unseen_cards(game.deck(state), table.all_cards())
+    rng.shuffle(pool)
+    while len(pool) < len(places):  # a hand-made position with cards missing
+        pool.append(Card(rng.randint(ACE, KING), rng.choice(SUITS)))
+    piles = [list(pile) for pile in table.piles]
+    for (p, c), card in zip(places, pool, strict=False):
+        piles[p][c] = card
+    full = Table(table.layout, tuple(tuple(pile) for pile in piles))
+    return state._replace(table=full, seed=rng.getrandbits(63))
+
+
+# --- the bot ---------------------------------------------------------------------------------
+
+
+class GrabugeBot:
+    """Grabuge by simulating the rest of the turn for each option (§12).
+
+    ``samples`` determinizations are played per option; with 0 the bot uses the quick rules
+    alone (fast enough to serve as a playout policy for search).
+    """
+
+    id = "heuristic"
+
+    def __init__(
+        self, samples: int = 8, weights: GrabugeWeights | None = None, horizon: int = 3
+    ) -> None:
+        self.samples = samples
+        self.horizon = horizon
+        self.weights = weights or GrabugeWeights()
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        obs: Observation[Any],
+        legal: tuple[Move, ...],
+        rng: random.Random,
+    ) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        state: GrabugeState = obs.state
+        quick = quick_choice(state, legal)
+        if self.samples <= 0:
+            return quick
+        me = legal[0].seat
+        worlds = [determinize(game, obs, rng) for _ in range(self._samples_for(obs))]
+        best, best_score = quick, self._score(game, worlds, quick, me)
+        for move in legal:
+            if move == quick:
+                continue
+            score = self._score(game, worlds, move, me)
+            if score > best_score + 1e-9:  # the quick rule wins ties
+                best, best_score = move, score
+        return best
+
+    def _samples_for(self, obs: Observation[Any]) -> int:
+        """One world is enough when nothing is face down."""
+        return self.samples if hidden_positions(obs.state.table, obs.viewer) else 1
+
+    def _score(
+        self, game: Game[Any, Any], worlds: list[GrabugeState], move: Move, me: int
+    ) -> float:
+        total = 0.0
+        for world in worlds:
+            state = game.apply(world, move)
+            switches = 0
+            active = me
+            while not state.over:
+                if state.active != active:
+                    switches += 1
+                    active = state.active
+                    if switches >= self.horizon:
+                        break
+                legal = game.legal_moves(state, state.active)
+                state = game.apply(state, quick_choice(state, legal))
+            total += evaluate(state, me, self.weights)
+        return total / len(worlds)
