@@ -6,7 +6,8 @@
 ``python -m cardsuite`` and a minimal Textual app (one ``Static``) are each
 started as a subprocess on a pseudo-terminal of 120×40, alternately, ``--runs`` times each.
 The clock runs from just before the process is spawned until the terminal has received the
-first frame that shows the lobby's game list (for the minimal app: its one line of text).
+first frame that shows the lobby's game list with its entries (the opening words of the
+first game's summary; for the minimal app: its one line of text).
 Nothing in the app is hooked or shortened: this is what a player waits for.  The figure
 compared is the ratio of the medians (goal: at most 1.2).
 
@@ -47,7 +48,7 @@ from typing import Any
 from rich.console import Console
 
 from cardsuite.core.cards import Card
-from cardsuite.games import get_game
+from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store import Settings
 
@@ -110,12 +111,14 @@ def first_frames(runs: int) -> tuple[list[float], list[float]]:
         cardsuite = [sys.executable, "-m", "cardsuite"]
         minimal = [sys.executable, "-c", MINIMAL_APP]
         # one unmeasured run each: warm the disk cache and the byte-code
-        time_first_frame(cardsuite, b"Games", env)
+        # The game list's first entry, not merely its heading: the list must be filled.
+        listed = " ".join(next(iter(GAMES.values())).summary.split()[:3]).encode()
+        time_first_frame(cardsuite, listed, env)
         time_first_frame(minimal, b"minimal app ready", env)
         ours: list[float] = []
         theirs: list[float] = []
         for _ in range(runs):
-            ours.append(time_first_frame(cardsuite, b"Games", env))
+            ours.append(time_first_frame(cardsuite, listed, env))
             theirs.append(time_first_frame(minimal, b"minimal app ready", env))
     return ours, theirs
 

@@ -120,6 +120,7 @@ class CardsuiteApp(App[None]):
         self._match = match
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
+        self.first_frame_shown = False
         # What the imports made lives as long as the process: keep it out of the cyclic
         # collector's way (a start-up a little faster, and every later full pass shorter).
         gc.freeze()
@@ -148,6 +149,13 @@ class CardsuiteApp(App[None]):
             self.start_match(match)
         else:
             self._replace_screens(LobbyScreen())
+
+    async def on_ready(self) -> None:
+        """The first frame is on the terminal: now build what the lobby left for later."""
+        self.first_frame_shown = True
+        screen = self.screen
+        if isinstance(screen, LobbyScreen):
+            await screen.build_form()
 
     def next_seed(self) -> int:
         return self._seeds.randrange(1, 1_000_000)

@@ -113,9 +113,11 @@ class LobbyScreen(Screen[None]):
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
         games.focus()
-        # The game list is drawn first; the seats and options form follows a frame later,
-        # so the lobby shows up without waiting for its largest part.
-        self.call_after_refresh(self.build_form)
+        # The game list is drawn first and the seats and options form follows, so the lobby
+        # shows up without waiting for its largest part.  At start-up the app builds the form
+        # once its first frame is on the terminal (``CardsuiteApp.on_ready``).
+        if self.cs_app.first_frame_shown:
+            self.call_after_refresh(self.build_form)
 
     # --- the saved match ------------------------------------------------------------------------
     def refresh_saved(self) -> None:
