@@ -17,15 +17,17 @@ from cardsuite.core.moves import Move
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store import has_autosave
+from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.render.canvas import Rect
 from cardsuite.tui.screens.chooser import ChooserScreen
+from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.selection import Slot, gesture_matches_slot
 from cardsuite.tui.session import HumanTurn
 from cardsuite.tui.widgets.table import TableWidget
 
-from .helpers import make_app, screen_text, settle
+from .helpers import TEST_SETTINGS, make_app, screen_text, settle
 
 SIZE = (120, 40)
 
@@ -126,7 +128,46 @@ async def play_by_clicks(pilot: Pilot[Any], rng: random.Random, clicks: Clicks) 
     raise AssertionError("the game did not end")
 
 
-async def test_rang_one_human_two_bots_by_mouse() -> None:
+async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match:
+    """Click the game's entry in the lobby's list, then the Start button."""
+    app = pilot.app
+    await settle(pilot)
+    assert isinstance(app.screen, LobbyScreen)
+    games = app.screen.query_one("#games", OptionList)
+    region = games.region
+    rows = screen_text(app).splitlines()  # type: ignore[arg-type]
+    row = next(
+        y
+        for y in range(region.y, region.y + region.height)
+        if title in rows[y][region.x : region.x + region.width]
+    )
+    await pilot.click(offset=(region.x + 3, row))
+    await settle(pilot)
+    await pilot.click("#start")
+    await settle(pilot)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table.match
+
+
+async def test_rang_from_the_lobby_against_two_bots_by_mouse() -> None:
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    clicks = Clicks()
+    async with app.run_test(size=SIZE) as pilot:
+        match = await start_from_the_lobby_by_clicks(pilot, "Rang (Ранг)")
+        assert match.game.id == "rang"
+        assert [seat.is_bot for seat in match.seats] == [False, True, True]
+        outcome = await play_by_clicks(pilot, random.Random(5), clicks)
+        assert match.is_over()
+        assert "game over" in screen_text(app)
+        assert outcome.match is match
+    assert clicks.saved and not has_autosave()  # saved after moves, cleared at the end
+    # cards and the action bar ("draw", "keep") clicked
+    assert clicks.slots and clicks.actions
+
+
+async def test_rang_joker_named_by_mouse() -> None:
+    # A deal where the human holds a joker: naming its rank goes through a chooser.
     match = Match(
         get_game("rang"),
         [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")],
@@ -135,20 +176,18 @@ async def test_rang_one_human_two_bots_by_mouse() -> None:
     app = make_app(match)
     clicks = Clicks()
     async with app.run_test(size=SIZE) as pilot:
-        outcome = await play_by_clicks(pilot, random.Random(5), clicks)
+        await play_by_clicks(pilot, random.Random(5), clicks)
         assert match.is_over()
-        assert "game over" in screen_text(app)
-        assert outcome.match is match
-    assert clicks.saved and not has_autosave()  # saved after moves, cleared at the end
-    # cards, the action bar ("draw", "keep") and a chooser (a joker naming a rank) all clicked
-    assert clicks.slots and clicks.actions and clicks.options
+    assert clicks.options  # a chooser (a joker naming a rank) was clicked
 
 
-async def test_grabuge_human_against_a_bot_by_mouse() -> None:
-    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=11)
-    app = make_app(match)
+async def test_grabuge_from_the_lobby_against_a_bot_by_mouse() -> None:
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     clicks = Clicks()
     async with app.run_test(size=SIZE) as pilot:
+        match = await start_from_the_lobby_by_clicks(pilot, "Grabuge")
+        assert match.game.id == "grabuge"
+        assert [seat.is_bot for seat in match.seats] == [False, True]
         outcome = await play_by_clicks(pilot, random.Random(6), clicks)
         assert match.is_over()
         assert "game over" in screen_text(app)

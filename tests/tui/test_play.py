@@ -1,41 +1,57 @@
-"""Whole games through key presses only, from the deal to the outcome screen."""
+"""Whole games through key presses only, as a new user plays them: from the lobby, through
+the deal, to the outcome screen."""
 
 from __future__ import annotations
 
 import random
 
-from cardsuite.games import get_game
-from cardsuite.match import Match, SeatInfo
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
+from cardsuite.tui.screens.table import TableScreen
 
-from .helpers import make_app, play_to_the_end, screen_text, settle
+from .helpers import TEST_SETTINGS, play_to_the_end, press, screen_text, settle
 
 
-async def test_rang_one_human_two_bots_to_the_outcome() -> None:
-    match = Match(
-        get_game("rang"),
-        [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")],
-        seed=7,
-    )
-    app = make_app(match)
+def lobby_app() -> CardsuiteApp:
+    return CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+
+
+async def test_rang_from_the_lobby_against_two_bots_to_the_outcome() -> None:
+    app = lobby_app()
     async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        await press(pilot, "down", "ctrl+s")  # Rang; the lobby's seats: you and two bots
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        match = table.match
+        assert match.game.id == "rang"
+        assert [seat.is_bot for seat in match.seats] == [False, True, True]
         outcome = await play_to_the_end(pilot, random.Random(1))
         assert isinstance(outcome, OutcomeScreen)
-        text = screen_text(app)
-        assert "game over" in text
-        assert "Anna" in text and "Boris" in text and "Vera" in text
-        assert "1st" in text
         assert match.is_over()
+        text = screen_text(app)
+        assert "game over" in text and "1st" in text
+        assert all(seat.name in text for seat in match.seats)
 
 
-async def test_grabuge_human_against_a_bot_to_the_outcome() -> None:
-    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
-    app = make_app(match)
+async def test_grabuge_from_the_lobby_against_a_bot_to_the_outcome() -> None:
+    app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "ctrl+s")  # Grabuge comes first; you against a bot
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        match = table.match
+        assert match.game.id == "grabuge"
+        assert [seat.is_bot for seat in match.seats] == [False, True]
         outcome = await play_to_the_end(pilot, random.Random(2))
         assert isinstance(outcome, OutcomeScreen)
-        text = screen_text(app)
-        assert "packets" in text
-        await pilot.press("l")
+        assert match.is_over()
+        assert "packets" in screen_text(app)
+        await press(pilot, "l")
         await settle(pilot)
-        assert "Games" in screen_text(app)
+        assert isinstance(app.screen, LobbyScreen)
