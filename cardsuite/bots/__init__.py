@@ -115,6 +115,13 @@ def bot_label(bot_id: str) -> str:
     return level.label if level is not None else bot_id
 
 
+def bot_levels_text(game: Game[Any, Any]) -> str:
+    """One line per level offered for ``game``: "normal: plays by …" (the lobby's tooltip)."""
+    return "\n".join(
+        f"{level.label}: {level.description}" for level in BOT_LEVELS if level.offered(game)
+    )
+
+
 def make_bot(bot_id: str, game: Game[Any, Any]) -> Bot:
     """A new bot of level ``bot_id`` for ``game``; OptionsError if there is no such bot."""
     level = _LEVELS.get(bot_id)
@@ -131,5 +138,6 @@ __all__ = [
     "RandomBot",
     "bot_ids",
     "bot_label",
+    "bot_levels_text",
     "make_bot",
 ]

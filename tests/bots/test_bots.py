@@ -22,6 +22,7 @@ from cardsuite.bots import (
     RandomBot,
     bot_ids,
     bot_label,
+    bot_levels_text,
     make_bot,
 )
 from cardsuite.bots.grabuge import GrabugeBot, need, quick_choice
@@ -142,6 +143,14 @@ def test_levels_have_lobby_labels() -> None:
         assert level.label and level.description
         assert bot_label(level.id) == level.label
     assert bot_label("nobody") == "nobody"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_lobby_explains_each_level_offered(game_id: str) -> None:
+    game = GAMES[game_id]
+    lines = bot_levels_text(game).splitlines()
+    assert [line.split(":")[0] for line in lines] == [bot_label(b) for b in bot_ids(game)]
+    assert all(len(line.split(": ", 1)[1]) > 10 for line in lines)
 
 
 # --- fairness and determinism ----------------------------------------------------------------

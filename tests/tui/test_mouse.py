@@ -128,21 +128,28 @@ async def play_by_clicks(pilot: Pilot[Any], rng: random.Random, clicks: Clicks) 
     raise AssertionError("the game did not end")
 
 
-async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match:
-    """Click the game's entry in the lobby's list, then the Start button."""
-    app = pilot.app
-    await settle(pilot)
-    assert isinstance(app.screen, LobbyScreen)
-    games = app.screen.query_one("#games", OptionList)
+def game_row(pilot: Pilot[Any], title: str) -> tuple[int, int]:
+    """Where the lobby's list shows ``title``."""
+    games = pilot.app.screen.query_one("#games", OptionList)
     region = games.region
-    rows = screen_text(app).splitlines()  # type: ignore[arg-type]
+    rows = screen_text(pilot.app).splitlines()  # type: ignore[arg-type]
     row = next(
         y
         for y in range(region.y, region.y + region.height)
         if title in rows[y][region.x : region.x + region.width]
     )
-    await pilot.click(offset=(region.x + 3, row))
+    return region.x + 3, row
+
+
+async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match:
+    """Click the game's entry in the lobby's list, then the Start button."""
+    app = pilot.app
     await settle(pilot)
+    assert isinstance(app.screen, LobbyScreen)
+    await pilot.click(offset=game_row(pilot, title))
+    await settle(pilot)
+    assert isinstance(app.screen, LobbyScreen)  # one click shows the game's seats and options
+    assert f"{title.split()[0]} — seats and options" in screen_text(app)
     await pilot.click("#start")
     await settle(pilot)
     table = app.screen
@@ -157,13 +164,24 @@ async def test_rang_from_the_lobby_against_two_bots_by_mouse() -> None:
         match = await start_from_the_lobby_by_clicks(pilot, "Rang (Ранг)")
         assert match.game.id == "rang"
         assert [seat.is_bot for seat in match.seats] == [False, True, True]
-        outcome = await play_by_clicks(pilot, random.Random(5), clicks)
+        outcome = await play_by_clicks(pilot, random.Random(3), clicks)
         assert match.is_over()
         assert "game over" in screen_text(app)
         assert outcome.match is match
     assert clicks.saved and not has_autosave()  # saved after moves, cleared at the end
     # cards and the action bar ("draw", "keep") clicked
     assert clicks.slots and clicks.actions
+
+
+async def test_a_double_click_in_the_lobby_starts_the_game() -> None:
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.double_click(offset=game_row(pilot, "Rang (Ранг)"))
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.match.game.id == "rang"
 
 
 async def test_rang_joker_named_by_mouse() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from cardsuite.bots import bot_ids, bot_label
+from cardsuite.bots import bot_ids, bot_label, bot_levels_text
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.options import OptionInfo, describe_options
 from cardsuite.core.protocol import Game
@@ -63,6 +63,20 @@ def game_prompt(game: Game[Any, Any]) -> str:
     return f"[b]{game.title}[/b]{original} · {player_counts(game)}\n[dim]{game.summary}[/dim]"
 
 
+class GameList(OptionList):
+    """The lobby's list of games: a click shows the game's seats and options, a double click
+    (or Enter) starts it."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        event.prevent_default()  # OptionList's own handler would select on every click
+        clicked = event.style.meta.get("option")
+        if clicked is None or self.get_option_at_index(clicked).disabled:
+            return
+        self.highlighted = clicked
+        if event.chain >= 2:
+            self.action_select()
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
@@ -94,7 +108,7 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby-main"):
             with Vertical(id="games-pane"):
                 yield Label("Games", classes="section")
-                yield OptionList(
+                yield GameList(
                     *(Option(game_prompt(g) + "\n", id=f"game-{g.id}") for g in self.games),
                     id="games",
                 )
@@ -211,7 +225,17 @@ class LobbyScreen(Screen[None]):
                 )
             )
         kinds = [("Human", HUMAN)] + [(f"Bot: {bot_label(b)}", b) for b in bot_ids(game)]
+        levels = bot_levels_text(game)
         for i, seat in enumerate(seats):
+            kind = Select(
+                kinds,
+                value=seat.bot or HUMAN,
+                allow_blank=False,
+                compact=True,
+                id=f"kind-{i}-{serial}",
+                classes="seat-kind",
+            )
+            kind.tooltip = levels
             widgets.append(
                 Horizontal(
                     Label(f"Seat {i + 1}", classes="field-label"),
@@ -222,14 +246,7 @@ class LobbyScreen(Screen[None]):
                         id=f"name-{i}-{serial}",
                         classes="seat-name",
                     ),
-                    Select(
-                        kinds,
-                        value=seat.bot or HUMAN,
-                        allow_blank=False,
-                        compact=True,
-                        id=f"kind-{i}-{serial}",
-                        classes="seat-kind",
-                    ),
+                    kind,
                     classes="field seat",
                 )
             )
