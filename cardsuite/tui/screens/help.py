@@ -55,10 +55,15 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
         "Lobby",
         (
+            ("↑ ↓", "in the game list: show a game's seats and options"),
             ("Tab / Shift+Tab", "move between fields"),
-            ("Enter", "start (on the Start button) or choose a game (in the list)"),
+            ("Enter", "in the game list: start that game; on a button: press it"),
+            ("Ctrl+S", "start the game as set up"),
+            ("click / double click", "in the game list: show a game / start it"),
             ("c", "continue the saved match"),
+            ("r", "rules of the highlighted game"),
             ("s", "settings"),
+            ("?", "this help"),
             ("q", "quit"),
         ),
     ),
