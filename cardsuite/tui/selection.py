@@ -468,28 +468,51 @@ def explain_refusal(
     candidates: Iterable[Move],
     why_illegal: Callable[[Move], str | None],
 ) -> str:
-    """The engine's reason for the candidate move matching a refused pick, or a plain sentence.
+    """Why a pick is refused: the engine's reason for the candidate move it matches, or a
+    plain sentence.
 
-    ``candidates`` are the moves worth asking about (legal or not); the first one whose gesture
-    starts at ``slot`` (and ends on ``target`` when one is given) is asked ``why_illegal``.
+    ``candidates`` are the moves worth asking about (legal or not).  The first one whose
+    gesture starts at ``slot`` (and ends on ``target`` when one is given) is asked
+    ``why_illegal``.  When no move goes from ``slot`` to ``target`` at all, the answer says
+    where the card may go instead, or, if it may go nowhere, the engine's reason for one of
+    its moves (e.g. "draw first").
     """
-    fallback: Move | None = None
+    other: Move | None = None  # a move from the slot to somewhere else, not legal now
+    elsewhere: list[PileId] = []  # where the picked card may legally go instead
     for move in candidates:
         g = move.gesture()
         if g is None or not gesture_matches_slot(g, view, slot):
             continue
         if target is not None and g.target != target:
-            if fallback is None:
-                fallback = move
+            if g.target is not None and why_illegal(move) is None:
+                elsewhere.append(g.target)
+            elif other is None:
+                other = move
             continue
         reason = why_illegal(move)
         if reason:
             return reason
-    if fallback is not None and target is not None:
-        reason = why_illegal(fallback)
+    refusal = _plain_refusal(view, slot, target)
+    if elsewhere:
+        return f"{refusal}; it may go to {_pile_names(view, elsewhere)}"
+    if other is not None and target is not None:
+        reason = why_illegal(other)
         if reason:
             return reason
-    return _plain_refusal(view, slot, target)
+    return refusal
+
+
+def _pile_names(view: TableView, piles: Iterable[PileId]) -> str:
+    """ "the column 1, the column 2 or the foundation", each pile once, in the order given."""
+    names = []
+    for pile in dict.fromkeys(piles):
+        try:
+            label = view.pile(pile).label
+        except KeyError:
+            label = str(pile)
+        # "the discard", but "column 2": a numbered place is named like a proper name
+        names.append(label if label[-1:].isdigit() else f"the {label}")
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _plain_refusal(view: TableView, slot: Slot, target: PileId | None) -> str:
@@ -503,11 +526,7 @@ def _plain_refusal(view: TableView, slot: Slot, target: PileId | None) -> str:
         if isinstance(face, FaceDown) or face is None:
             return f"nothing to do with the {source.label} now"
         return f"{what} cannot be played now"
-    try:
-        there = view.pile(target).label
-    except KeyError:
-        there = target
-    return f"{what} cannot go to the {there}"
+    return f"{what} cannot go to {_pile_names(view, [target])}"
 
 
 def summarise(legal: Sequence[Move], limit: int = 8) -> list[str]:

@@ -167,6 +167,33 @@ def test_refusal_uses_the_engine_reason_of_the_matching_candidate() -> None:
     assert plain == "nothing to do with the hand now"
 
 
+def test_a_refused_target_is_answered_with_the_places_the_card_may_go() -> None:
+    view = table()
+    to_discard = Put(0, S6, "hand", "discard")
+    to_column = Put(0, S6, "hand", "col")
+    legal = {to_discard}
+    reason = explain_refusal(
+        view,
+        Slot("hand", 0),
+        "stock",
+        [to_discard, to_column],
+        lambda m: None if m in legal else "the column is closed",
+    )
+    assert reason == "6♠ cannot go to the stock; it may go to the discard"
+    legal.add(to_column)
+    reason = explain_refusal(
+        view, Slot("hand", 0), "stock", [to_discard, to_column], lambda m: None
+    )
+    assert reason == "6♠ cannot go to the stock; it may go to the discard or the column"
+
+
+def test_a_card_that_may_go_nowhere_gets_the_engine_reason() -> None:
+    reason = explain_refusal(
+        table(), Slot("hand", 0), "stock", [Put(0, S6, "hand", "discard")], lambda m: "draw first"
+    )
+    assert reason == "draw first"
+
+
 def test_rang_joker_path_through_the_selector() -> None:
     game = get_game("rang")
     state = game.position(hands=["JOKER 9♣", "2♠ 3♠", "4♠ 5♠"], discard="K♦", options=None)
