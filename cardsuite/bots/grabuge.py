@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, cast
 
-from cardsuite.core.cards import ACE, KING, QUEEN, SUITS, Card, CardFace
+from cardsuite.core.cards import ACE, QUEEN, Card, CardFace
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import Game, Observation
-from cardsuite.core.table import Table, hidden_positions, unseen_cards
+from cardsuite.core.table import hidden_positions
 from cardsuite.games.grabuge import GrabugeState, PlaceInReserve, PlayReserve
 from cardsuite.games.grabuge.model import (
     AT_COLUMN,
@@ -185,27 +185,6 @@ def evaluate(state: GrabugeState, me: int, w: GrabugeWeights) -> float:
     return score
 
 
-# --- determinizing ---------------------------------------------------------------------------
-
-
-def determinize(game: Game[Any, Any], obs: Observation[Any], rng: random.Random) -> GrabugeState:
-    """A full state consistent with the observation: every face-down place gets a card drawn
-    at random from the cards nobody has seen.  Positions laid out by hand may not hold a whole
-    deck; their missing or extra cards are made up or left out."""
-    state: GrabugeState = obs.state
-    table = state.table
-    places = hidden_positions(table, obs.viewer)
-    pool: list[Card] = unseen_cards(game.deck(state), table.all_cards())
-    rng.shuffle(pool)
-    while len(pool) < len(places):  # a hand-made position with cards missing
-        pool.append(Card(rng.randint(ACE, KING), rng.choice(SUITS)))
-    piles = [list(pile) for pile in table.piles]
-    for (p, c), card in zip(places, pool, strict=False):
-        piles[p][c] = card
-    full = Table(table.layout, tuple(tuple(pile) for pile in piles))
-    return state._replace(table=full, seed=rng.getrandbits(63))
-
-
 # --- the bot ---------------------------------------------------------------------------------
 
 
@@ -239,7 +218,10 @@ class GrabugeBot:
         if self.samples <= 0:
             return quick
         me = legal[0].seat
-        worlds = [determinize(game, obs, rng) for _ in range(self._samples_for(obs))]
+        try:
+            worlds = [game.determinize(obs, rng) for _ in range(self._samples_for(obs))]
+        except ValueError:  # a hand-made position with more face-down places than cards left
+            return quick
         best, best_score = quick, self._score(game, worlds, quick, me)
         for move in legal:
             if move == quick:

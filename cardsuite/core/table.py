@@ -163,16 +163,19 @@ def resample_hidden(
     With a full table (``pool`` None) the hidden cards are permuted among the hidden places:
     the result is another state the viewer cannot tell apart from this one.  With a redacted
     table, ``pool`` supplies the unseen cards that fill its face-down places (a
-    determinization, as search bots use).
+    determinization, as search bots use).  A position laid out by hand may hold fewer cards
+    than the whole deck: then the places get a random selection of the pool.  A pool too
+    small for the places is a ValueError.
     """
     places = hidden_positions(table, viewer)
     if pool is None:
         cards: list[CardFace] = [table.piles[p][c] for p, c in places]
     else:
         cards = list(pool)
-        if len(cards) != len(places):
+        if len(cards) < len(places):
             raise ValueError(f"{len(cards)} unseen cards for {len(places)} hidden places")
     rng.shuffle(cards)
+    del cards[len(places) :]
     piles = [list(pile) for pile in table.piles]
     for (p, c), card in zip(places, cards, strict=True):
         piles[p][c] = card

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardsuite.core.cards import FACE_DOWN, parse_cards
+import pytest
+
+from cardsuite.core.cards import FACE_DOWN, Card, Suit, parse_cards
 from cardsuite.core.table import (
     Layout,
     PileSpec,
@@ -66,3 +68,17 @@ def test_determinize_fills_face_down_places_from_the_unseen_cards() -> None:
     guess = resample_hidden(seen, 0, random.Random(1), pool)
     assert Counter(guess.all_cards()) == Counter(TABLE.all_cards())
     assert redact(guess, 0) == seen
+
+
+def test_determinize_a_position_without_the_whole_deck() -> None:
+    # A position laid out by hand: more unseen cards than face-down places.  The places get
+    # distinct cards of the pool; a pool too small for the places is refused.
+    seen = redact(TABLE, 0)
+    places = len(hidden_positions(TABLE, 0))
+    pool = unseen_cards(TABLE.all_cards(), seen.all_cards()) + [Card(r, Suit.CLUBS) for r in (2, 3)]
+    guess = resample_hidden(seen, 0, random.Random(3), pool)
+    assert redact(guess, 0) == seen
+    filled = Counter(guess.all_cards()) - Counter(seen.all_cards())
+    assert sum(filled.values()) == places and not filled - Counter(pool)
+    with pytest.raises(ValueError, match="unseen cards for"):
+        resample_hidden(seen, 0, random.Random(3), pool[: places - 1])
