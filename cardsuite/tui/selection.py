@@ -261,6 +261,7 @@ class Selector:
     view: TableView
     legal: tuple[Move, ...] = ()
     explain: Explain = _default_explain
+    quick_play: bool = False  # a card with a single place to go is played as soon as picked
     cursor: int = 0
     source: Slot | None = None
     slots: list[Slot] = field(default_factory=list)
@@ -424,6 +425,12 @@ class Selector:
             return Refused(self.explain(slot, None))
         placed = [m for m in moves if _target(m, self._piles) is not None]
         if not placed:  # e.g. Enter on a stock: draw
+            self.source = None
+            return _resolve(moves)
+        one_place = (
+            len(placed) == len(moves) and len({_target(m, self._piles) for m in placed}) == 1
+        )
+        if self.quick_play and one_place:
             self.source = None
             return _resolve(moves)
         self.source = slot

@@ -92,6 +92,19 @@ def test_source_then_target_plays_and_targets_are_highlighted() -> None:
     assert sel.pick(Slot("discard")) == Play(play6)
 
 
+def test_quick_play_plays_a_card_with_one_place_to_go() -> None:
+    one = Put(0, S6, "hand", "discard")
+    sel = Selector(table(), (one, Put(0, C9, "hand", "discard"), Put(0, C9, "hand", "col")))
+    assert isinstance(sel.pick(Slot("hand", 0)), Picked)  # off by default: pick, then place
+    sel.cancel()
+    sel.quick_play = True
+    assert sel.pick(Slot("hand", 0)) == Play(one)
+    assert sel.source is None
+    # two places to go: the player still chooses one
+    assert sel.pick(Slot("hand", 2)) == Picked(Slot("hand", 2), sel.targets())
+    assert set(sel.targets()) == {"discard", "col"}
+
+
 def test_a_source_without_targets_plays_directly() -> None:
     draw = Put(0, None, "stock", None)
     sel = Selector(table(), (draw,))

@@ -17,6 +17,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("← ↑ ↓ →", "move the cursor between piles and cards"),
             ("Tab / Shift+Tab", "next / previous card you may play (or legal target)"),
             ("Enter / Space", "pick the card under the cursor, then pick where it goes"),
+            ("", "(a card with one place to go is played at once; see Settings)"),
             ("Esc", "cancel the pick (and clear the message)"),
             ("1 … 9, 0", "the numbered moves of the action bar (draw, keep, name a rank …)"),
             ("mouse click", "the same as moving the cursor there and pressing Enter"),

@@ -21,6 +21,7 @@ SWITCHES: tuple[tuple[str, str, str], ...] = (
     ("cyrillic", "Cyrillic indices", "В Д К Т instead of J Q K A"),
     ("no_colour", "No colour", "monochrome display (NO_COLOR in the environment forces it)"),
     ("auto_play", "Auto-play forced moves", "when you have exactly one legal move, play it"),
+    ("quick_play", "Play at once", "a card with only one place to go is played when picked"),
 )
 
 

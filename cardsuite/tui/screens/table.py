@@ -338,6 +338,7 @@ class TableScreen(Screen[None]):
                 self.selector = Selector(self._view, self._legal, self._explain)
             else:
                 self.selector.update(self._view, self._legal)
+            self.selector.quick_play = self.cs_app.settings.quick_play
         assert self._view is not None
         return self._view, self._legal
 
