@@ -37,7 +37,7 @@ from .helpers import (
 )
 
 # (key, weight): moving and picking most of the time, the other keys now and then (the
-# screens behind r, ?, e and s take tens of milliseconds to open, the rules a few hundred)
+# screens behind r, ?, e and s take tens of milliseconds to open)
 KEY_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("left", 8),
     ("right", 8),
