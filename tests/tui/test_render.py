@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from cardsuite.core.cards import Card, Suit
-from cardsuite.core.view import PileStyle, PileView
+from cardsuite.core.cards import FACE_DOWN, Card, Suit
+from cardsuite.core.view import PileStyle, PileView, SeatView
 from cardsuite.tui.render.canvas import Canvas
-from cardsuite.tui.render.cards import FULL, Ctx, pile_block
+from cardsuite.tui.render.cards import COMPACT, FULL, Ctx, pile_block
+from cardsuite.tui.render.table import seat_box
 
 
 def _drawn(pile: PileView) -> list[str]:
@@ -30,3 +31,14 @@ def test_covered_cards_of_a_fan_keep_one_index_each() -> None:
     for index in ("2♣", "7♣", "10♣", "Q♣"):
         assert text.count(index) == 1
     assert text.count("K♣") == 2  # the whole card: top-left and bottom-right
+
+
+def test_a_narrow_seat_box_keeps_the_card_count_before_the_seat_tag() -> None:
+    hand = PileView("hand.1", "hand", PileStyle.FAN, (FACE_DOWN,) * 5)
+    seat = SeatView(1, "Boris", (hand,), status="dealer")
+    for width, title in ((60, "Boris · bot · normal"), (25, "Boris")):
+        block = seat_box(seat, COMPACT, width, Ctx(), "bot · normal")
+        canvas = Canvas(block.width, block.height)
+        block.draw(canvas, 0, 0, [])
+        top = canvas.text()[0]
+        assert f"╭ {title} ─" in top and "hand 5" in top, top

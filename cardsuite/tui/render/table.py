@@ -129,6 +129,9 @@ def seat_box(
     b = Block()
     # top border with the title
     space = width - 4
+    if right and len(left) + len(right) + 3 > space:
+        # Too narrow for both: the counts and status matter more than the seat's tag.
+        left, _ = _seat_title(sv, "", pile_desc)
     right_text = clip(right, max(space - len(left) - 3, 0)) if right else ""
     left_text = clip(left, space - (len(right_text) + 3 if right_text else 0))
     b.put(0, 0, "╭ ", key)
