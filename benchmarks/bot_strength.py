@@ -5,10 +5,11 @@ it reports the hero's losses (Rang: being the last with cards) or wins/draws/los
 (Grabuge), with the rate chance alone would give, and the mean time per decision of every
 bot in the run (decisions with one legal move included, as a game asks them).
 
-    python benchmarks/bot_strength.py [--games 200] [--search-games 20] [--jobs 2]
+    python benchmarks/bot_strength.py [--games 400] [--search-games 6] [--jobs 2]
 
-Search bots think for a fixed number of plies, about 0.1–0.3 s a decision, so their runs
-use ``--search-games`` games.  Everything is seeded: the same arguments give the same report.
+Search bots think for a fixed number of plies (about 0.1 s a decision with random playouts,
+0.5 s at Rang with the heuristic's playouts), so their runs use ``--search-games`` games; a
+Rang search game takes a few minutes.  Everything is seeded: the same arguments give the same report.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def report(game_id: str, hero: str, others: list[str], result: dict[str, Any]) -
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--search-games", type=int, default=20)
+    parser.add_argument("--search-games", type=int, default=6)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     n, s = args.games, args.search_games
