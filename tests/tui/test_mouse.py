@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -157,19 +158,26 @@ async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match
     return table.match
 
 
-async def test_rang_from_the_lobby_against_two_bots_by_mouse() -> None:
+@pytest.mark.parametrize(
+    ("title", "game_id", "bots", "human_seed"),
+    [("Rang (Ранг)", "rang", 2, 3), ("Grabuge", "grabuge", 1, 6)],
+    ids=["rang-against-two-bots", "grabuge-against-a-bot"],
+)
+async def test_from_the_lobby_to_the_outcome_by_mouse(
+    title: str, game_id: str, bots: int, human_seed: int
+) -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     clicks = Clicks()
     async with app.run_test(size=SIZE) as pilot:
-        match = await start_from_the_lobby_by_clicks(pilot, "Rang (Ранг)")
-        assert match.game.id == "rang"
-        assert [seat.is_bot for seat in match.seats] == [False, True, True]
-        outcome = await play_by_clicks(pilot, random.Random(3), clicks)
+        match = await start_from_the_lobby_by_clicks(pilot, title)
+        assert match.game.id == game_id
+        assert [seat.is_bot for seat in match.seats] == [False] + [True] * bots
+        outcome = await play_by_clicks(pilot, random.Random(human_seed), clicks)
         assert match.is_over()
         assert "game over" in screen_text(app)
         assert outcome.match is match
     assert clicks.saved and not has_autosave()  # saved after moves, cleared at the end
-    # cards and the action bar ("draw", "keep") clicked
+    # cards, piles and the action bar (moves with no place on the table) were clicked
     assert clicks.slots and clicks.actions
 
 
@@ -197,18 +205,3 @@ async def test_rang_joker_named_by_mouse() -> None:
         await play_by_clicks(pilot, random.Random(5), clicks)
         assert match.is_over()
     assert clicks.options  # a chooser (a joker naming a rank) was clicked
-
-
-async def test_grabuge_from_the_lobby_against_a_bot_by_mouse() -> None:
-    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
-    clicks = Clicks()
-    async with app.run_test(size=SIZE) as pilot:
-        match = await start_from_the_lobby_by_clicks(pilot, "Grabuge")
-        assert match.game.id == "grabuge"
-        assert [seat.is_bot for seat in match.seats] == [False, True]
-        outcome = await play_by_clicks(pilot, random.Random(6), clicks)
-        assert match.is_over()
-        assert "game over" in screen_text(app)
-        assert outcome.match is match
-    assert clicks.slots and clicks.actions
-    assert clicks.saved and not has_autosave()
