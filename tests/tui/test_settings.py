@@ -196,3 +196,25 @@ async def test_the_command_palette_starts_a_hot_seat_game_behind_the_curtain() -
         assert [s.is_bot for s in screen.match.seats] == [False, False]
         assert screen.curtain_up
         assert "Pass the keyboard to" in screen_text(app)
+
+
+async def test_every_setting_fits_at_80x24_and_reads_without_colour(cardsuite_home: Path) -> None:
+    app = CardsuiteApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "s")
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+
+        def line_of(label: str) -> str:
+            (line,) = [row for row in screen_text(app).splitlines() if label in row]
+            return line
+
+        for _, label, _ in SWITCHES:
+            assert line_of(label)  # on screen without scrolling
+        assert line_of("Bot move delay")
+        assert "▐ ▌ Four-colour suits" in line_of("Four-colour suits")  # off, by default
+        assert "▐X▌ Auto-play forced moves" in line_of("Auto-play forced moves")  # on
+        await press(pilot, "space")  # the first setting has the focus
+        await settle(pilot)
+        assert "▐X▌ Four-colour suits" in line_of("Four-colour suits")

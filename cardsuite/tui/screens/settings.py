@@ -8,8 +8,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Select, Static, Switch
+from textual.widgets import Checkbox, Footer, Label, Select, Static
 
 from cardsuite.store import Settings
 
@@ -23,6 +24,15 @@ SWITCHES: tuple[tuple[str, str, str], ...] = (
     ("auto_play", "Auto-play forced moves", "when you have exactly one legal move, play it"),
     ("quick_play", "Play at once", "a card with only one place to go is played when picked"),
 )
+
+
+class SettingSwitch(Checkbox):
+    """An on/off setting on one line: "▐X▌" when on, "▐ ▌" when off, readable without colour."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
 
 
 class SettingsScreen(ModalScreen[Settings]):
@@ -39,14 +49,19 @@ class SettingsScreen(ModalScreen[Settings]):
         with VerticalScroll(id="settings-body"):
             for name, label, help_text in SWITCHES:
                 with Horizontal(classes="setting-row"):
-                    yield Switch(value=bool(getattr(self.settings, name)), id=f"set-{name}")
-                    yield Label(f"{label}", classes="setting-label")
+                    yield SettingSwitch(
+                        label,
+                        value=bool(getattr(self.settings, name)),
+                        compact=True,
+                        id=f"set-{name}",
+                        classes="setting-switch",
+                    )
                     yield Label(help_text, classes="setting-help")
             if os.environ.get("NO_COLOR") is not None:
                 yield Static(
                     "NO_COLOR is set: colours are off whatever this says.", classes="setting-note"
                 )
-            with Horizontal(classes="setting-row"):
+            with Horizontal(classes="setting-row select-row"):
                 current = min(DELAYS, key=lambda d: abs(d - self.settings.bot_delay))
                 yield Select(
                     [(f"{d:g} s", d) for d in DELAYS],
@@ -59,18 +74,18 @@ class SettingsScreen(ModalScreen[Settings]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Switch).focus()
+        self.query_one(Checkbox).focus()
 
     def _collect(self) -> Settings:
         values: dict[str, object] = {}
         for name, _, _ in SWITCHES:
-            values[name] = self.query_one(f"#set-{name}", Switch).value
+            values[name] = self.query_one(f"#set-{name}", Checkbox).value
         delay = self.query_one("#set-bot_delay", Select).value
         if isinstance(delay, float | int):
             values["bot_delay"] = float(delay)
         return self.settings.replace(**values)
 
-    def on_switch_changed(self, event: Switch.Changed) -> None:
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._apply()
 
     def on_select_changed(self, event: Select.Changed) -> None:
