@@ -64,9 +64,11 @@ class TableScreen(Screen[None]):
     """A match in play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "pick", "Pick", priority=False),
+        # Enter and Esc are spelled out on the table's own key line ("⏎ pick · esc cancel"),
+        # so the Footer keeps its width for the others (it must fit 80 columns).
+        Binding("enter", "pick", "Pick", show=False, priority=False),
         Binding("space", "pick", "Pick", show=False),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", "Cancel", show=False),
         Binding("left", "go('left')", "Left", show=False),
         Binding("right", "go('right')", "Right", show=False),
         Binding("up", "go('up')", "Up", show=False),
