@@ -22,7 +22,10 @@ async def test_rang_from_the_lobby_against_two_bots_to_the_outcome() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
-        await press(pilot, "down", "ctrl+s")  # Rang; the lobby's seats: you and two bots
+        await press(pilot, "down")  # Rang
+        await settle(pilot)
+        assert "Rang — seats and options" in screen_text(app)
+        await press(pilot, "ctrl+s")  # the lobby's seats: you and two bots
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)

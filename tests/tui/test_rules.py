@@ -49,8 +49,21 @@ async def test_r_in_the_lobby_shows_the_highlighted_games_rules() -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        await press(pilot, "down", "r")  # the second game in the list
+        second = list(GAMES.values())[1]
+        await press(pilot, "down")  # the second game in the list
+        await settle(pilot)
+        assert f"{second.title} — seats and options" in screen_text(app)
+        await press(pilot, "r")
         await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
-        second = list(GAMES.values())[1]
         assert second.title in screen_text(app).splitlines()[0]
+
+
+async def test_quick_down_then_r_shows_the_rules_of_the_game_now_highlighted() -> None:
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await press(pilot, "down", "r")  # no pause between the two keys
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        assert list(GAMES.values())[1].title in screen_text(app).splitlines()[0]

@@ -391,7 +391,10 @@ class LobbyScreen(Screen[None]):
         self.cs_app.show_settings()
 
     def action_rules(self) -> None:
-        self.cs_app.show_rules(self.game)
+        # The list's highlight, not self.game: a quick "↓ r" may come before the list's
+        # OptionHighlighted message has reached this screen.
+        index = self.query_one("#games", OptionList).highlighted
+        self.cs_app.show_rules(self.games[index] if index is not None else self.game)
 
     def action_help(self) -> None:
         self.cs_app.show_help()
