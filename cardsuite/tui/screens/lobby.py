@@ -182,18 +182,19 @@ class LobbyScreen(Screen[None]):
     # --- the setup form -------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#games")
     async def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        game = self.games[event.option_index]
-        if game is not self.game:
-            self.game = game
-            await self.build_form()
+        await self.show_game(event.option_index)
 
     @on(OptionList.OptionSelected, "#games")
     async def game_selected(self, event: OptionList.OptionSelected) -> None:
-        game = self.games[event.option_index]
+        await self.show_game(event.option_index)
+        self.action_start()
+
+    async def show_game(self, index: int) -> None:
+        """Show the seats and options of the list's ``index``-th game (if not shown already)."""
+        game = self.games[index]
         if game is not self.game:
             self.game = game
             await self.build_form()
-        self.action_start()
 
     async def build_form(self, count: int | None = None) -> None:
         game = self.game
