@@ -20,7 +20,7 @@ import typer
 from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.options import options_from_strings
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
 from cardsuite.core.text import default_names, fill
 from cardsuite.games import GAMES, get_game
@@ -45,7 +45,7 @@ OptsOpt = Annotated[
 ]
 
 
-def _options(game: Game[Any, Any], pairs: Sequence[str] | None) -> Any:
+def _options(game: AnyGame, pairs: Sequence[str] | None) -> Any:
     values: dict[str, str] = {}
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
@@ -55,7 +55,7 @@ def _options(game: Game[Any, Any], pairs: Sequence[str] | None) -> Any:
     return options_from_strings(game.Options, values)
 
 
-def _players(game: Game[Any, Any], players: int | None, given: int = 0) -> int:
+def _players(game: AnyGame, players: int | None, given: int = 0) -> int:
     count = players or given or min(game.seat_counts)
     game.check_seats(count)
     return count
@@ -98,14 +98,14 @@ def list_games(
     table = Table(box=None, header_style="bold")
     for column in ("id", "game", "original", "players", "summary"):
         table.add_column(column)
-    for row in rows:
-        counts = row["players"]
+    for game in GAMES.values():
+        counts = game.seat_counts
         table.add_row(
-            str(row["id"]),
-            str(row["title"]),
-            str(row["original_name"]),
+            game.id,
+            game.title,
+            game.original_name,
             f"{min(counts)}–{max(counts)}" if len(counts) > 1 else str(counts[0]),
-            str(row["summary"]),
+            game.summary,
         )
     Console().print(table)
 
@@ -209,11 +209,11 @@ def replay(
     print(f"{game.title} · seed {match.seed} · {', '.join(names)}")
     for state in match.states[:1]:
         for event in state.events:
-            print(f"     {fill(game.describe(event.seen_by(None)), names)}")
+            print(f"     {fill(event.seen_by(None).text(), names)}")
     for i, (move, state) in enumerate(match.history(), start=1):
-        print(f"{i:4}. {names[move.seat]}: {move.label()}")
+        print(f"{i:4}. {names[move.seat]}: {fill(move.label(), names)}")
         for event in state.events:
-            print(f"      {fill(game.describe(event.seen_by(None)), names)}")
+            print(f"      {fill(event.seen_by(None).text(), names)}")
     outcome = match.outcome()
     if outcome is None:
         print("(the match is not finished)")

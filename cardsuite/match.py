@@ -3,7 +3,9 @@
 The Match is the only stateful object between the engines and the interfaces.  It keeps every
 state since the deal (states are immutable, so this costs little), applies moves through the
 engine's single legality check, asks bots for their moves with nothing but their seat's
-observation, and turns itself into a record that rebuilds it exactly.
+observation (and shows bots with a memory their own observation after every move), fills the
+players' names into the engines' text, and turns itself into a record that rebuilds it
+exactly.
 
 Undo policy: undo is offered only to a human who plays alone against bots.  It goes back to
 that human's previous decision, and never across a card that has become visible to him since
@@ -21,17 +23,21 @@ from pathlib import Path
 from typing import Any
 
 from cardsuite.bots import Bot, make_bot
+from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
-from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.errors import CardsuiteError, Refusal, SaveError
 from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_dict, options_to_dict
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.protocol import Game, Observation
+from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_record
 from cardsuite.core.rng import make_rng
+from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Seat, Visibility
 from cardsuite.core.text import fill
 from cardsuite.core.view import TableView
+
+SIDE_TAGS = "ABCDEFGH"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +56,7 @@ class SeatInfo:
 class MatchSetup:
     """Everything needed to start a match: what the lobby and ``cardsuite play`` produce."""
 
-    game: Game[Any, Any]
+    game: AnyGame
     seats: tuple[SeatInfo, ...]
     options: Any = None
     seed: int = 0
@@ -62,7 +68,7 @@ class MatchSetup:
 class Match:
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: AnyGame,
         seats: Sequence[SeatInfo],
         *,
         options: Any = None,
@@ -72,7 +78,7 @@ class Match:
         self.seats = tuple(seats)
         self.seed = seed
         first = game.new_game(seats=len(self.seats), options=options, seed=seed)
-        self.options = game.options_of(first)
+        self.options = first.options
         self.states: list[Any] = [first]
         self.moves: list[Move] = []
         self._bots: dict[Seat, Bot] = {
@@ -80,10 +86,25 @@ class Match:
         }
         self._bot_rngs: dict[Seat, random.Random] = {}
         self._reseed_bots()
+        self._show_bots(first)
 
     def _reseed_bots(self) -> None:
         ply = len(self.moves)
         self._bot_rngs = {seat: make_rng(self.seed, "bot", seat, ply) for seat in self._bots}
+
+    def _show_bots(self, state: Any) -> None:
+        """Let every bot with a memory see its own seat's observation of ``state``."""
+        for seat, bot in self._bots.items():
+            if isinstance(bot, Remembers):
+                bot.observe(self.game, self.game.observe(state, seat))
+
+    def _refresh_bot_memories(self) -> None:
+        """After an undo or a load: bots forget, then see the history again, seat by seat."""
+        for seat, bot in self._bots.items():
+            if isinstance(bot, Remembers):
+                bot.forget()
+                for state in self.states:
+                    bot.observe(self.game, self.game.observe(state, seat))
 
     # --- where the match stands -------------------------------------------------------------
     @property
@@ -113,16 +134,43 @@ class Match:
     def legal_moves(self, seat: Seat) -> tuple[Move, ...]:
         return self.game.legal_moves(self.state, seat)
 
+    def refusal(self, move: Move) -> Refusal | None:
+        """The engine's refusal of ``move`` now (code and text), or None if it is legal."""
+        return self.game.why_illegal(self.state, move)
+
     def why_illegal(self, move: Move) -> str | None:
         """The engine's reason, with the players' names filled in."""
-        reason = self.game.why_illegal(self.state, move)
-        return None if reason is None else fill(reason, self.names)
+        refusal = self.game.why_illegal(self.state, move)
+        return None if refusal is None else fill(refusal.text, self.names)
+
+    def fill(self, text: str) -> str:
+        """Engine text with the players' names in."""
+        return fill(text, self.names)
 
     def observe(self, viewer: Seat | None) -> Observation[Any]:
         return self.game.observe(self.state, viewer)
 
+    def side_tags(self) -> tuple[str, ...]:
+        """Each seat's partnership tag ("A", "B" …), or nothing when everyone plays alone."""
+        sides = self.game.sides(self.state)
+        if all(len(side) == 1 for side in sides):
+            return ()
+        tags = [""] * len(self.seats)
+        for tag, side in zip(SIDE_TAGS, sides, strict=False):
+            for seat in side:
+                tags[seat] = tag
+        return tuple(tags)
+
+    def partners(self, seat: Seat) -> frozenset[Seat]:
+        """The seats that play with ``seat`` (itself included)."""
+        for side in self.game.sides(self.state):
+            if seat in side:
+                return side
+        return frozenset({seat})
+
     def view(self, viewer: Seat | None) -> TableView:
-        return self.game.present(self.observe(viewer), self.names)
+        """What ``viewer`` sees, with the players' names and partnership tags in."""
+        return self.game.present(self.observe(viewer)).named(self.names, self.side_tags())
 
     # --- playing ----------------------------------------------------------------------------
     def apply(self, move: Move) -> Any:
@@ -130,10 +178,11 @@ class Match:
         state = self.game.apply(self.state, move)
         self.states.append(state)
         self.moves.append(move)
+        self._show_bots(state)
         return state
 
     def play_text(self, text: str, seat: Seat | None = None) -> Move:
-        move = self.game.move_from_text(self.state, text, seat)
+        move: Move = self.game.move_from_text(self.state, text, seat)
         self.apply(move)
         return move
 
@@ -193,6 +242,7 @@ class Match:
         removed = len(self.moves) - point
         del self.states[point + 1 :]
         del self.moves[point:]
+        self._refresh_bot_memories()
         return removed
 
     # --- the log ----------------------------------------------------------------------------
@@ -201,7 +251,7 @@ class Match:
         lines: list[str] = []
         for state in reversed(self.states):
             for event in reversed(state.events):
-                lines.append(fill(self.game.describe(event.seen_by(viewer)), self.names))
+                lines.append(fill(event.seen_by(viewer).text(), self.names))
             if last is not None and len(lines) >= last:
                 break
         lines.reverse()
@@ -240,6 +290,8 @@ class Match:
         except CardsuiteError as exc:
             raise SaveError(source, str(exc)) from None
         for i, (seat, text) in enumerate(record.moves):
+            if record.version < 2:
+                match._deal_on()
             try:
                 match.play_text(text, seat)
             except CardsuiteError as exc:
@@ -249,10 +301,16 @@ class Match:
         match._reseed_bots()
         return match
 
+    def _deal_on(self) -> None:
+        """Records of version 1 dealt the next hand without a move: play it for them."""
+        for seat in self.to_move():
+            if self.game.legal_moves(self.state, seat) == (NextDeal(seat),):
+                self.apply(NextDeal(seat))
+
     @classmethod
     def load(cls, path: Path | str) -> Match:
         return cls.from_record(load_record(path), path)
 
 
 def _visible(obs: Observation[Any]) -> Counter[Card]:
-    return Counter(card for card in obs.state.table.all_cards() if isinstance(card, Card))
+    return Counter(obs.state.table.all_visible())

@@ -26,7 +26,7 @@ from textual.pilot import Pilot
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.cards import Card
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store import Settings
@@ -41,7 +41,7 @@ MID_GAME_PLIES = 30  # moves played before a game's picture is taken
 SEEDS = range(1, 9)  # the deal whose table shows the most cards makes the picture
 
 
-def seats(game: Game[Any, Any], humans: int = 1) -> list[SeatInfo]:
+def seats(game: AnyGame, humans: int = 1) -> list[SeatInfo]:
     """Up to four players (a fuller table), the first ``humans`` human, the others bots."""
     count = max(n for n in game.seat_counts if n <= 4) if min(game.seat_counts) <= 4 else 0
     count = count or min(game.seat_counts)
@@ -61,7 +61,7 @@ def play(match: Match, rng: random.Random, until: Callable[[Match], bool]) -> No
         match.apply(legal[rng.randrange(len(legal))])
 
 
-def mid_game(game: Game[Any, Any], seed: int) -> Match:
+def mid_game(game: AnyGame, seed: int) -> Match:
     """A match some way in, at a decision of the human in seat 1 with a real choice."""
     match = Match(game, seats(game), seed=seed)
 
@@ -81,7 +81,7 @@ def cards_shown(match: Match) -> int:
     return sum(isinstance(face, Card) for pile in match.view(0).piles() for face in pile.faces)
 
 
-def richest_mid_game(game: Game[Any, Any]) -> Match:
+def richest_mid_game(game: AnyGame) -> Match:
     """Of a few seeded deals, the mid-game table that shows the most cards."""
     games = [mid_game(game, seed) for seed in SEEDS]
     playing = [m for m in games if not m.is_over()] or games

@@ -24,9 +24,9 @@ from cardsuite.bots.grabuge import GrabugeBot
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.search import SearchBot
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 
-BotFactory = Callable[[Game[Any, Any]], Bot]
+BotFactory = Callable[[AnyGame], Bot]
 
 # Each game's own bot, by game id, and the quick policy its search plays out with.
 HEURISTICS: dict[str, Callable[[], Bot]] = {
@@ -44,18 +44,18 @@ POLICY_PLIES: dict[str, int] = {"grabuge": 6_000, "rang": 4_000}
 SEARCH_STRONGER: frozenset[str] = frozenset()
 
 
-def generic_bot(game: Game[Any, Any]) -> Bot:
+def generic_bot(game: AnyGame) -> Bot:
     """The bot any game can use: search with uniformly random playouts."""
     return SearchBot(plies=GENERIC_PLIES)
 
 
-def heuristic_bot(game: Game[Any, Any]) -> Bot:
+def heuristic_bot(game: AnyGame) -> Bot:
     """The game's own bot, or the generic one for a game that has none."""
     make = HEURISTICS.get(game.id)
     return make() if make is not None else generic_bot(game)
 
 
-def search_bot(game: Game[Any, Any]) -> Bot:
+def search_bot(game: AnyGame) -> Bot:
     """Search playing out with the game's quick policy (random for a game without one)."""
     make = PLAYOUT_POLICIES.get(game.id)
     if make is None:
@@ -71,7 +71,7 @@ class BotLevel:
     label: str  # for the lobby, e.g. "easy"
     description: str
     make: BotFactory
-    offered: Callable[[Game[Any, Any]], bool]
+    offered: Callable[[AnyGame], bool]
 
 
 BOT_LEVELS: tuple[BotLevel, ...] = (
@@ -104,7 +104,7 @@ _LEVELS = {level.id: level for level in BOT_LEVELS}
 BOTS: dict[str, BotFactory] = {level.id: level.make for level in BOT_LEVELS}
 
 
-def bot_ids(game: Game[Any, Any]) -> tuple[str, ...]:
+def bot_ids(game: AnyGame) -> tuple[str, ...]:
     """The bots offered for ``game``, weakest first."""
     return tuple(level.id for level in BOT_LEVELS if level.offered(game))
 
@@ -115,14 +115,14 @@ def bot_label(bot_id: str) -> str:
     return level.label if level is not None else bot_id
 
 
-def bot_levels_text(game: Game[Any, Any]) -> str:
+def bot_levels_text(game: AnyGame) -> str:
     """One line per level offered for ``game``: "normal: plays by …" (the lobby's tooltip)."""
     return "\n".join(
         f"{level.label}: {level.description}" for level in BOT_LEVELS if level.offered(game)
     )
 
 
-def make_bot(bot_id: str, game: Game[Any, Any]) -> Bot:
+def make_bot(bot_id: str, game: AnyGame) -> Bot:
     """A new bot of level ``bot_id`` for ``game``; OptionsError if there is no such bot."""
     level = _LEVELS.get(bot_id)
     if level is None:

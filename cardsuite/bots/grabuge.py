@@ -31,20 +31,18 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, cast
 
-from cardsuite.core.cards import ACE, QUEEN, Card, CardFace
+from cardsuite.core.cards import ACE, QUEEN, Card
 from cardsuite.core.moves import Move
-from cardsuite.core.protocol import Game, Observation
-from cardsuite.core.table import hidden_positions
+from cardsuite.core.protocol import AnyGame, Observation
+from cardsuite.core.table import SeenTable, Table, hidden_positions
 from cardsuite.games.grabuge import GrabugeState, PlaceInReserve, PlayReserve
 from cardsuite.games.grabuge.model import (
-    AT_COLUMN,
-    AT_GRABUGE,
-    AT_TURNED,
-    AT_WON,
-    COLUMNS,
-    FIXED,
     PACKET_SIZE,
-    PER_SEAT,
+    grabuge_pile,
+    packet_pile,
+    reserve_piles,
+    turned_pile,
+    won_pile,
 )
 
 FAR = 13  # the need distance of a card that no packet can reach yet
@@ -79,27 +77,30 @@ def need(rank: int, tops: list[int]) -> int:
     return rank - 1 - max(below)
 
 
-def _columns(piles: tuple[tuple[CardFace, ...], ...], seat: int) -> list[tuple[Card, ...]]:
-    b = seat * PER_SEAT + AT_COLUMN
-    return [cast(tuple[Card, ...], piles[b + k]) for k in range(COLUMNS)]
+def _columns(state: GrabugeState[Any], seat: int) -> list[tuple[Card, ...]]:
+    """Seat ``seat``'s reserve columns (public: every card is face up)."""
+    table = state.table
+    return [table.visible(name) for name in reserve_piles(seat)]
 
 
-def _tops(piles: tuple[tuple[CardFace, ...], ...]) -> list[int]:
-    return [cast(Card, pile[-1]).rank for pile in piles[FIXED:]]
+def _tops(state: GrabugeState[Any]) -> list[int]:
+    """The top rank of each packet on the tableau, oldest first (packets are public)."""
+    table = state.table
+    return [table.visible(packet_pile(n))[-1].rank for n in state.packets]
 
 
 # --- the quick rules -------------------------------------------------------------------------
 
 
-def quick_choice(state: GrabugeState, legal: tuple[Move, ...]) -> Move:
+def quick_choice(state: GrabugeState[Any], legal: tuple[Move, ...]) -> Move:
     """The §12 rule of thumb for one decision, from public information only."""
-    piles = state.table.piles
+    if len(legal) == 1:
+        return legal[0]
     seat = legal[0].seat
-    tops = _tops(piles)
-    columns = _columns(piles, seat)
+    tops = _tops(state)
+    columns = _columns(state, seat)
     if isinstance(legal[0], PlaceInReserve):
-        turned = piles[seat * PER_SEAT + AT_TURNED]
-        card = cast(Card, turned[0])
+        card = state.table.visible(turned_pile(seat))[0]
         return min(
             legal, key=lambda m: _placement_key(cast(PlaceInReserve, m), card, columns, tops)
         )
@@ -144,24 +145,24 @@ def _play_key(
 # --- scoring ---------------------------------------------------------------------------------
 
 
-def evaluate(state: GrabugeState, me: int, w: GrabugeWeights) -> float:
+def evaluate(state: GrabugeState[Any], me: int, w: GrabugeWeights) -> float:
     """How good ``state`` is for ``me``, in packets, from what would be public in it."""
-    piles = state.table.piles
+    table: Table | SeenTable = state.table
     opp = 1 - me
     score = 0.0
-    if state.results:
-        done = [sum(r[s] for r in state.results) for s in (0, 1)]
+    if state.series.results:
+        done = state.series.totals(2)
         score += w.packet * (done[me] - done[opp])
     if state.over:
         margin = score
         return margin + (w.win if margin > 0 else -w.win if margin < 0 else 0.0)
-    won = [len(piles[s * PER_SEAT + AT_WON]) // PACKET_SIZE for s in (0, 1)]
+    won = [table.count(won_pile(s)) // PACKET_SIZE for s in (0, 1)]
     score += w.packet * (won[me] - won[opp]) + w.packet * (state.bonus[me] - state.bonus[opp])
-    tops = _tops(piles)
+    tops = _tops(state)
     for s, sign in ((me, 1.0), (opp, -1.0)):
         held = 0
         feature = 0.0
-        for column in _columns(piles, s):
+        for column in _columns(state, s):
             if not column:
                 continue
             held += len(column)
@@ -177,8 +178,8 @@ def evaluate(state: GrabugeState, me: int, w: GrabugeWeights) -> float:
     if queens:
         score += (w.queen if state.active == me else -w.queen) * queens
     if state.bonus == (0, 0):
-        left = [
-            len(piles[s * PER_SEAT + AT_GRABUGE]) if not state.converted[s] else PACKET_SIZE
+        left: list[int] = [
+            table.count(grabuge_pile(s)) if not state.converted[s] else PACKET_SIZE
             for s in (0, 1)
         ]
         score += w.grabuge * (left[opp] - left[me])
@@ -206,14 +207,14 @@ class GrabugeBot:
 
     def choose(
         self,
-        game: Game[Any, Any],
+        game: AnyGame,
         obs: Observation[Any],
         legal: tuple[Move, ...],
         rng: random.Random,
     ) -> Move:
         if len(legal) == 1:
             return legal[0]
-        state: GrabugeState = obs.state
+        state: GrabugeState[Any] = obs.state
         quick = quick_choice(state, legal)
         if self.samples <= 0:
             return quick
@@ -236,7 +237,7 @@ class GrabugeBot:
         return self.samples if hidden_positions(obs.state.table, obs.viewer) else 1
 
     def _score(
-        self, game: Game[Any, Any], worlds: list[GrabugeState], move: Move, me: int
+        self, game: AnyGame, worlds: list[GrabugeState[Any]], move: Move, me: int
     ) -> float:
         total = 0.0
         for world in worlds:

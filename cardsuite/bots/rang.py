@@ -33,16 +33,19 @@ from typing import Any
 
 from cardsuite.core.cards import ACE, JOKER, KING, RANKS, SUITS, Card
 from cardsuite.core.moves import Move
-from cardsuite.core.protocol import Game, Observation
+from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.games.rang import (
+    DISCARD,
     DRAWN,
     NOBODY,
+    STOCK,
     TURN_LIMIT,
     Draw,
     Keep,
     Play,
     PlayJoker,
-    RangState,
+    SeenRang,
+    hand,
 )
 
 JOKERS = 0  # index of the jokers in per-rank count lists (ranks are 1 … 13)
@@ -87,7 +90,7 @@ _STAND_IN[JOKERS] = JOKER
 _TOTALS: dict[tuple[int, Any], tuple[int, ...]] = {}
 
 
-def _totals(game: Game[Any, Any], state: RangState) -> tuple[int, ...]:
+def _totals(game: AnyGame, state: SeenRang) -> tuple[int, ...]:
     """How many cards of each rank the game has (index 0: jokers)."""
     key = (state.seats, state.options)
     totals = _TOTALS.get(key)
@@ -103,14 +106,14 @@ class _Position:
     """What the bot knows at one decision, with what all moves' values share."""
 
     def __init__(
-        self, game: Game[Any, Any], state: RangState, me: int, weights: RangWeights
+        self, game: AnyGame, state: SeenRang, me: int, weights: RangWeights
     ) -> None:
         self.state = state
         self.w = weights
         self.fits = _FITS[state.options.same_rank_allowed]
-        piles = state.table.piles
-        self.hand: tuple[Card, ...] = tuple(c for c in piles[2 + me] if isinstance(c, Card))
-        discard = piles[1]
+        table = state.table
+        self.hand: tuple[Card, ...] = table.visible(hand(me))
+        discard = table.faces(DISCARD)
         unseen = list(_totals(game, state))
         for card in self.hand:
             unseen[card.rank] -= 1
@@ -121,7 +124,7 @@ class _Position:
         self.pool = sum(self.unseen)
         # What a draw would bring: an unseen card, or one from the discard pile under its top
         # when the stock is empty and is about to be rebuilt from it.
-        if piles[0]:
+        if table.count(STOCK):
             self.draw_counts: list[int] = self.unseen
         else:
             self.draw_counts = [0] * 14
@@ -140,10 +143,10 @@ class _Position:
             if s == self.pending:
                 self.next_size = RETURN_CARDS
                 break
-            if piles[2 + s]:
-                self.next_size = len(piles[2 + s])
+            if table.count(hand(s)):
+                self.next_size = table.count(hand(s))
                 break
-        holders = [s for s in range(seats) if piles[2 + s] and not state.out[s]]
+        holders = [s for s in range(seats) if table.count(hand(s)) and not state.out[s]]
         # Drawing finishes the pending player; if nobody else holds cards, I have lost.
         self.draw_loses = self.pending is not None and [
             s for s in holders if s != self.pending
@@ -301,14 +304,14 @@ class RangBot:
 
     def choose(
         self,
-        game: Game[Any, Any],
+        game: AnyGame,
         obs: Observation[Any],
         legal: tuple[Move, ...],
         rng: random.Random,
     ) -> Move:
         if len(legal) == 1:
             return legal[0]
-        state: RangState = obs.state
+        state: SeenRang = obs.state
         me = legal[0].seat if obs.viewer is None else obs.viewer
         position = _Position(game, state, me, self.weights)
         best = legal[0]

@@ -31,24 +31,25 @@ from typing import Any
 from cardsuite.bots.base import Bot
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.protocol import Game, Observation
+from cardsuite.core.protocol import AnyGame, Observation
 
 
-def reward(outcome: Outcome | None, seat: int) -> float:
-    """What an outcome is worth to ``seat``: the share of the other seats it beat (ties count
-    half); 1/2 when there is no outcome yet."""
+def reward(outcome: Outcome | None, seat: int, partners: frozenset[int] = frozenset()) -> float:
+    """What an outcome is worth to ``seat``: the share of the opposing seats it beat (ties count
+    half); 1/2 when there is no outcome yet.  ``partners`` play on the seat's side: they share
+    its place, so their gain is its gain and they are not counted as opponents."""
     if outcome is None:
         return 0.5
     places = outcome.places
     mine = places[seat]
-    others = len(places) - 1
-    if others <= 0:
+    opponents = [s for s in range(len(places)) if s != seat and s not in partners]
+    if not opponents:
         return 1.0
     score = 0.0
-    for s, place in enumerate(places):
-        if s != seat:
-            score += 1.0 if place > mine else 0.5 if place == mine else 0.0
-    return score / others
+    for s in opponents:
+        place = places[s]
+        score += 1.0 if place > mine else 0.5 if place == mine else 0.0
+    return score / len(opponents)
 
 
 def _mean(values: list[float]) -> float:
@@ -82,7 +83,7 @@ class SearchBot:
 
     def choose(
         self,
-        game: Game[Any, Any],
+        game: AnyGame,
         obs: Observation[Any],
         legal: tuple[Move, ...],
         rng: random.Random,
@@ -90,6 +91,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = legal[0].seat if obs.viewer is None else obs.viewer
+        partners = next((side for side in game.sides(obs.state) if me in side), frozenset())
         anchor = None
         if self.policy is not None:
             anchor = legal.index(self.policy.choose(game, obs, legal, rng))
@@ -110,7 +112,7 @@ class SearchBot:
                 for i in alive:
                     state = game.apply(world, legal[i])
                     end, plies = self._playout(game, state, random.Random(seed))
-                    results[i].append(reward(game.outcome(end), me))
+                    results[i].append(reward(game.outcome(end), me, partners))
                     used += plies + 1
                 world_no += 1
                 if used >= budget:
@@ -154,7 +156,7 @@ class SearchBot:
         keep.update(rng.sample(others, self.max_moves - len(keep)))
         return sorted(keep)
 
-    def _playout(self, game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[Any, int]:
+    def _playout(self, game: AnyGame, state: Any, rng: random.Random) -> tuple[Any, int]:
         """Play on to the end (or the ply limit); return the last state and the plies made."""
         policy = self.policy
         plies = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +11,39 @@ class CardsuiteError(Exception):
     """Base class: the message is complete and can be shown to the user as it is."""
 
 
-class IllegalMoveError(CardsuiteError):
-    """A move the rules forbid now.  ``reason`` names the rule; the state is unchanged."""
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is illegal: a stable ``code`` for programs and a sentence for people.
 
-    def __init__(self, move: Any, reason: str) -> None:
-        super().__init__(reason)
+    Codes are the names the rules specs use (``NotYourTurn``, ``IllegalCard``,
+    ``RankNotHeld`` …); the text is engine text (translated, seats as placeholders).
+    """
+
+    code: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# Codes every game shares.
+NOT_YOUR_TURN = "NotYourTurn"
+GAME_OVER = "GameOver"
+NOT_A_MOVE = "NotAMove"
+
+
+class IllegalMoveError(CardsuiteError):
+    """A move the rules forbid now; the state is unchanged.
+
+    ``code`` is the refusal's stable code, ``reason`` its sentence.
+    """
+
+    def __init__(self, move: Any, refusal: Refusal) -> None:
+        super().__init__(refusal.text)
         self.move = move
-        self.reason = reason
+        self.refusal = refusal
+        self.code = refusal.code
+        self.reason = refusal.text
 
 
 class NotationError(CardsuiteError):

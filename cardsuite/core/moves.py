@@ -8,7 +8,11 @@ classes on top of :class:`Move`; the rest of cardsuite only uses what every move
 * ``gesture()`` — where the move happens on the table (pick this card in that pile, drop it
   on that pile), or None for an action without a place, shown in the action bar;
 * ``choice_path()`` — when several moves share one gesture (a joker that must name a rank),
-  the successive choices that tell them apart, so the table can ask one question at a time.
+  the successive choices that tell them apart, so the table can ask one question at a time;
+  ``question(depth)`` words the question asked at that step ("Ask Boris for which rank?").
+
+Labels and choices are for people and go through the translation hook; ``notation()`` is for
+files and must not: a game whose labels are translated writes its own notation.
 """
 
 from __future__ import annotations
@@ -49,3 +53,7 @@ class Move:
 
     def choice_path(self) -> tuple[str, ...]:
         return (self.label(),)
+
+    def question(self, depth: int) -> str:
+        """The question step ``depth`` of :meth:`choice_path` answers ("" for a generic one)."""
+        return ""

@@ -36,9 +36,34 @@ class Outcome:
 
     @classmethod
     def from_scores(
-        cls, scores: Sequence[int], reason: str, *, higher_wins: bool = True
+        cls,
+        scores: Sequence[int],
+        reason: str,
+        *,
+        higher_wins: bool = True,
+        sides: Sequence[frozenset[Seat]] | None = None,
     ) -> Outcome:
-        """Places by score (standard competition ranking: 1, 1, 3)."""
+        """Places by score (standard competition ranking: 1, 1, 3).
+
+        With ``sides``, each side is placed by the score of its first seat (partners share
+        their score) and every seat takes its side's place.
+        """
         keyed = [s if higher_wins else -s for s in scores]
-        places = tuple(1 + sum(other > mine for other in keyed) for mine in keyed)
-        return cls(places=places, reason=reason, scores=tuple(scores))
+        if sides is None:
+            places = tuple(1 + sum(other > mine for other in keyed) for mine in keyed)
+            return cls(places=places, reason=reason, scores=tuple(scores))
+        side_keys = [keyed[min(side)] for side in sides]
+        side_places = [1 + sum(other > mine for other in side_keys) for mine in side_keys]
+        by_seat = [0] * len(scores)
+        for side, place in zip(sides, side_places, strict=True):
+            for s in side:
+                by_seat[s] = place
+        return cls(places=tuple(by_seat), reason=reason, scores=tuple(scores))
+
+    @classmethod
+    def win_for(
+        cls, winners: frozenset[Seat], seats: int, reason: str, scores: Sequence[int] | None = None
+    ) -> Outcome:
+        """``winners`` share first place; everyone else shares the next place."""
+        places = tuple(1 if s in winners else 1 + len(winners) for s in range(seats))
+        return cls(places=places, reason=reason, scores=None if scores is None else tuple(scores))

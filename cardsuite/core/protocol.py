@@ -1,57 +1,54 @@
 """The Game protocol every engine implements, and RulesBase, which derives most of it.
 
 An engine is a stateless object; all game data lives in immutable *state* values.  A state is a
-``NamedTuple`` with at least these fields:
+generic ``NamedTuple`` over its table type, with at least these fields:
 
-* ``table`` — a :class:`~cardsuite.core.table.Table` holding every card of the game;
+* ``table`` — a :class:`~cardsuite.core.table.Table` holding every card of the game (in a
+  seat's observation, a :class:`~cardsuite.core.table.SeenTable`: the same state type, told
+  apart by its type parameter, ``RangState[Table]`` against ``RangState[SeenTable]``);
 * ``seed`` — the match seed, for shuffles during play (None in an observation);
-* ``events`` — what the last ``apply`` (or the deal) did, as :class:`Event` values.
+* ``events`` — what the last ``apply`` (or the deal) did, as :class:`Event` values;
+* ``options`` and ``seats``.
 
 Every other field must be public knowledge: no field may name a card some seat cannot see.
-Under that convention observing, hiding and determinizing are generic, and RulesBase does them.
+Knowledge beyond the piles' visibility is declared as facts on the table.  Under that
+convention observing, hiding and determinizing are generic, and RulesBase does them.
 
-The single legality check is ``why_illegal``.  ``legal_moves`` is, by definition, the
-``candidates`` that ``why_illegal`` accepts; a game may compute it more directly for speed,
-and the contract suite checks that the two agree on every state it visits.
+The single legality check is ``why_illegal``, which answers None or a
+:class:`~cardsuite.core.errors.Refusal` (a code and a sentence).  ``legal_moves`` is, by
+definition, the ``candidates`` that ``why_illegal`` accepts; a game may compute it more
+directly where a benchmark shows the need, and the contract suite then checks that the two
+agree on every state it visits.
 """
 
 from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from collections.abc import Iterable
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace
-from cardsuite.core.errors import IllegalMoveError, NotationError, OptionsError
+from cardsuite.core.cards import Card
+from cardsuite.core.errors import (
+    GAME_OVER,
+    NOT_YOUR_TURN,
+    IllegalMoveError,
+    NotationError,
+    OptionsError,
+    Refusal,
+)
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.table import Seat, Table, redact, resample_hidden, unseen_cards
+from cardsuite.core.table import Seat, SeenTable, Table, redact, resample_hidden, unseen_cards
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
 
 
-class Event(NamedTuple):
-    """Something that happened, for the log: a move's effect or an automatic step.
+class FullState(Protocol):
+    """What core needs of a game's state with its whole table."""
 
-    ``cards`` may be private to one seat (a drawn card); other viewers then see them face down.
-    ``value`` carries a detail such as a named rank or a column number.
-    """
-
-    kind: str
-    seat: Seat | None = None
-    cards: tuple[CardFace, ...] = ()
-    value: int | str | None = None
-    private_to: Seat | None = None
-
-    def seen_by(self, viewer: Seat | None) -> Event:
-        if self.private_to is None or self.private_to == viewer or not self.cards:
-            return self
-        return self._replace(cards=(FACE_DOWN,) * len(self.cards))
-
-
-@runtime_checkable
-class GameState(Protocol):
     @property
     def table(self) -> Table: ...
     @property
@@ -59,22 +56,39 @@ class GameState(Protocol):
     @property
     def events(self) -> tuple[Event, ...]: ...
     @property
-    def _replace(self) -> Callable[..., Self]: ...  # NamedTuple's copy-with-changes
+    def options(self) -> Any: ...
+    @property
+    def seats(self) -> int: ...
 
 
-S = TypeVar("S", bound=GameState)
+class SeenState(Protocol):
+    """What core needs of a game's state as one seat sees it."""
+
+    @property
+    def table(self) -> SeenTable: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    @property
+    def options(self) -> Any: ...
+    @property
+    def seats(self) -> int: ...
+
+
+S = TypeVar("S", bound=FullState)
+V = TypeVar("V", bound=SeenState)
 M = TypeVar("M", bound=Move)
+V_co = TypeVar("V_co", covariant=True)
 
 
-class Observation(NamedTuple, Generic[S]):
+class Observation(NamedTuple, Generic[V_co]):
     """What one seat knows: the state with every card it may not see turned face down."""
 
     viewer: Seat | None
-    state: S
+    state: V_co
 
 
-class Game(Protocol[S, M]):
-    """The consumer's view of an engine (see DESIGN.md §3)."""
+class Game(Protocol[S, V, M]):
+    """The consumer's view of an engine (see docs/architecture.md)."""
 
     @property
     def id(self) -> str: ...
@@ -92,23 +106,25 @@ class Game(Protocol[S, M]):
     def Options(self) -> type[Any]: ...
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S: ...
+    def position(self, text: str, *, options: Any = None, seed: int = 0) -> S: ...
     def to_move(self, state: S) -> frozenset[Seat]: ...
     def candidates(self, state: S, seat: Seat) -> Iterable[M]: ...
     def legal_moves(self, state: S, seat: Seat) -> tuple[M, ...]: ...
-    def why_illegal(self, state: S, move: M) -> str | None: ...
+    def why_illegal(self, state: S, move: M) -> Refusal | None: ...
     def apply(self, state: S, move: M) -> S: ...
+    def sides(self, state: S | V) -> tuple[frozenset[Seat], ...]: ...
     def outcome(self, state: S) -> Outcome | None: ...
-    def observe(self, state: S, viewer: Seat | None) -> Observation[S]: ...
-    def present(self, obs: Observation[S], names: Sequence[str]) -> TableView: ...
-    def describe(self, event: Event) -> str: ...
+    def observe(self, state: S, viewer: Seat | None) -> Observation[V]: ...
+    def present(self, obs: Observation[V]) -> TableView: ...
     def move_to_text(self, move: M) -> str: ...
     def move_from_text(self, state: S, text: str, seat: Seat | None = None) -> M: ...
-    def deck(self, state: S) -> tuple[Card, ...]: ...
-    def determinize(self, obs: Observation[S], rng: random.Random) -> S: ...
+    def deck(self, state: S | V) -> tuple[Card, ...]: ...
+    def determinize(self, obs: Observation[V], rng: random.Random) -> S: ...
     def rules(self) -> str: ...
-    def options_of(self, state: S) -> Any: ...
-    def seats_of(self, state: S) -> int: ...
     def check_seats(self, seats: int) -> None: ...
+
+
+AnyGame = Game[Any, Any, Any]
 
 
 def _counts(counts: tuple[int, ...]) -> str:
@@ -117,8 +133,10 @@ def _counts(counts: tuple[int, ...]) -> str:
     if lo == hi:
         return str(lo)
     if len(counts) == hi - lo + 1:
-        return f"{lo} to {hi}"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+        return _("{lo} to {hi}").format(lo=lo, hi=hi)
+    return _("{items} or {last}").format(
+        items=", ".join(map(str, counts[:-1])), last=counts[-1]
+    )
 
 
 def normalise_notation(text: str) -> str:
@@ -129,13 +147,12 @@ def normalise_notation(text: str) -> str:
     return " ".join(text.split())
 
 
-class RulesBase(Generic[S, M]):
+class RulesBase(Generic[S, V, M]):
     """Everything of the Game protocol that follows from the few rules-specific methods.
 
-    A game supplies: the metadata, ``Options``, ``new_game``, ``to_move``, ``candidates``,
-    ``why_illegal``, ``perform`` (apply a move known to be legal), ``outcome``, ``present``,
-    ``describe`` and ``deck``.  States must have ``options`` and ``seats`` fields besides the
-    three the module docstring names.
+    A game supplies: the metadata, ``Options``, ``new_game``, ``position``, ``to_move``,
+    ``candidates``, ``why_illegal``, ``perform`` (apply a move known to be legal), ``outcome``,
+    ``present`` and ``deck``; and ``sides`` where seats play in partnerships.
     """
 
     id: ClassVar[str]
@@ -150,6 +167,10 @@ class RulesBase(Generic[S, M]):
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S:
         raise NotImplementedError
 
+    def position(self, text: str, *, options: Any = None, seed: int = 0) -> S:
+        """A position written as text (see :mod:`cardsuite.core.position`)."""
+        raise NotImplementedError
+
     def to_move(self, state: S) -> frozenset[Seat]:
         raise NotImplementedError
 
@@ -157,7 +178,7 @@ class RulesBase(Generic[S, M]):
         """Every move worth asking ``why_illegal`` about, legal or not."""
         raise NotImplementedError
 
-    def why_illegal(self, state: S, move: M) -> str | None:
+    def why_illegal(self, state: S, move: M) -> Refusal | None:
         raise NotImplementedError
 
     def perform(self, state: S, move: M) -> S:
@@ -167,37 +188,43 @@ class RulesBase(Generic[S, M]):
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def present(self, obs: Observation[S], names: Sequence[str]) -> TableView:
+    def present(self, obs: Observation[V]) -> TableView:
         raise NotImplementedError
 
-    def describe(self, event: Event) -> str:
-        raise NotImplementedError
-
-    def deck(self, state: S) -> tuple[Card, ...]:
+    def deck(self, state: S | V) -> tuple[Card, ...]:
         """Every card of the game, whatever pile it is in."""
         raise NotImplementedError
+
+    def sides(self, state: S | V) -> tuple[frozenset[Seat], ...]:
+        """Who plays together: by default every seat alone."""
+        return tuple(frozenset({s}) for s in range(state.seats))
 
     # --- derived ---------------------------------------------------------------------------
     def legal_moves(self, state: S, seat: Seat) -> tuple[M, ...]:
         return tuple(m for m in self.candidates(state, seat) if self.why_illegal(state, m) is None)
 
     def apply(self, state: S, move: M) -> S:
-        reason = self.why_illegal(state, move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
+        refusal = self.why_illegal(state, move)
+        if refusal is not None:
+            raise IllegalMoveError(move, refusal)
         return self.perform(state, move)
 
-    def observe(self, state: S, viewer: Seat | None) -> Observation[S]:
-        events = tuple(event.seen_by(viewer) for event in state.events)
-        hidden = state._replace(table=redact(state.table, viewer), seed=None, events=events)
-        return Observation(viewer, hidden)
+    def observe(self, state: S, viewer: Seat | None) -> Observation[V]:
+        events = state.events
+        if events:
+            events = tuple(event.seen_by(viewer) for event in events)
+        # Every state is a NamedTuple (module docstring); _replace keeps its type.
+        seen = cast(Any, state)._replace(
+            table=redact(state.table, viewer), seed=None, events=events
+        )
+        return Observation(viewer, cast(V, seen))
 
-    def determinize(self, obs: Observation[S], rng: random.Random) -> S:
+    def determinize(self, obs: Observation[V], rng: random.Random) -> S:
         """A full state the observer cannot tell from the real one, drawn at random."""
         state = obs.state
-        pool = unseen_cards(self.deck(state), state.table.all_cards())
+        pool = unseen_cards(self.deck(state), state.table.all_faces())
         table = resample_hidden(state.table, obs.viewer, rng, pool)
-        return state._replace(table=table, seed=rng.getrandbits(63))
+        return cast(S, cast(Any, state)._replace(table=table, seed=rng.getrandbits(63)))
 
     def move_to_text(self, move: M) -> str:
         return move.notation()
@@ -213,7 +240,7 @@ class RulesBase(Generic[S, M]):
                     normalise_notation(move.label()),
                 ):
                     return move
-        raise NotationError(f"{text!r} is not a legal move now")
+        raise NotationError(_("{text!r} is not a legal move now").format(text=text))
 
     def rules(self) -> str:
         """The rules in Markdown, from ``cardsuite/games/rules/<id>.md``."""
@@ -221,18 +248,14 @@ class RulesBase(Generic[S, M]):
 
         return (files("cardsuite.games") / "rules" / f"{self.id}.md").read_text(encoding="utf-8")
 
-    def options_of(self, state: S) -> Any:
-        return state.options  # type: ignore[attr-defined]
-
-    def seats_of(self, state: S) -> int:
-        return int(state.seats)  # type: ignore[attr-defined]
-
     # --- helpers for games -----------------------------------------------------------------
     def check_seats(self, seats: int) -> None:
         """Raise OptionsError unless this game can be played by ``seats`` players."""
         if seats not in self.seat_counts:
             raise OptionsError(
-                f"{self.title} is for {_counts(self.seat_counts)} players, not {seats}"
+                _("{game} is for {counts} players, not {seats}").format(
+                    game=self.title, counts=_counts(self.seat_counts), seats=seats
+                )
             )
 
     def resolve_options(self, options: Any) -> Any:
@@ -242,10 +265,13 @@ class RulesBase(Generic[S, M]):
             raise OptionsError(f"{self.title} expects {self.Options.__name__}, got {options!r}")
         return options
 
-    def not_your_turn(self, state: S, move: M) -> str | None:
+    def not_your_turn(self, state: S, move: M) -> Refusal | None:
         """The standard refusal for a seat that may not act now, or None."""
-        if move.seat in self.to_move(state):
+        to_move = self.to_move(state)
+        if move.seat in to_move:
             return None
-        if not self.to_move(state):
-            return "the game is over"
-        return f"it is not {seat_token(move.seat)}'s turn"
+        if not to_move:
+            return Refusal(GAME_OVER, _("the game is over"))
+        return Refusal(
+            NOT_YOUR_TURN, _("it is not {who}'s turn").format(who=seat_token(move.seat))
+        )

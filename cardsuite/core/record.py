@@ -20,7 +20,7 @@ from typing import Any
 from cardsuite.core.errors import SaveError
 
 FORMAT = "cardsuite-match"
-VERSION = 1
+VERSION = 2  # 2: a match of several deals records each NextDeal
 SEAT_KINDS = ("human", "bot")
 
 
@@ -38,6 +38,7 @@ class MatchRecord:
     seats: tuple[SeatRecord, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     moves: tuple[tuple[int, str], ...] = ()
+    version: int = VERSION  # the format version the record was read from
 
     def to_json(self) -> str:
         data = {
@@ -114,7 +115,14 @@ class MatchRecord:
             if not ok:
                 raise fail(f"move {i + 1} must be [seat, notation] with a seat of this match")
             moves.append((raw[0], raw[1]))
-        return cls(game=game, seed=seed, seats=tuple(seats), options=options, moves=tuple(moves))
+        return cls(
+            game=game,
+            seed=seed,
+            seats=tuple(seats),
+            options=options,
+            moves=tuple(moves),
+            version=version,
+        )
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:

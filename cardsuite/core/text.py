@@ -1,14 +1,16 @@
 """Engine text that names seats.
 
-Engines do not know the players' names, so every sentence they produce (event descriptions,
-reasons for illegal moves, outcome reasons, status lines) refers to a seat as ``{s0}``,
-``{s1}`` … and the interface fills in the names with :func:`fill`.
+Engines do not know the players' names, so every sentence they produce (event texts, reasons
+for illegal moves, outcome reasons, status lines) refers to a seat as ``{s0}``, ``{s1}`` … and
+the Match fills in the names with :func:`fill`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+
+from cardsuite.core.i18n import _
 
 _TOKEN = re.compile(r"\{s(\d+)\}")
 
@@ -18,8 +20,12 @@ def seat(index: int) -> str:
     return f"{{s{index}}}"
 
 
+def default_name(index: int) -> str:
+    return _("Player {n}").format(n=index + 1)
+
+
 def default_names(count: int) -> tuple[str, ...]:
-    return tuple(f"Player {i + 1}" for i in range(count))
+    return tuple(default_name(i) for i in range(count))
 
 
 def fill(text: str, names: Sequence[str]) -> str:
@@ -27,6 +33,25 @@ def fill(text: str, names: Sequence[str]) -> str:
 
     def name(match: re.Match[str]) -> str:
         i = int(match.group(1))
-        return names[i] if i < len(names) else f"Player {i + 1}"
+        return names[i] if i < len(names) else default_name(i)
 
     return _TOKEN.sub(name, text)
+
+
+def has_placeholders(text: str) -> bool:
+    """Whether ``text`` still holds a ``{…}`` field other than a seat placeholder."""
+    return "{" in _TOKEN.sub("", text) or "}" in _TOKEN.sub("", text)
+
+
+def join_words(items: Iterable[str], conjunction: str | None = None) -> str:
+    """ "a", "a and b", "a, b and c" ("and" translated, or the ``conjunction`` given)."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    word = _("and") if conjunction is None else conjunction
+    return f"{', '.join(words[:-1])} {word} {words[-1]}"
+
+
+def seats_text(seats: Iterable[int]) -> str:
+    """Seat placeholders joined into words: "{s0}, {s1} and {s3}"."""
+    return join_words(seat(s) for s in seats)

@@ -1,19 +1,25 @@
 """The view model: what a table looks like, for any game, from one seat.
 
-A game's ``present(observation, names)`` returns a :class:`TableView`; the terminal interface
-draws that and nothing else.  It holds no game logic: seats with their piles, the shared piles
-in the centre, and a few lines of text.  Cards the viewer may not see are already
-:data:`~cardsuite.core.cards.FACE_DOWN` here, so no renderer can leak them.
+A game's ``present(observation)`` returns a :class:`TableView`; the terminal interface draws
+that and nothing else.  It holds no game logic: seats with their piles, the shared piles in
+the centre, a trick in progress, a deal's summary and a few lines of text.  Cards the viewer
+may not see are already :data:`~cardsuite.core.cards.FACE_DOWN` here, so no renderer can leak
+them.
+
+Text in a view is engine text: seats are written as placeholders and seat names are left
+empty; :meth:`TableView.named` fills in the players' names, which only the Match knows.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from cardsuite.core.cards import CardFace
+from cardsuite.core.cards import CardFace, Suit
 from cardsuite.core.table import PileId, Seat
+from cardsuite.core.text import fill
 
 
 class PileStyle(enum.Enum):
@@ -48,12 +54,42 @@ class PileView:
 @dataclass(frozen=True, slots=True)
 class SeatView:
     seat: Seat
-    name: str
     piles: tuple[PileView, ...]
+    name: str = ""  # filled by TableView.named
     status: str = ""  # "pending", "out", "dealer" …
     score: str = ""  # "won 3 · bonus 2", "2 losses"
     to_move: bool = False
     is_viewer: bool = False
+    side: str = ""  # the partnership's tag ("A", "B") where seats play in sides
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A trick on the table: who led, each seat's card in the order played, and what rules it.
+
+    ``winner`` is set when the trick is complete (the last trick, shown until the next lead).
+    """
+
+    leader: Seat
+    plays: tuple[tuple[Seat, CardFace], ...]
+    trumps: Suit | None = None
+    led: Suit | None = None  # the suit to follow
+    winner: Seat | None = None
+    label: str = ""  # "trick 3", "last trick"
+    pile: PileId = "trick"  # the centre pile the trick is drawn in place of (cards go there)
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What a finished deal gave each seat, shown before the next deal starts.
+
+    ``columns`` head the ``rows`` (one per seat or side); ``lines`` say how the deal ended.
+    """
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +107,8 @@ class TableView:
     centre: tuple[PileView, ...]
     status: str
     info: tuple[str, ...] = ()
+    trick: TrickView | None = None
+    summary: DealSummary | None = None
 
     def piles(self) -> Iterator[PileView]:
         for seat in self.seats:
@@ -88,6 +126,75 @@ class TableView:
             if view.seat == seat:
                 return view
         raise KeyError(seat)
+
+    def strings(self) -> Iterator[str]:
+        """Every piece of text the view holds (for checks: hiding, translation)."""
+        yield self.title
+        yield self.status
+        yield from self.info
+        for seat in self.seats:
+            yield from (seat.name, seat.status, seat.score, seat.side)
+            for pile in seat.piles:
+                yield from (pile.label, pile.note, pile.placeholder)
+        for pile in self.centre:
+            yield from (pile.label, pile.note, pile.placeholder)
+        if self.trick is not None:
+            yield self.trick.label
+        if self.summary is not None:
+            yield self.summary.title
+            yield from self.summary.columns
+            for row in self.summary.rows:
+                yield from row
+            yield from self.summary.lines
+
+    def named(self, names: Sequence[str], sides: Sequence[str] = ()) -> TableView:
+        """The view with the players' names in: seat names, and seat placeholders in text.
+
+        ``sides[s]`` is seat s's partnership tag, where the game has partnerships.
+        """
+
+        def f(text: str) -> str:
+            return fill(text, names) if "{" in text else text
+
+        def pile(p: PileView) -> PileView:
+            if "{" not in p.label + p.note + p.placeholder:
+                return p
+            return dataclasses.replace(
+                p, label=f(p.label), note=f(p.note), placeholder=f(p.placeholder)
+            )
+
+        seats = tuple(
+            dataclasses.replace(
+                s,
+                name=names[s.seat] if s.seat < len(names) else f"Player {s.seat + 1}",
+                status=f(s.status),
+                score=f(s.score),
+                side=sides[s.seat] if s.seat < len(sides) else s.side,
+                piles=tuple(pile(p) for p in s.piles),
+            )
+            for s in self.seats
+        )
+        summary = self.summary
+        if summary is not None:
+            summary = DealSummary(
+                f(summary.title),
+                tuple(f(c) for c in summary.columns),
+                tuple(tuple(f(c) for c in row) for row in summary.rows),
+                tuple(f(line) for line in summary.lines),
+            )
+        trick = self.trick
+        if trick is not None and "{" in trick.label:
+            trick = dataclasses.replace(trick, label=f(trick.label))
+        return dataclasses.replace(
+            self,
+            title=f(self.title),
+            seats=seats,
+            centre=tuple(pile(p) for p in self.centre),
+            status=f(self.status),
+            info=tuple(f(line) for line in self.info),
+            trick=trick,
+            summary=summary,
+        )
 
 
 def seating(viewer: Seat | None, count: int) -> tuple[Seat, ...]:

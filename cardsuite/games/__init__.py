@@ -12,26 +12,26 @@ import unicodedata
 from typing import Any
 
 from cardsuite.core.errors import UnknownGameError
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.games.grabuge import GRABUGE
 from cardsuite.games.rang import RANG
 
-_ENGINES: tuple[Game[Any, Any], ...] = (GRABUGE, RANG)
+_ENGINES: tuple[AnyGame, ...] = (GRABUGE, RANG)
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in _ENGINES}
+GAMES: dict[str, AnyGame] = {game.id: game for game in _ENGINES}
 
 
 def _key(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip().casefold()
 
 
-_BY_NAME: dict[str, Game[Any, Any]] = {}
+_BY_NAME: dict[str, AnyGame] = {}
 for _game in _ENGINES:
     for _name in (_game.id, _game.title, _game.original_name, *_game.aliases):
         _BY_NAME[_key(_name)] = _game
 
 
-def get_game(name: str) -> Game[Any, Any]:
+def get_game(name: str) -> AnyGame:
     """The game called ``name`` (id, title or alias, any case); UnknownGameError otherwise."""
     game = _BY_NAME.get(_key(name))
     if game is None:

@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError, SaveError
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import Seat
 from cardsuite.games import GAMES
@@ -187,7 +187,7 @@ class CardsuiteApp(App[None]):
 
         self._replace_screens(TableScreen(match, viewer=viewer))
 
-    def quick_start(self, game: Game[Any, Any], players: int, humans: int) -> None:
+    def quick_start(self, game: AnyGame, players: int, humans: int) -> None:
         names = self.settings.last_names or DEFAULT_NAMES
         seats = default_seats(game, players, tuple(names))
         seats = [SeatInfo(s.name, None) if i < humans else s for i, s in enumerate(seats)]
@@ -222,7 +222,7 @@ class CardsuiteApp(App[None]):
         setup = MatchSetup(match.game, match.seats, match.options, seed)
         self.start_match(setup.start())
 
-    def show_rules(self, game: Game[Any, Any]) -> None:
+    def show_rules(self, game: AnyGame) -> None:
         from cardsuite.tui.screens.rules import RulesScreen
 
         self.push_screen(RulesScreen(game))
@@ -248,11 +248,12 @@ class CardsuiteApp(App[None]):
             except SaveError as exc:
                 self.notify(str(exc), severity="error")
         self._apply_colour()
+        from cardsuite.tui.screens.table import TableScreen
+
         for screen in self.screen_stack:
-            refresh = getattr(screen, "refresh_table", None)
-            if refresh is not None and screen.is_mounted:
+            if isinstance(screen, TableScreen) and screen.is_mounted:
                 screen.table.restyle()
-                refresh()
+                screen.refresh_table()
 
     def words(self, text: str) -> str:
         """Engine text with cards written as the settings ask (ASCII suits, Cyrillic)."""

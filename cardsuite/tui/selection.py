@@ -192,6 +192,9 @@ def choose(moves: Sequence[Move], depth: int = 0) -> Move | Choice:
 
 
 def _prompt(moves: Sequence[Move], depth: int) -> str:
+    asked = moves[0].question(depth)
+    if asked:
+        return asked
     if depth == 0:
         g = moves[0].gesture()
         if g is not None and g.card is not None and isinstance(g.card, Card):

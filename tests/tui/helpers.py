@@ -22,7 +22,7 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.moves import Move
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store import Settings
 from cardsuite.tui.app import CardsuiteApp
@@ -228,7 +228,7 @@ SEAT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya"
 
 
 def generic_seats(
-    game: Game[Any, Any], humans: int = 1, count: int | None = None
+    game: AnyGame, humans: int = 1, count: int | None = None
 ) -> list[SeatInfo]:
     """Seats for any game: the first ``humans`` seats human, the others the weakest bot.
 
@@ -240,11 +240,11 @@ def generic_seats(
     return [SeatInfo(SEAT_NAMES[i], None if i < humans else weakest) for i in range(count)]
 
 
-def generic_match(game: Game[Any, Any], seed: int = 1, humans: int = 1) -> Match:
+def generic_match(game: AnyGame, seed: int = 1, humans: int = 1) -> Match:
     return Match(game, generic_seats(game, humans), seed=seed)
 
 
-def finished_match(game: Game[Any, Any], seed: int = 1) -> Match:
+def finished_match(game: AnyGame, seed: int = 1) -> Match:
     """A match of ``game`` played to the end at once: bots by their bots, humans at random."""
     match = generic_match(game, seed)
     rng = random.Random(seed)

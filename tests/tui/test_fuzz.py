@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.core.record import MatchRecord
 from cardsuite.games import GAMES
 from cardsuite.match import Match
@@ -164,7 +164,7 @@ def autosave_in_memory(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
 async def test_random_keys_at_the_table(
-    game: Game[Any, Any], autosave_in_memory: list[str]
+    game: AnyGame, autosave_in_memory: list[str]
 ) -> None:
     app = make_app(generic_match(game, seed=11))
     async with app.run_test(size=SIZE) as pilot:

@@ -91,7 +91,7 @@ async def test_the_curtain_shows_only_public_events() -> None:
         first = match.names[sorted(match.to_move())[0]]
         assert f"Pass the keyboard to {first}" in text
         for s in range(2):
-            for card in match.state.table.pile(f"hand.{s}"):
+            for card in match.state.table.cards(f"hand.{s}"):
                 assert card.text() not in text
         # the table underneath holds no view while the curtain is up
         assert _table(app).table.scene.view is None

@@ -35,7 +35,7 @@ def test_covered_cards_of_a_fan_keep_one_index_each() -> None:
 
 def test_a_narrow_seat_box_keeps_the_card_count_before_the_seat_tag() -> None:
     hand = PileView("hand.1", "hand", PileStyle.FAN, (FACE_DOWN,) * 5)
-    seat = SeatView(1, "Boris", (hand,), status="dealer")
+    seat = SeatView(1, (hand,), "Boris", status="dealer")
     for width, title in ((60, "Boris · bot · normal"), (25, "Boris")):
         block = seat_box(seat, COMPACT, width, Ctx(), "bot · normal")
         canvas = Canvas(block.width, block.height)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cardsuite.core.options import describe_options
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
@@ -17,14 +17,14 @@ from cardsuite.tui.screens.table import TableScreen
 from .helpers import TEST_SETTINGS, make_app, press, screen_text, settle
 
 
-def first_words(game: Game[Any, Any]) -> str:
+def first_words(game: AnyGame) -> str:
     """The opening words of the rulebook's first paragraph."""
     paragraphs = [p for p in game.rules().split("\n\n") if p and not p.startswith("#")]  # type: ignore[attr-defined]
     return " ".join(paragraphs[0].replace("*", "").replace("`", "").split()[:4])
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
-async def test_r_at_the_table_shows_the_rules_and_every_option(game: Game[Any, Any]) -> None:
+async def test_r_at_the_table_shows_the_rules_and_every_option(game: AnyGame) -> None:
     seats = [SeatInfo("Anna")] + [SeatInfo(f"Bot {i}", "random") for i in range(1, 2)]
     if 2 not in game.seat_counts:
         seats += [SeatInfo("Bot 2", "random")]

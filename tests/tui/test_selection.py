@@ -61,9 +61,9 @@ class Act(Move):
 
 def table() -> TableView:
     me = SeatView(
-        0, "Anna", (PileView("hand", "hand", PileStyle.FAN, (S6, H8, C9, JOKER)),), is_viewer=True
+        0, (PileView("hand", "hand", PileStyle.FAN, (S6, H8, C9, JOKER)),), "Anna", is_viewer=True
     )
-    you = SeatView(1, "Boris", (PileView("hand1", "hand", PileStyle.FAN, (FACE_DOWN,) * 4),))
+    you = SeatView(1, (PileView("hand1", "hand", PileStyle.FAN, (FACE_DOWN,) * 4),), "Boris")
     centre = (
         PileView("stock", "stock", PileStyle.STACK, (FACE_DOWN,) * 10),
         PileView("discard", "discard", PileStyle.STACK, (Card(7, Suit.HEARTS),)),
@@ -209,9 +209,9 @@ def test_a_card_that_may_go_nowhere_gets_the_engine_reason() -> None:
 
 def test_rang_joker_path_through_the_selector() -> None:
     game = get_game("rang")
-    state = game.position(hands=["JOKER 9♣", "2♠ 3♠", "4♠ 5♠"], discard="K♦", options=None)
+    state = game.position("P1: JOKER 9♣\nP2: 2♠ 3♠\nP3: 4♠ 5♠\ndiscard: K♦")
     legal = game.legal_moves(state, 0)
-    view = game.present(game.observe(state, 0), ("Anna", "Boris", "Vera"))
+    view = game.present(game.observe(state, 0)).named(("Anna", "Boris", "Vera"))
     sel = Selector(view, legal)
     joker = next(
         s

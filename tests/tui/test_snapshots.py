@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
@@ -62,7 +62,7 @@ def test_lobby(snap_compare: SnapCompare) -> None:
 
 
 @ALL_GAMES
-def test_opening_table(snap_compare: SnapCompare, game: Game[Any, Any]) -> None:
+def test_opening_table(snap_compare: SnapCompare, game: AnyGame) -> None:
     """The first decision of the human in seat 1, against the weakest bots."""
     match = generic_match(game, seed=1)
 
@@ -76,7 +76,7 @@ def test_opening_table(snap_compare: SnapCompare, game: Game[Any, Any]) -> None:
 
 
 @ALL_GAMES
-def test_outcome(snap_compare: SnapCompare, game: Game[Any, Any]) -> None:
+def test_outcome(snap_compare: SnapCompare, game: AnyGame) -> None:
     match = finished_match(game, seed=1)
 
     def check(app: CardsuiteApp) -> None:
@@ -98,7 +98,7 @@ def test_hot_seat_curtain(snap_compare: SnapCompare) -> None:
         text = screen_text(app)
         assert f"Pass the keyboard to {first}" in text
         for seat in range(2):
-            for card in match.state.table.pile(f"hand.{seat}"):
+            for card in match.state.table.cards(f"hand.{seat}"):
                 assert card.text() not in text
 
     assert snap_compare(_app(match), terminal_size=SMALL_SIZE, run_before=_settled(check))

@@ -1,79 +1,82 @@
 """The rules of Grabuge: setup, the forced cascade, the turn, the bonus, the end and the count.
 
 Everything between two decisions happens in one :class:`_Cascade`: the state is taken apart
-into a list of pile tuples and a list of packet tops, every automatic step runs on those, and
-the result is frozen into one new state.  The immutable table is built once per ``apply``.
-
-Event kinds (``Event.value`` in brackets):
-
-=================  =====================================================================
-``deal``           a deal begins; seat = dealer (deal number, from 1)
-``grabuge_top``    a grabuge's new top card is turned up; cards = (card,)
-``setup_ace``      an Ace from the grabuge starts a packet at setup (packet serial)
-``precedence``     seat = who plays first; cards = the tops compared ("tie" on equal ranks)
-``turn``           seat's turn begins
-``play_grabuge``   the grabuge top is played; cards = (card,) or (card, card under it)
-                   (packet serial)
-``play_reserve``   a reserve column's exposed card is played; cards as above (column)
-``draw``           a batch is taken off the stock, face down (number of cards)
-``batch_play``     a batch card is turned and played; cards as above (packet serial)
-``batch_place``    a batch card is turned, fits nowhere and starts the only column (column)
-``batch_turn``     a batch card is turned and fits nowhere: its owner must place it
-``place``          the turned card is put on an existing column (column)
-``place_new``      the turned card starts a new column (column)
-``convert``        the grabuge becomes the stock; cards = (its top,) (number of cards)
-``bonus``          the two-packet bonus is won (2)
-``grabuge_empty``  a grabuge empties when the bonus is already taken
-``packet``         a King completes a packet; cards = (King,) (packets now won)
-``pass``           the turn had nothing to do
-``score``          a deal's count for seat ("won leftover bonus")
-``deal_end``       seat = the deal's winner, None on a draw (deal number, from 1)
-=================  =====================================================================
+into its piles by name and the packets on the tableau (oldest first, with their top ranks),
+every automatic step runs on those, and the result is frozen into one new state.  The
+immutable table is built once per ``apply``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, cast
+from collections.abc import Iterator
+from typing import Any, ClassVar
 
-from cardsuite.core.cards import ACE, KING, Card, several, standard_deck
+from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
+from cardsuite.core.errors import NotationError, Refusal
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.protocol import Event, Observation, RulesBase
-from cardsuite.core.rng import make_rng, shuffled
+from cardsuite.core.position import parse_position
+from cardsuite.core.protocol import Observation, RulesBase
+from cardsuite.core.rng import shuffled
+from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
 from cardsuite.games.grabuge import present as presentation
 from cardsuite.games.grabuge.model import (
-    AT_BATCH,
-    AT_COLUMN,
-    AT_GRABUGE,
-    AT_STOCK,
-    AT_TURNED,
-    AT_WON,
     BATCH_SIZE,
     BONUS,
     COLUMNS,
-    FIXED,
     PACKET_SIZE,
-    PER_SEAT,
     SEATS,
+    BatchPlayed,
+    BatchTaken,
+    BatchToOnlyColumn,
+    BonusWon,
+    Converted,
+    Counted,
+    Dealt,
+    DealWon,
+    FullGrabuge,
+    GrabugeEmpty,
     GrabugeMove,
     GrabugeOptions,
+    GrabugeShows,
     GrabugeState,
+    PacketCrowned,
+    Passed,
+    Placed,
     PlaceInReserve,
+    PlayedFromGrabuge,
+    PlayedFromReserve,
     PlayReserve,
+    Precedence,
+    SeenGrabuge,
+    SetupAce,
+    TurnBegins,
+    TurnedNoPlace,
     batch_pile,
     grabuge_pile,
     packet_pile,
     packet_totals,
     reserve_pile,
+    reserve_piles,
+    seat_piles,
     stock_pile,
     turned_pile,
     won_pile,
 )
 
-Piles = list[tuple[Card, ...]]
+AnyGrabugeMove = GrabugeMove | NextDeal
+Piles = dict[PileId, tuple[Card, ...]]
+
+# Refusal codes (grabuge.md §6.8 names ReserveFull).
+RESERVE_FULL = "ReserveFull"
+NO_SUCH_COLUMN = "NoSuchColumn"
+COLUMN_FREE = "ColumnFree"
+NOT_NOW = "NotNow"
+DOES_NOT_FIT = "DoesNotFit"
 
 # --- layouts -------------------------------------------------------------------------------
 
@@ -89,6 +92,7 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
         PileSpec(won_pile(s), s, Visibility.PUBLIC),
     )
 )
+_SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
 _LAYOUTS: dict[tuple[int, ...], Layout] = {}
 _LAYOUT_CACHE_LIMIT = 20_000
 
@@ -114,7 +118,7 @@ def full_deck(decks: int) -> tuple[Card, ...]:
     return deck
 
 
-def _fits(card: Card, tops: Sequence[int]) -> bool:
+def _fits(card: Card, tops: list[int]) -> bool:
     """§6.2: an Ace always goes to the tableau; another card needs a packet one rank below."""
     rank = card.rank
     return rank == ACE or (rank - 1) in tops
@@ -124,61 +128,64 @@ def _fits(card: Card, tops: Sequence[int]) -> bool:
 
 
 class _Cascade:
-    """A state taken apart for one apply.  ``piles`` is the table's pile list (the packets from
-    FIXED on, oldest first); ``tops`` and ``serials`` run parallel to the packets."""
+    """A state taken apart for one apply: ``piles`` holds the seat piles by name; ``packets``,
+    ``tops`` and ``serials`` describe the packets on the tableau, oldest first."""
 
     __slots__ = (
         "acted",
         "active",
         "bonus",
         "converted",
-        "deal",
-        "dealer",
+        "crowned",
         "drawn",
         "events",
         "first",
         "next_packet",
         "options",
         "over",
+        "packets",
         "passes",
         "piles",
-        "results",
         "seed",
         "serials",
+        "series",
         "tops",
     )  # fmt: skip
 
-    def __init__(self, state: GrabugeState) -> None:
-        self.piles = cast(Piles, list(state.table.piles))
+    def __init__(self, state: FullGrabuge) -> None:
+        table = state.table
+        self.piles: Piles = table.by_name()
         self.serials = list(state.packets)
-        self.tops = [pile[-1].rank for pile in self.piles[FIXED:]]
+        self.packets = [self.piles[packet_pile(n)] for n in self.serials]
+        self.tops = [packet[-1].rank for packet in self.packets]
         self.next_packet = state.next_packet
         self.events: list[Event] = []
         self.options = state.options
         self.seed = state.seed
-        self.deal = state.deal
-        self.dealer = state.dealer
+        self.series = state.series
         self.first = state.first
         self.active = state.active
         self.drawn = state.drawn
         self.converted = state.converted
         self.bonus = state.bonus
-        self.results = state.results
         self.over = state.over
         self.acted = True  # resuming after a decision: the turn is not a pass
         self.passes = 0  # passes in a row during this cascade
+        self.crowned: list[tuple[Seat, Card]] = []  # packets crowned by the play being made
 
-    def freeze(self) -> GrabugeState:
+    def freeze(self) -> FullGrabuge:
         packets = tuple(self.serials)
         layout = _LAYOUTS.get(packets) or layout_for(packets)
+        piles = self.piles
+        for serial, packet in zip(self.serials, self.packets, strict=True):
+            piles[packet_pile(serial)] = packet
         return GrabugeState(
-            Table(layout, tuple(self.piles)),
+            Table.from_names(layout, piles),
             self.seed,
             tuple(self.events),
             self.options,
             SEATS,
-            self.deal,
-            self.dealer,
+            self.series,
             self.first,
             self.active,
             self.drawn,
@@ -186,197 +193,212 @@ class _Cascade:
             self.bonus,
             packets,
             self.next_packet,
-            self.results,
             self.over,
         )
 
     # --- §5 setup ------------------------------------------------------------------------
-    def begin_deal(self, deal: int, dealer: Seat) -> None:
+    def begin_deal(self) -> None:
         """Shuffle, give each player half, count off the grabuges, then set up (§5)."""
         assert self.seed is not None, "an observation cannot be played on"
         options = self.options
-        cards = shuffled(full_deck(options.decks), self.seed, "deal", deal)
+        series = self.series
+        dealer = series.dealer
+        cards = shuffled(full_deck(options.decks), self.seed, "deal", series.number)
         each = options.cards_each
         size = options.grabuge_size
-        piles: Piles = [()] * FIXED
+        self.piles = dict.fromkeys(_SEAT_PILES, ())
         halves = {1 - dealer: cards[:each], dealer: cards[each:]}
         for s, stock in halves.items():
-            b = s * PER_SEAT
-            piles[b + AT_STOCK] = tuple(stock[:-size])
-            piles[b + AT_GRABUGE] = tuple(reversed(stock[-size:]))  # one at a time, face down
-        self.piles[:] = piles
+            self.piles[stock_pile(s)] = tuple(stock[:-size])
+            # counted off one at a time, face down: the order is reversed
+            self.piles[grabuge_pile(s)] = tuple(reversed(stock[-size:]))
+        self.packets.clear()
         self.tops.clear()
         self.serials.clear()
         self.next_packet = 1
-        self.deal = deal
-        self.dealer = dealer
         self.converted = (False, False)
         self.bonus = (0, 0)
-        self.events.append(Event("deal", dealer, (), deal + 1))
+        self.over = False
+        self.events.append(Dealt(dealer, series.number + 1))
         for s in (1 - dealer, dealer):
-            self.events.append(Event("grabuge_top", s, (piles[s * PER_SEAT + AT_GRABUGE][-1],)))
+            self.events.append(GrabugeShows(s, self.piles[grabuge_pile(s)][-1]))
         self.setup()
 
     def setup(self) -> None:
         """Setup aces, non-dealer first (§5.4), then precedence (§5.5)."""
         piles, events = self.piles, self.events
-        non_dealer = 1 - self.dealer
-        for s in (non_dealer, self.dealer):
-            b = s * PER_SEAT
-            grabuge = piles[b + AT_GRABUGE]
+        non_dealer = 1 - self.series.dealer
+        for s in (non_dealer, self.series.dealer):
+            name = grabuge_pile(s)
+            grabuge = piles[name]
             while grabuge and grabuge[-1].rank == ACE:
                 ace = grabuge[-1]
-                piles[b + AT_GRABUGE] = grabuge = grabuge[:-1]
-                self.put(ace, s, "setup_ace")
+                piles[name] = grabuge = grabuge[:-1]
+                packet = self.put_ace(ace)
+                events.append(SetupAce(s, ace, packet))
                 if grabuge:
-                    events.append(Event("grabuge_top", s, (grabuge[-1],)))
+                    events.append(GrabugeShows(s, grabuge[-1]))
                 else:
                     self.grabuge_emptied(s)
-        tops = [piles[s * PER_SEAT + AT_GRABUGE][-1:] for s in range(SEATS)]
+        tops = [piles[grabuge_pile(s)][-1:] for s in range(SEATS)]
         ranks = [top[0].rank if top else 0 for top in tops]  # an empty grabuge counts 0
         tie = ranks[0] == ranks[1]
         first = non_dealer if tie else (0 if ranks[0] > ranks[1] else 1)  # the tie: §10.5
-        shown = tops[first] + tops[1 - first]
-        events.append(Event("precedence", first, shown, "tie" if tie else None))
+        events.append(Precedence(first, tops[first] + tops[1 - first], tie))
         self.first = self.active = first
         self.drawn = False
         self.acted = False
-        events.append(Event("turn", first))
+        events.append(TurnBegins(first))
 
     # --- §6.2 the tableau ------------------------------------------------------------------
-    def put(self, card: Card, seat: Seat, kind: str, column: int | None = None) -> None:
-        """Move a card that fits to the tableau and log it: an Ace starts the newest packet,
-        any other card goes on the oldest packet one rank below; a King completes it."""
+    def put_ace(self, ace: Card) -> PileId:
+        """An Ace starts the newest packet; returns its pile."""
+        serial = self.next_packet
+        self.next_packet = serial + 1
+        self.serials.append(serial)
+        self.packets.append((ace,))
+        self.tops.append(ACE)
+        return packet_pile(serial)
+
+    def put(self, card: Card, seat: Seat) -> tuple[Card | None, PileId]:
+        """Move a card that fits to the tableau: an Ace starts the newest packet, any other
+        card goes on the oldest packet one rank below; a King completes it.  Returns the card
+        it went on (None for an Ace) and the packet's pile.  Logging the play is the caller's
+        job; a crowned packet is logged here, after it."""
         rank = card.rank
-        events = self.events
         if rank == ACE:
-            serial = self.next_packet
-            self.next_packet = serial + 1
-            self.serials.append(serial)
-            self.tops.append(ACE)
-            self.piles.append((card,))
-            events.append(Event(kind, seat, (card,), serial if column is None else column))
-            return
+            return None, self.put_ace(card)
         j = self.tops.index(rank - 1)
-        at = FIXED + j
-        packet = self.piles[at]
-        value = self.serials[j] if column is None else column
-        events.append(Event(kind, seat, (card, packet[-1]), value))
+        packet = self.packets[j]
+        name = packet_pile(self.serials[j])
         if rank == KING:
-            del self.piles[at]
+            del self.packets[j]
             del self.tops[j]
             del self.serials[j]
-            won = seat * PER_SEAT + AT_WON
+            won = won_pile(seat)
             self.piles[won] = self.piles[won] + packet + (card,)
-            events.append(Event("packet", seat, (card,), len(self.piles[won]) // PACKET_SIZE))
+            self.crowned.append((seat, card))
         else:
-            self.piles[at] = (*packet, card)
+            self.packets[j] = (*packet, card)
             self.tops[j] = rank
+        return packet[-1], name
+
+    def log_play(self, event: Event) -> None:
+        """Log a play, then the packet it crowned, if any."""
+        self.events.append(event)
+        for seat, king in self.crowned:
+            won = len(self.piles[won_pile(seat)]) // PACKET_SIZE
+            self.events.append(PacketCrowned(seat, king, won))
+        self.crowned.clear()
 
     # --- §6.3 settle -----------------------------------------------------------------------
     def settle(self) -> bool:
         """Play the grabuge top while it fits, else the only fitting reserve column, again and
         again.  False when two or more columns fit: the player must choose (PlayReserve)."""
         p = self.active
-        b = p * PER_SEAT
         piles, tops = self.piles, self.tops
+        name = grabuge_pile(p)
+        columns = reserve_piles(p)
         while True:
-            grabuge = piles[b + AT_GRABUGE]
+            grabuge = piles[name]
             if grabuge and not self.converted[p]:
                 card = grabuge[-1]
                 rank = card.rank
                 if rank == ACE or (rank - 1) in tops:
-                    piles[b + AT_GRABUGE] = grabuge = grabuge[:-1]
-                    self.put(card, p, "play_grabuge")
+                    piles[name] = grabuge = grabuge[:-1]
+                    under, packet = self.put(card, p)
+                    self.log_play(PlayedFromGrabuge(p, card, under, packet))
                     self.acted = True
                     if grabuge:
-                        self.events.append(Event("grabuge_top", p, (grabuge[-1],)))
+                        self.events.append(GrabugeShows(p, grabuge[-1]))
                     else:
                         self.grabuge_emptied(p)
                     continue
-            fitting = -1
-            for at in range(b + AT_COLUMN, b + AT_COLUMN + COLUMNS):
-                column = piles[at]
+            fitting = 0
+            for k, column_name in enumerate(columns, start=1):
+                column = piles[column_name]
                 if column:
                     rank = column[-1].rank
                     if rank == ACE or (rank - 1) in tops:
-                        if fitting >= 0:
+                        if fitting:
                             return False
-                        fitting = at
-            if fitting < 0:
+                        fitting = k
+            if not fitting:
                 return True
             self.play_column(fitting)
 
-    def play_column(self, at: int) -> None:
-        """Play the exposed card of the reserve column at pile position ``at``."""
-        column = self.piles[at]
-        self.piles[at] = column[:-1]
+    def play_column(self, column: int) -> None:
+        """Play the exposed card of the active seat's reserve column ``column``."""
         p = self.active
-        self.put(column[-1], p, "play_reserve", at - p * PER_SEAT - AT_COLUMN + 1)
+        name = reserve_pile(p, column)
+        cards = self.piles[name]
+        self.piles[name] = cards[:-1]
+        under, packet = self.put(cards[-1], p)
+        self.log_play(PlayedFromReserve(p, cards[-1], under, packet, column))
         self.acted = True
 
     # --- §6.4 the turn ---------------------------------------------------------------------
     def run(self) -> None:
-        """Run the automatic steps until a decision is pending or the game is over."""
+        """Run the automatic steps until a decision is pending or the deal is over."""
         while True:
             if not self.settle():
                 return  # PlayReserve: which column first
             piles = self.piles
             p = self.active
-            b = p * PER_SEAT
             if not self.drawn:
-                self.draw(p, b)
-            batch = piles[b + AT_BATCH]
+                self.draw(p)
+            batch_name = batch_pile(p)
+            batch = piles[batch_name]
             if batch:
                 card = batch[-1]
-                piles[b + AT_BATCH] = batch[:-1]
+                piles[batch_name] = batch[:-1]
                 rank = card.rank
+                columns = reserve_piles(p)
                 if rank == ACE or (rank - 1) in self.tops:
-                    self.put(card, p, "batch_play")
-                elif any(piles[b + AT_COLUMN : b + AT_COLUMN + COLUMNS]):
-                    piles[b + AT_TURNED] = (card,)
-                    self.events.append(Event("batch_turn", p, (card,)))
+                    under, packet = self.put(card, p)
+                    self.log_play(BatchPlayed(p, card, under, packet))
+                elif any(piles[name] for name in columns):
+                    piles[turned_pile(p)] = (card,)
+                    self.events.append(TurnedNoPlace(p, card))
                     return  # PlaceInReserve: where does it go
                 else:
-                    piles[b + AT_COLUMN] = (card,)  # no column yet: it simply starts one
-                    self.events.append(Event("batch_place", p, (card,), 1))
+                    piles[columns[0]] = (card,)  # no column yet: it simply starts one
+                    self.events.append(BatchToOnlyColumn(p, card))
                 continue
             if self.end_turn():
                 return
 
-    def draw(self, p: Seat, b: int) -> None:
+    def draw(self, p: Seat) -> None:
         """Convert the grabuge if the stock is out (§6.6), then take this turn's batch."""
         self.drawn = True
         piles = self.piles
-        stock = piles[b + AT_STOCK]
-        if not stock and not self.converted[p] and piles[b + AT_GRABUGE]:
-            stock = piles[b + AT_STOCK] = piles[b + AT_GRABUGE]
-            piles[b + AT_GRABUGE] = ()
+        stock_name, grabuge_name = stock_pile(p), grabuge_pile(p)
+        stock = piles[stock_name]
+        if not stock and not self.converted[p] and piles[grabuge_name]:
+            stock = piles[stock_name] = piles[grabuge_name]
+            piles[grabuge_name] = ()
             self.converted = (True, self.converted[1]) if p == 0 else (self.converted[0], True)
-            self.events.append(Event("convert", p, stock[-1:], len(stock)))
+            self.events.append(Converted(p, stock[-1], len(stock)))
         n = min(BATCH_SIZE, len(stock))
         if n:
-            piles[b + AT_BATCH] = stock[-n:]  # order kept: the stock's top is turned first
-            piles[b + AT_STOCK] = stock[:-n]
-            self.events.append(Event("draw", p, (), n))
+            piles[batch_pile(p)] = stock[-n:]  # order kept: the stock's top is turned first
+            piles[stock_name] = stock[:-n]
+            self.events.append(BatchTaken(p, n))
             self.acted = True
 
     def place(self, column: int | None) -> None:
         """Put the turned card on ``column``, or into the lowest free slot (None)."""
         p = self.active
-        b = p * PER_SEAT
         piles = self.piles
-        card = piles[b + AT_TURNED][0]
-        piles[b + AT_TURNED] = ()
+        turned = turned_pile(p)
+        card = piles[turned][0]
+        piles[turned] = ()
+        new = column is None
         if column is None:
-            columns = piles[b + AT_COLUMN : b + AT_COLUMN + COLUMNS]
-            column = 1 + [bool(c) for c in columns].index(False)  # the lowest free slot
-            kind = "place_new"
-        else:
-            kind = "place"
-        at = b + AT_COLUMN + column - 1
-        piles[at] = piles[at] + (card,)
-        self.events.append(Event(kind, p, (card,), column))
+            column = 1 + [bool(piles[name]) for name in reserve_piles(p)].index(False)
+        name = reserve_pile(p, column)
+        piles[name] = piles[name] + (card,)
+        self.events.append(Placed(p, card, column, new))
         self.acted = True
 
     # --- §6.7 the bonus --------------------------------------------------------------------
@@ -384,77 +406,71 @@ class _Cascade:
         """A grabuge still in its own role has emptied: the bonus, if nobody has it yet."""
         if self.bonus == (0, 0):
             self.bonus = (BONUS, 0) if s == 0 else (0, BONUS)
-            self.events.append(Event("bonus", s, (), BONUS))
+            self.events.append(BonusWon(s, BONUS))
         else:
-            self.events.append(Event("grabuge_empty", s))
+            self.events.append(GrabugeEmpty(s))
 
     # --- §7 the end ------------------------------------------------------------------------
     def end_turn(self) -> bool:
-        """Close the active seat's turn; True when the game is over (a decision-free stop)."""
+        """Close the active seat's turn; True when the deal is over (a decision-free stop)."""
         p = self.active
         if self.acted:
             self.passes = 0
         else:
-            self.events.append(Event("pass", p))
+            self.events.append(Passed(p))
             self.passes += 1
             # A pass leaves its player with no stock, no grabuge and nothing that fits, so the
             # end check or the other player must act: two passes in a row mean a broken state.
             assert self.passes < SEATS, "both players passed in a row without the game ending"
         if self.finished():
             self.end_deal()
-            return self.over
+            return True
         self.active = 1 - p
         self.drawn = False
         self.acted = False
-        self.events.append(Event("turn", 1 - p))
+        self.events.append(TurnBegins(1 - p))
         return False
 
     def finished(self) -> bool:
         """§7.1: no stock, no grabuge, and no exposed reserve card that fits, on either side."""
         piles, tops = self.piles, self.tops
-        for b in (0, PER_SEAT):
-            if piles[b + AT_STOCK] or piles[b + AT_GRABUGE]:
+        for s in range(SEATS):
+            if piles[stock_pile(s)] or piles[grabuge_pile(s)]:
                 return False
-        for b in (0, PER_SEAT):
-            for column in piles[b + AT_COLUMN : b + AT_COLUMN + COLUMNS]:
+        for s in range(SEATS):
+            for name in reserve_piles(s):
+                column = piles[name]
                 if column and _fits(column[-1], tops):
                     return False
         return True
 
     def end_deal(self) -> None:
-        """Count the deal (§7.2), then deal again or end the match (§7.3)."""
-        won = self.won()
-        leftover = self.leftover()
-        totals = packet_totals(won, leftover, self.bonus)
-        extra = (totals[0] - won[0] - self.bonus[0], totals[1] - won[1] - self.bonus[1])
-        for s in range(SEATS):
-            detail = f"{won[s]} {extra[s]} {self.bonus[s]}"
-            self.events.append(Event("score", s, (), detail))
-        winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
-        self.events.append(Event("deal_end", winner, (), self.deal + 1))
-        self.results = (*self.results, totals)
-        if len(self.results) < self.options.match_deals:
-            self.begin_deal(self.deal + 1, 1 - self.dealer)
-        else:
-            self.over = True
-
-    def won(self) -> tuple[int, int]:
-        return (
-            len(self.piles[AT_WON]) // PACKET_SIZE,
-            len(self.piles[PER_SEAT + AT_WON]) // PACKET_SIZE,
+        """Count the deal (§7.2); the series then waits for the next deal or the match ends."""
+        won = tuple(len(self.piles[won_pile(s)]) // PACKET_SIZE for s in range(SEATS))
+        leftover = tuple(
+            sum(len(self.piles[name]) for name in reserve_piles(s)) for s in range(SEATS)
         )
-
-    def leftover(self) -> tuple[int, int]:
-        def held(b: int) -> int:
-            return sum(len(c) for c in self.piles[b + AT_COLUMN : b + AT_COLUMN + COLUMNS])
-
-        return (held(0), held(PER_SEAT))
+        totals = packet_totals(won, leftover, self.bonus)
+        for s in range(SEATS):
+            extra = totals[s] - won[s] - self.bonus[s]
+            self.events.append(Counted(s, won[s], extra, self.bonus[s]))
+        winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+        number = self.series.number + 1
+        result = DealWon(winner, number)
+        self.events.append(result)
+        note = _("{a} {x} – {y} {b}").format(
+            a=seat_token(0), x=totals[0], y=totals[1], b=seat_token(1)
+        )
+        self.series = self.series.ended(
+            DealResult(self.series.dealer, totals, f"{result.text()} ({note})")
+        )
+        self.over = True
 
 
 # --- the engine ----------------------------------------------------------------------------
 
 
-class Grabuge(RulesBase[GrabugeState, GrabugeMove]):
+class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
     id = "grabuge"
     title = "Grabuge"
     original_name = "Grabuge"
@@ -464,155 +480,222 @@ class Grabuge(RulesBase[GrabugeState, GrabugeMove]):
     Options: ClassVar[type[GrabugeOptions]] = GrabugeOptions
 
     def __init__(self) -> None:
-        self._moves: dict[tuple[Any, ...], GrabugeMove] = {}
-        self._placements: dict[int, tuple[GrabugeMove, ...]] = {}
+        self._moves: dict[tuple[Any, ...], AnyGrabugeMove] = {}
+        self._placements: dict[int, tuple[AnyGrabugeMove, ...]] = {}
         self._to_move = tuple(frozenset({s}) for s in range(SEATS))
         self._nobody: frozenset[Seat] = frozenset()
 
     # --- setup ---------------------------------------------------------------------------
-    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> GrabugeState:
+    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullGrabuge:
         self.check_seats(seats)
         opts: GrabugeOptions = self.resolve_options(options)
-        blank = Table(layout_for(()), ((),) * FIXED)
-        nothing = GrabugeState(
-            blank, seed, (), opts, SEATS, 0, 0, 0, 0, False, (False, False), (0, 0), (), 1, (), False
-        )  # fmt: skip
-        work = _Cascade(nothing)
-        work.begin_deal(0, make_rng(seed, "first dealer").randrange(SEATS))
+        series = Series.start(seed=seed, seats=SEATS, deals=opts.match_deals)
+        work = _Cascade(self._blank(opts, seed, series))
+        work.begin_deal()
         work.run()
         return work.freeze()
 
-    def deck(self, state: GrabugeState) -> tuple[Card, ...]:
+    def _blank(self, options: GrabugeOptions, seed: int, series: Series) -> FullGrabuge:
+        """A state with no cards anywhere, to deal from."""
+        blank = Table.from_names(layout_for(()), dict.fromkeys(_SEAT_PILES, ()))
+        return GrabugeState(
+            table=blank,
+            seed=seed,
+            events=(),
+            options=options,
+            seats=SEATS,
+            series=series,
+            first=0,
+            active=0,
+            drawn=False,
+            converted=(False, False),
+            bonus=(0, 0),
+            packets=(),
+            next_packet=1,
+            over=False,
+        )
+
+    def deck(self, state: GrabugeState[Any]) -> tuple[Card, ...]:
         return full_deck(state.options.decks)
 
-    def arrange(
-        self,
-        piles: Mapping[PileId, Sequence[Card]],
-        *,
-        active: Seat = 0,
-        dealer: Seat = 1,
-        options: GrabugeOptions | None = None,
-        converted: tuple[bool, bool] = (False, False),
-        bonus: tuple[int, int] = (0, 0),
-        setup: bool = False,
-        seed: int = 0,
-    ) -> GrabugeState:
+    def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullGrabuge:
         """A position laid out by hand, played on to its first decision.
 
-        ``piles`` fills piles by their table names (``stock.0``, ``grabuge.1``,
-        ``reserve.0.2``, ``won.1``, ``packet.3`` …), bottom card first; the others are empty.
-        With ``setup`` the grabuges have just been counted off and the setup aces and
-        precedence of §5 decide who starts; otherwise ``active``'s turn begins.
+        Players are named as in the spec: ``P1`` is seat 0, ``P2`` seat 1.  Lines::
+
+            packets: A 4          packets on the tableau, oldest first, by their top rank
+            P1 grabuge: 2♣ 3♦     a grabuge or a stock, listed from the top
+            P1 col2: 8♠ 4♥        a reserve column, from the bottom to the exposed card
+            P2 won: 3             packets already won
+            turn: P2              whose turn begins (default P1)
+            dealer: P1            (default P2)
+            setup: yes            the grabuges were just counted off: setup aces and
+                                  precedence (§5) decide who starts
+            converted: P1         grabuges already used as the stock (they must be empty)
+            bonus: P2             who has the two-packet bonus already
+
+        Such positions need not hold a whole deck (a deal in progress has cards elsewhere).
         """
         opts: GrabugeOptions = self.resolve_options(options)
-        serials = sorted(int(name[7:]) for name in piles if name.startswith("packet."))
-        layout = layout_for(tuple(serials))
-        unknown = set(piles) - set(layout.positions)
-        if unknown:
-            raise ValueError(f"no such piles: {sorted(unknown)}")
-        for name in piles:
-            if name.startswith(("batch.", "turned.")) and piles[name]:
-                raise ValueError(f"{name} must be empty: a turn starts before its batch")
-            if name.startswith("packet.") and [c.rank for c in piles[name]] != list(
-                range(1, len(piles[name]) + 1)
-            ):
-                raise ValueError(f"{name} must run from an Ace upwards without a gap")
-        for serial in serials:
-            if not piles[packet_pile(serial)]:
-                raise ValueError(f"packet.{serial} is empty")
+        given = parse_position(text, layout_for(()))
+        piles: Piles = {}
+        serials: list[int] = []
+        settings: dict[str, str] = {}
+        for key, value in given.settings.items():
+            if key == "packets":
+                for i, rank in enumerate(value.split(), start=1):
+                    piles[packet_pile(i)] = _run_to(parse_rank(rank), i)
+                    serials.append(i)
+                continue
+            who, _sep, what = key.partition(" ")
+            if not what:
+                settings[key] = value
+                continue
+            s = _player(who)
+            if what == "won":  # a number of packets, not cards
+                won = _count(key, value)
+                piles[won_pile(s)] = tuple(c for i in range(won) for c in _run_to(KING, i))
+                continue
+            cards = parse_cards(value) if value and value != "-" else ()
+            if what in ("grabuge", "stock"):
+                pile = grabuge_pile(s) if what == "grabuge" else stock_pile(s)
+                piles[pile] = tuple(reversed(cards))  # listed from the top
+            elif what.startswith("col") and what[3:] in ("1", "2", "3", "4"):
+                piles[reserve_pile(s, int(what[3:]))] = cards
+            else:
+                raise NotationError(f"{key}: unknown pile (grabuge, stock, col1 … col4, won)")
+        piles.update(given.piles)
+        for name in given.piles:
+            if name.startswith(("batch.", "turned.")) and given.piles[name]:
+                raise NotationError(f"{name} must be empty: a turn starts before its batch")
+        unknown = sorted(settings.keys() - set(_POSITION_SETTINGS))
+        if unknown:  # a misspelt line must not be dropped silently
+            known = ", ".join(_POSITION_SETTINGS)
+            raise NotationError(f"{unknown[0]}: unknown setting (settings: {known})")
+
+        def flags(key: str) -> tuple[bool, bool]:
+            named = {_player(v) for v in settings.get(key, "").split()}
+            return (0 in named, 1 in named)
+
+        converted = flags("converted")
+        bonus = tuple(BONUS if held else 0 for held in flags("bonus"))
         for s in range(SEATS):
             if converted[s] and piles.get(grabuge_pile(s)):
-                raise ValueError(f"grabuge.{s} has become the stock, so it must be empty")
-        table = Table(layout, tuple(tuple(piles.get(spec.id, ())) for spec in layout.specs))
+                raise NotationError(f"P{s + 1}'s grabuge has become the stock, so it must be empty")
+        active = _player(settings.get("turn", "P1"))
+        dealer = _player(settings.get("dealer", "P2"))
+        layout = layout_for(tuple(serials))
+        table = Table.from_names(layout, {name: piles.get(name, ()) for name in layout.ids})
         state = GrabugeState(
-            table, seed, (), opts, SEATS, 0, dealer, active, active, False, converted, bonus,
-            tuple(serials), max(serials, default=0) + 1, (), False,
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=SEATS,
+            series=Series(opts.match_deals, 0, dealer),
+            first=active,
+            active=active,
+            drawn=False,
+            converted=converted,
+            bonus=(bonus[0], bonus[1]),
+            packets=tuple(serials),
+            next_packet=max(serials, default=0) + 1,
+            over=False,
+        )
         work = _Cascade(state)
-        if setup:
+        if settings.get("setup", "no").lower() in ("yes", "on", "true"):
             work.setup()
         else:
             work.acted = False
-            work.events.append(Event("turn", active))
+            work.events.append(TurnBegins(active))
         work.run()
         return work.freeze()
 
     # --- whose decision, which moves -------------------------------------------------------
-    def to_move(self, state: GrabugeState) -> frozenset[Seat]:
-        return self._nobody if state.over else self._to_move[state.active]
+    def to_move(self, state: FullGrabuge) -> frozenset[Seat]:
+        if not state.over:
+            return self._to_move[state.active]
+        if state.series.between:
+            return self._to_move[state.series.next_dealer(SEATS)]
+        return self._nobody
 
-    def _move(self, cls: type[GrabugeMove], *key: Any) -> GrabugeMove:
+    def _move(self, cls: type[AnyGrabugeMove], *key: Any) -> AnyGrabugeMove:
         move = self._moves.get((cls, *key))
         if move is None:
             move = self._moves[(cls, *key)] = cls(*key)
         return move
 
-    def candidates(self, state: GrabugeState, seat: Seat) -> Iterator[GrabugeMove]:
-        piles = cast(Piles, state.table.piles)
-        b = seat * PER_SEAT
-        turned = piles[b + AT_TURNED]
+    def candidates(self, state: FullGrabuge, seat: Seat) -> Iterator[AnyGrabugeMove]:
+        yield self._move(NextDeal, seat)
+        table = state.table
+        turned = table.cards(turned_pile(seat))
         card = turned[0] if turned else None
-        columns = piles[b + AT_COLUMN : b + AT_COLUMN + COLUMNS]
+        columns = [table.cards(name) for name in reserve_piles(seat)]
         free = next((k for k in range(1, COLUMNS + 1) if not columns[k - 1]), None)
         for k in range(1, COLUMNS + 1):
             yield self._move(PlaceInReserve, seat, k, card, reserve_pile(seat, k))
         yield self._move(
             PlaceInReserve, seat, None, card, reserve_pile(seat, free) if free else None
         )
-        tops = [pile[-1].rank for pile in piles[FIXED:]]
+        tops = self._tops(state)
         for k in range(1, COLUMNS + 1):
             column = columns[k - 1]
             exposed = column[-1] if column else None
             target = self._target(state, tops, exposed) if exposed else None
             yield self._move(PlayReserve, seat, k, exposed, target)
 
-    def _target(self, state: GrabugeState, tops: list[int], card: Card) -> PileId | None:
-        """The packet pile ``card`` would go to (None if it fits nowhere)."""
-        rank = card.rank
-        if rank == ACE:
-            return None
-        if (rank - 1) not in tops:
-            return None
-        return state.table.layout.specs[FIXED + tops.index(rank - 1)].id
+    def _tops(self, state: FullGrabuge) -> list[int]:
+        """The top rank of each packet on the tableau, oldest first."""
+        table = state.table
+        return [table.cards(packet_pile(n))[-1].rank for n in state.packets]
 
-    def legal_moves(self, state: GrabugeState, seat: Seat) -> tuple[GrabugeMove, ...]:
-        # Equal to the candidates that why_illegal accepts, computed directly for speed.
-        if state.over or seat != state.active:
+    def _target(self, state: FullGrabuge, tops: list[int], card: Card) -> PileId | None:
+        """The packet pile ``card`` would go to (None if it fits nowhere, or starts one)."""
+        rank = card.rank
+        if rank == ACE or (rank - 1) not in tops:
+            return None
+        return packet_pile(state.packets[tops.index(rank - 1)])
+
+    def legal_moves(self, state: FullGrabuge, seat: Seat) -> tuple[AnyGrabugeMove, ...]:
+        # Equal to the candidates that why_illegal accepts, computed directly: Grabuge's
+        # placements are asked for at nearly every step of a playout, and the contract suite
+        # compares the two on every state it visits.
+        if state.over:
+            if state.series.between and seat == state.series.next_dealer(SEATS):
+                return (self._move(NextDeal, seat),)
             return ()
-        piles = cast(Piles, state.table.piles)
-        b = seat * PER_SEAT
-        turned = piles[b + AT_TURNED]
+        if seat != state.active:
+            return ()
+        table = state.table
+        turned = table.cards(turned_pile(seat))
+        columns = reserve_piles(seat)
         if turned:
             # Where the turned card may go depends only on it and on which slots are in use.
             card = turned[0]
-            c = b + AT_COLUMN
-            used = (
-                (1 if piles[c] else 0)
-                | (2 if piles[c + 1] else 0)
-                | (4 if piles[c + 2] else 0)
-                | (8 if piles[c + 3] else 0)
-            )
+            used = 0
+            for k, name in enumerate(columns):
+                if table.cards(name):
+                    used |= 1 << k
             key = (card.index << 5) | (seat << 4) | used
             placements = self._placements.get(key)
             if placements is None:
                 placements = self._placements[key] = self._placements_for(seat, card, used)
             return placements
-        move = self._move
-        out: list[GrabugeMove] = []
-        tops = [pile[-1].rank for pile in piles[FIXED:]]
-        for k in range(1, COLUMNS + 1):
-            column = piles[b + AT_COLUMN + k - 1]
+        out: list[AnyGrabugeMove] = []
+        tops = self._tops(state)
+        for k, name in enumerate(columns, start=1):
+            column = table.cards(name)
             if column:
                 exposed = column[-1]
                 rank = exposed.rank
                 if rank == ACE or (rank - 1) in tops:
                     target = self._target(state, tops, exposed)
-                    out.append(move(PlayReserve, seat, k, exposed, target))
+                    out.append(self._move(PlayReserve, seat, k, exposed, target))
         return tuple(out)
 
-    def _placements_for(self, seat: Seat, card: Card, used: int) -> tuple[GrabugeMove, ...]:
+    def _placements_for(self, seat: Seat, card: Card, used: int) -> tuple[AnyGrabugeMove, ...]:
         """The PlaceInReserve moves for ``card`` with the slots in the bit mask ``used``."""
-        out: list[GrabugeMove] = []
+        out: list[AnyGrabugeMove] = []
         free = 0
         for k in range(1, COLUMNS + 1):
             if used & (1 << (k - 1)):
@@ -624,113 +707,169 @@ class Grabuge(RulesBase[GrabugeState, GrabugeMove]):
         return tuple(out)
 
     # --- the one legality check ----------------------------------------------------------
-    def why_illegal(self, state: GrabugeState, move: GrabugeMove) -> str | None:
+    def why_illegal(self, state: FullGrabuge, move: AnyGrabugeMove) -> Refusal | None:
+        if isinstance(move, NextDeal):
+            if state.series.between and move.seat == state.series.next_dealer(SEATS):
+                return None
+            if state.series.between:
+                return self.not_your_turn(state, move)
+            return Refusal(NOT_NOW, _("the deal is not over"))
+        if state.series.between:
+            return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))
         if state.over or move.seat != state.active:
             return self.not_your_turn(state, move)
-        piles = cast(Piles, state.table.piles)
-        b = move.seat * PER_SEAT
-        turned = piles[b + AT_TURNED]
+        table = state.table
+        turned = table.cards(turned_pile(move.seat))
+        columns = reserve_piles(move.seat)
         if isinstance(move, PlaceInReserve):
             column = move.column
             if not turned:
-                return (
-                    "no turned card is waiting for a place: the choice now is which reserve "
-                    "column plays first (a reserve card that fits must be played)"
+                return Refusal(
+                    NOT_NOW,
+                    _(
+                        "no turned card is waiting for a place: the choice now is which reserve "
+                        "column plays first (a reserve card that fits must be played)"
+                    ),
                 )
             card = turned[0]
             if column is None:
-                if all(piles[b + AT_COLUMN : b + AT_COLUMN + COLUMNS]):
-                    return (
-                        "ReserveFull: all four reserve columns are in use — "
-                        f"put {card} on one of them"
+                if all(table.cards(name) for name in columns):
+                    return Refusal(
+                        RESERVE_FULL,
+                        _("all four reserve columns are in use — put {card} on one of them").format(
+                            card=card
+                        ),
                     )
                 return None
             if not isinstance(column, int) or not 1 <= column <= COLUMNS:
-                return f"there is no reserve column {column}: the columns are numbered 1 to 4"
-            if not piles[b + AT_COLUMN + column - 1]:
-                return (
-                    f"column {column} is free: to start a column with {card}, choose a new "
-                    "column (it takes the lowest free slot)"
+                return Refusal(
+                    NO_SUCH_COLUMN,
+                    _("there is no reserve column {n}: the columns are numbered 1 to 4").format(
+                        n=column
+                    ),
+                )
+            if not table.cards(reserve_pile(move.seat, column)):
+                return Refusal(
+                    COLUMN_FREE,
+                    _(
+                        "column {n} is free: to start a column with {card}, choose a new column "
+                        "(it takes the lowest free slot)"
+                    ).format(n=column, card=card),
                 )
             return None
         if isinstance(move, PlayReserve):
             column = move.column
             if turned:
-                return (
-                    f"{turned[0]} fits no packet and must first go to the reserve; "
-                    "reserve cards play after it is placed"
+                return Refusal(
+                    NOT_NOW,
+                    _(
+                        "{card} fits no packet and must first go to the reserve; reserve cards "
+                        "play after it is placed"
+                    ).format(card=turned[0]),
                 )
             if not isinstance(column, int) or not 1 <= column <= COLUMNS:
-                return f"there is no reserve column {column}: the columns are numbered 1 to 4"
-            cards = piles[b + AT_COLUMN + column - 1]
+                return Refusal(
+                    NO_SUCH_COLUMN,
+                    _("there is no reserve column {n}: the columns are numbered 1 to 4").format(
+                        n=column
+                    ),
+                )
+            cards = table.cards(reserve_pile(move.seat, column))
             if not cards:
-                return f"reserve column {column} is empty"
-            tops = [pile[-1].rank for pile in piles[FIXED:]]
-            if not _fits(cards[-1], tops):
-                return f"the {cards[-1]} exposed in column {column} does not fit any packet"
+                return Refusal(NOT_NOW, _("reserve column {n} is empty").format(n=column))
+            if not _fits(cards[-1], self._tops(state)):
+                return Refusal(
+                    DOES_NOT_FIT,
+                    _("the {card} exposed in column {n} does not fit any packet").format(
+                        card=cards[-1], n=column
+                    ),
+                )
             return None
-        return f"{move!r} is not a move of Grabuge"
+        return Refusal("NotAMove", f"{move!r} is not a move of Grabuge")
 
     # --- applying a legal move -------------------------------------------------------------
-    def perform(self, state: GrabugeState, move: GrabugeMove) -> GrabugeState:
-        work = _Cascade(state)
-        if isinstance(move, PlaceInReserve):
-            work.place(move.column)
+    def perform(self, state: FullGrabuge, move: AnyGrabugeMove) -> FullGrabuge:
+        if isinstance(move, NextDeal):
+            assert state.seed is not None, "an observation cannot be played on"
+            work = _Cascade(self._blank(state.options, state.seed, state.series.next(SEATS)))
+            work.begin_deal()
         else:
-            work.play_column(move.seat * PER_SEAT + AT_COLUMN + move.column - 1)
+            work = _Cascade(state)
+            if isinstance(move, PlaceInReserve):
+                work.place(move.column)
+            else:
+                work.play_column(move.column)
         work.run()
         return work.freeze()
 
     # --- scoring ---------------------------------------------------------------------------
-    def won(self, state: GrabugeState) -> tuple[int, int]:
+    def won(self, state: GrabugeState[Any]) -> tuple[int, int]:
         """Packets each player has crowned in the deal in play."""
-        piles = state.table.piles
-        return (len(piles[AT_WON]) // PACKET_SIZE, len(piles[PER_SEAT + AT_WON]) // PACKET_SIZE)
-
-    def leftover(self, state: GrabugeState) -> tuple[int, int]:
-        """Cards each player holds in his reserve."""
-        piles = state.table.piles
-        return cast(
-            tuple[int, int],
-            tuple(
-                sum(len(c) for c in piles[b + AT_COLUMN : b + AT_COLUMN + COLUMNS])
-                for b in (0, PER_SEAT)
-            ),
+        table = state.table
+        return (
+            table.count(won_pile(0)) // PACKET_SIZE,
+            table.count(won_pile(1)) // PACKET_SIZE,
         )
 
-    def totals(self, state: GrabugeState) -> tuple[int, int]:
-        """The match's packets so far: every finished deal added up."""
-        return (sum(r[0] for r in state.results), sum(r[1] for r in state.results))
+    def leftover(self, state: GrabugeState[Any]) -> tuple[int, int]:
+        """Cards each player holds in his reserve."""
+        table = state.table
+        a, b = (sum(table.count(name) for name in reserve_piles(s)) for s in range(SEATS))
+        return (a, b)
 
-    def outcome(self, state: GrabugeState) -> Outcome | None:
-        if not state.over:
+    def totals(self, state: GrabugeState[Any]) -> tuple[int, ...]:
+        """The match's packets so far: every finished deal added up."""
+        return state.series.totals(SEATS)
+
+    def outcome(self, state: FullGrabuge) -> Outcome | None:
+        if not state.over or state.series.between:
             return None
         totals = self.totals(state)
-        deals = len(state.results)
+        deals = len(state.series.results)
         high, low = max(totals), min(totals)
         winner = seat_token(0 if totals[0] > totals[1] else 1)
         if deals == 1:
             reason = (
-                f"a draw at {high}–{low}"
+                _("a draw at {high}–{low}")
                 if high == low
-                else f"{winner} wins {high}–{low} on packets"
+                else _("{who} wins {high}–{low} on packets")
             )
         elif high == low:
-            reason = f"the match is drawn at {high}–{low} after {deals} deals"
+            reason = _("the match is drawn at {high}–{low} after {deals} deals")
         else:
-            reason = f"{winner} wins the match {high}–{low} on packets over {deals} deals"
-        return Outcome.from_scores(totals, reason)
+            reason = _("{who} wins the match {high}–{low} on packets over {deals} deals")
+        return Outcome.from_scores(
+            totals, reason.format(who=winner, high=high, low=low, deals=deals)
+        )
 
     # --- presentation ----------------------------------------------------------------------
-    def describe(self, event: Event) -> str:
-        return presentation.describe(event)
+    def present(self, obs: Observation[SeenGrabuge]) -> TableView:
+        return presentation.present(self, obs)
 
-    def present(
-        self,
-        obs: Observation[GrabugeState],
-        names: Sequence[str],
-    ) -> TableView:
-        return presentation.present(self, obs, names)
+
+# The settings a position may give besides its piles (see Grabuge.position).
+_POSITION_SETTINGS = ("packets", "turn", "dealer", "setup", "converted", "bonus")
+
+
+def _player(text: str) -> Seat:
+    token = text.strip().upper()
+    if token not in ("P1", "P2"):
+        raise NotationError(f"{text!r} is not a player (P1 or P2)")
+    return int(token[1]) - 1
+
+
+def _count(key: str, value: str) -> int:
+    if not value.isdigit():
+        raise NotationError(f"{key}: {value!r} is not a number of packets")
+    return int(value)
+
+
+def _run_to(rank: int, suit_index: int) -> tuple[Card, ...]:
+    """A packet built from the Ace up to ``rank``, in one suit (suits never matter)."""
+    from cardsuite.core.cards import SUITS
+
+    suit = SUITS[suit_index % 4]
+    return tuple(Card(r, suit) for r in range(1, rank + 1))
 
 
 GRABUGE = Grabuge()

@@ -1,4 +1,7 @@
-"""Grabuge: its options, its two moves, its state and its count of packets.
+"""Grabuge — a two-player competitive patience from 19th-century France.
+
+This module holds the game's vocabulary (piles, options, moves, events, state and the count);
+the rules are in ``engine.py`` and the look of the table in ``present.py``.
 
 Grabuge is a two-player race to build packets Ace to King in the middle of the table, from a
 personal stock turned four cards at a time, a small *grabuge* pile whose top card is face up,
@@ -28,11 +31,12 @@ Decisions taken here where the spec leaves room:
   moves are equal when seat, type and column agree, so ``PlayReserve(0, 2)`` typed by hand is
   the legal move.
 * A turn in which nothing at all happens (no card drawn, none played) is logged as a pass.
-* When a deal of a match ends, the next one is dealt at once from a fresh shuffle of the whole
-  deck (salted with the deal number); the bonus and the grabuge roles start afresh.  Each
-  deal's totals are kept and the match is decided on their sums.
+* When a deal of a match ends, the match pauses on the deal's summary; the next dealer (the
+  other player) deals the next one from a fresh shuffle of the whole deck (salted with the
+  deal number); the bonus and the grabuge roles start afresh.  Each deal's totals are kept
+  and the match is decided on their sums.
 * The grabuge of the player who is not on turn is never played, even when it fits (§10.13).
-* Positions may be laid out by hand (:meth:`Grabuge.arrange`) for tests, puzzles and bots'
+* Positions may be laid out by hand (:meth:`Grabuge.position`) for tests, puzzles and bots'
   what-ifs; such positions need not hold a whole deck.
 """
 
@@ -40,14 +44,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
-from cardsuite.core.cards import Card
+from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
-from cardsuite.core.protocol import Event
-from cardsuite.core.table import PileId, Seat, Table
+from cardsuite.core.series import Series
+from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
 
 SEATS = 2
 CARDS_PER_DECK_EACH = 26  # each player gets half of every 52-card deck
@@ -57,44 +64,40 @@ PACKET_SIZE = 13
 BONUS = 2
 CARDS_PER_LEFTOVER_PACKET = 5
 
-# Each seat owns nine piles, in this order; the packets follow the eighteen seat piles.
-AT_GRABUGE = 0
-AT_STOCK = 1
-AT_BATCH = 2
-AT_TURNED = 3
-AT_COLUMN = 4  # columns 1 to 4 are at AT_COLUMN + 0 … AT_COLUMN + 3
-AT_WON = 8
-PER_SEAT = 9
-FIXED = SEATS * PER_SEAT
+# --- piles ---------------------------------------------------------------------------------
 
+grabuge_pile = pile_names("grabuge")  # face down but its top card
+stock_pile = pile_names("stock")  # face down
+batch_pile = pile_names("batch")  # the batch of the turn, not yet turned: face down
+turned_pile = pile_names("turned")  # the turned card awaiting its place in the reserve
+won_pile = pile_names("won")  # the cards of the packets a player has crowned
+packet_pile = pile_names("packet", size=1024)  # packet.n: the n-th packet begun this deal
 
-def grabuge_pile(s: Seat) -> PileId:
-    return f"grabuge.{s}"
-
-
-def stock_pile(s: Seat) -> PileId:
-    return f"stock.{s}"
-
-
-def batch_pile(s: Seat) -> PileId:
-    return f"batch.{s}"
-
-
-def turned_pile(s: Seat) -> PileId:
-    return f"turned.{s}"
+_RESERVES = tuple(
+    tuple(f"reserve.{s}.{k}" for k in range(1, COLUMNS + 1)) for s in range(SEATS)
+)
 
 
 def reserve_pile(s: Seat, column: int) -> PileId:
     """Reserve column ``column`` (1 to 4) of seat ``s``."""
-    return f"reserve.{s}.{column}"
+    return _RESERVES[s][column - 1]
 
 
-def won_pile(s: Seat) -> PileId:
-    return f"won.{s}"
+def reserve_piles(s: Seat) -> tuple[PileId, ...]:
+    """Seat ``s``'s four reserve columns, column 1 first."""
+    return _RESERVES[s]
 
 
-def packet_pile(serial: int) -> PileId:
-    return f"packet.{serial}"
+def seat_piles(s: Seat) -> tuple[PileId, ...]:
+    """Every pile of seat ``s``, in the table's order."""
+    return (
+        grabuge_pile(s),
+        stock_pile(s),
+        batch_pile(s),
+        turned_pile(s),
+        *_RESERVES[s],
+        won_pile(s),
+    )
 
 
 # --- options -------------------------------------------------------------------------------
@@ -104,21 +107,21 @@ def packet_pile(serial: int) -> PileId:
 class GrabugeOptions:
     decks: int = option(
         2,
-        label="Decks",
-        help="52-card decks shuffled together; each player gets half, 26 cards per deck",
+        label=N_("Decks"),
+        help=N_("52-card decks shuffled together; each player gets half, 26 cards per deck"),
         choices=(2, 4, 6, 8),
     )
     grabuge_size: int = option(
         8,
-        label="Grabuge size",
-        help="cards counted off each stock to form the grabuge (at most 26 per deck)",
+        label=N_("Grabuge size"),
+        help=N_("cards counted off each stock to form the grabuge (at most 26 per deck)"),
         minimum=1,
         maximum=CARDS_PER_DECK_EACH * 8,
     )
     match_deals: int = option(
         1,
-        label="Deals",
-        help="deals in the match, dealer alternating; packets of all deals are added up",
+        label=N_("Deals"),
+        help=N_("deals in the match, dealer alternating; packets of all deals are added up"),
         minimum=1,
     )
 
@@ -127,8 +130,10 @@ class GrabugeOptions:
         each = CARDS_PER_DECK_EACH * self.decks
         if self.grabuge_size > each:
             raise OptionsError(
-                f"option grabuge_size cannot be {self.grabuge_size}: with {self.decks} decks "
-                f"each player has only {each} cards"
+                _(
+                    "option grabuge_size cannot be {size}: with {decks} decks each player has "
+                    "only {each} cards"
+                ).format(size=self.grabuge_size, decks=self.decks, each=each)
             )
 
     @property
@@ -152,10 +157,10 @@ class PlaceInReserve(Move):
     target: PileId | None = field(default=None, compare=False)
 
     def label(self) -> str:
-        what = str(self.card) if self.card is not None else "the turned card"
+        what = str(self.card) if self.card is not None else _("the turned card")
         if self.column is None:
-            return f"start a new column with {what}"
-        return f"put {what} on column {self.column}"
+            return _("start a new column with {card}").format(card=what)
+        return _("put {card} on column {n}").format(card=what, n=self.column)
 
     def notation(self) -> str:
         return "reserve new" if self.column is None else f"reserve {self.column}"
@@ -181,8 +186,8 @@ class PlayReserve(Move):
 
     def label(self) -> str:
         if self.card is None:
-            return f"play column {self.column}"
-        return f"play {self.card} from column {self.column}"
+            return _("play column {n}").format(n=self.column)
+        return _("play {card} from column {n}").format(card=self.card, n=self.column)
 
     def notation(self) -> str:
         return f"play column {self.column}"
@@ -195,35 +200,350 @@ class PlayReserve(Move):
 GrabugeMove = PlaceInReserve | PlayReserve
 
 
+# --- events --------------------------------------------------------------------------------
+
+
+def _onto(under: Card | None) -> str:
+    """Where a played card went: on the card below it, or to a new packet."""
+    if under is None:
+        return _("to start a new packet")
+    return _("on {card}").format(card=under)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    seat: Seat  # the dealer
+    number: int  # 1-based deal number
+
+    def text(self) -> str:
+        return _("Deal {n}: {who} deals").format(n=self.number, who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class GrabugeShows(Event):
+    """A grabuge's new top card is turned up."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who}'s grabuge shows {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (grabuge_pile(self.seat),)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupAce(Event):
+    """An Ace from the grabuge starts a packet at setup (§5.4)."""
+
+    seat: Seat
+    card: Card
+    packet: PileId
+
+    def text(self) -> str:
+        return _("{who} lays {card} from the grabuge as the base of a packet").format(
+            who=who(self.seat), card=self.card
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (grabuge_pile(self.seat), self.packet)
+
+
+@dataclass(frozen=True, slots=True)
+class Precedence(Event):
+    """Who plays first, and the grabuge tops compared (the first player's first)."""
+
+    seat: Seat
+    shown: tuple[Card, ...]
+    tie: bool
+
+    def text(self) -> str:
+        if self.tie:
+            rank = rank_index(self.shown[0].rank) if self.shown else _("nothing")
+            return _("Both grabuges show {rank}: {who}, who did not deal, plays first").format(
+                rank=rank, who=who(self.seat)
+            )
+        if len(self.shown) == 2:
+            return _("{who} plays first: {high} is higher than {low}").format(
+                who=who(self.seat), high=self.shown[0], low=self.shown[1]
+            )
+        return _("{who} plays first: the other grabuge is empty").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegins(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who}'s turn").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedFromGrabuge(Event):
+    seat: Seat
+    card: Card
+    under: Card | None  # the packet's top it went on; None when an Ace starts a packet
+    packet: PileId
+
+    def text(self) -> str:
+        return _("{who} plays {card} from the grabuge {onto}").format(
+            who=who(self.seat), card=self.card, onto=_onto(self.under)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (grabuge_pile(self.seat), self.packet)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedFromReserve(Event):
+    seat: Seat
+    card: Card
+    under: Card | None
+    packet: PileId
+    column: int
+
+    def text(self) -> str:
+        return _("{who} plays {card} from column {n} {onto}").format(
+            who=who(self.seat), card=self.card, n=self.column, onto=_onto(self.under)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (reserve_pile(self.seat, self.column), self.packet)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchTaken(Event):
+    """A batch is taken off the stock, face down."""
+
+    seat: Seat
+    count: int
+
+    def text(self) -> str:
+        return ngettext(
+            "{who} takes {n} card from the stock", "{who} takes {n} cards from the stock", self.count
+        ).format(who=who(self.seat), n=self.count)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (stock_pile(self.seat), batch_pile(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class BatchPlayed(Event):
+    """A batch card is turned and played to the tableau."""
+
+    seat: Seat
+    card: Card
+    under: Card | None
+    packet: PileId
+
+    def text(self) -> str:
+        return _("{who} turns {card} and plays it {onto}").format(
+            who=who(self.seat), card=self.card, onto=_onto(self.under)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (batch_pile(self.seat), self.packet)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchToOnlyColumn(Event):
+    """A batch card fits nowhere and, with no column yet, starts column 1."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} turns {card} — no place — reserve column 1").format(
+            who=who(self.seat), card=self.card
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (batch_pile(self.seat), reserve_pile(self.seat, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedNoPlace(Event):
+    """A batch card is turned and fits nowhere: its owner must place it."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} turns {card} — no place: which column?").format(
+            who=who(self.seat), card=self.card
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (batch_pile(self.seat), turned_pile(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """The turned card goes on a column (``new``: it starts that column)."""
+
+    seat: Seat
+    card: Card
+    column: int
+    new: bool
+
+    def text(self) -> str:
+        if self.new:
+            return _("{who} starts reserve column {n} with {card}").format(
+                who=who(self.seat), n=self.column, card=self.card
+            )
+        return _("{who} puts {card} on reserve column {n}").format(
+            who=who(self.seat), card=self.card, n=self.column
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (turned_pile(self.seat), reserve_pile(self.seat, self.column))
+
+
+@dataclass(frozen=True, slots=True)
+class Converted(Event):
+    """The stock is out: the grabuge becomes the stock (§6.6)."""
+
+    seat: Seat
+    top: Card
+    count: int
+
+    def text(self) -> str:
+        cards = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
+        return _(
+            "{who}'s stock is out: the grabuge ({cards}, {card} on top) becomes the stock"
+        ).format(who=who(self.seat), cards=cards, card=self.top)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (grabuge_pile(self.seat), stock_pile(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class BonusWon(Event):
+    seat: Seat
+    packets: int
+
+    def text(self) -> str:
+        return _("{who} is first to empty the grabuge: {n} bonus packets").format(
+            who=who(self.seat), n=self.packets
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GrabugeEmpty(Event):
+    """A grabuge empties when the bonus is already taken."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who}'s grabuge is empty too, but the bonus is already taken").format(
+            who=who(self.seat)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PacketCrowned(Event):
+    """A King completes a packet, which goes to its player."""
+
+    seat: Seat
+    king: Card
+    won: int  # packets this player has now crowned this deal
+
+    def text(self) -> str:
+        packets = ngettext("{n} packet", "{n} packets", self.won).format(n=self.won)
+        return _("{who} crowns a packet with {card} ({packets} won)").format(
+            who=who(self.seat), card=self.king, packets=packets
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (won_pile(self.seat),)
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} has nothing to play").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Counted(Event):
+    """A deal's count for one player (§7.2)."""
+
+    seat: Seat
+    won: int
+    leftover: int
+    bonus: int
+
+    @property
+    def total(self) -> int:
+        return self.won + self.leftover + self.bonus
+
+    def text(self) -> str:
+        packets = ngettext("{n} packet", "{n} packets", self.total).format(n=self.total)
+        return _(
+            "{who} counts {packets}: {won} crowned, {leftover} for leftover cards, {bonus} bonus"
+        ).format(
+            who=who(self.seat),
+            packets=packets,
+            won=self.won,
+            leftover=self.leftover,
+            bonus=self.bonus,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DealWon(Event):
+    """The deal's result: ``seat`` wins it, or None on a draw."""
+
+    seat: Seat | None
+    number: int
+
+    def text(self) -> str:
+        if self.seat is None:
+            return _("Deal {n} is a draw").format(n=self.number)
+        return _("{who} wins deal {n}").format(who=who(self.seat), n=self.number)
+
+
 # --- state ---------------------------------------------------------------------------------
 
+T = TypeVar("T", Table, SeenTable)
 
-class GrabugeState(NamedTuple):
+
+class GrabugeState(NamedTuple, Generic[T]):
     """A game of Grabuge.  Only the table holds cards; every other field is public.
 
     Piles, per seat s: ``grabuge.s`` (face down but its top), ``stock.s`` (face down),
     ``batch.s`` (the cards of the current batch not yet turned, face down), ``turned.s`` (the
     turned card awaiting its place in the reserve), ``reserve.s.1`` … ``reserve.s.4`` (columns,
     bottom card first, the last one exposed) and ``won.s`` (the cards of completed packets);
-    then one ``packet.n`` per packet on the tableau, oldest first.
+    then one ``packet.n`` per packet on the tableau, oldest first (``packets`` lists their
+    serials n).
     """
 
-    table: Table
+    table: T
     seed: int | None
     events: tuple[Event, ...]
     options: GrabugeOptions
     seats: int
-    deal: int  # 0-based number of the deal in play
-    dealer: Seat
+    series: Series  # the deal in play, its dealer, and the totals of the deals before
     first: Seat  # the seat that had precedence in this deal
-    active: Seat  # whose turn it is; the seat to move unless the game is over
+    active: Seat  # whose turn it is; the seat to move unless the deal is over
     drawn: bool  # the active seat has taken this turn's batch
     converted: tuple[bool, bool]  # each grabuge's role: True once it has become the stock
     bonus: tuple[int, int]  # 0 or 2 each
     packets: tuple[int, ...]  # serials of the packets on the tableau, oldest first
     next_packet: int  # serial of the next packet to be started
-    results: tuple[tuple[int, int], ...]  # each finished deal's totals
-    over: bool
+    over: bool  # the deal is over (the match too, unless the series waits between deals)
+
+    @property
+    def dealer(self) -> Seat:
+        return self.series.dealer
+
+
+FullGrabuge = GrabugeState[Table]
+SeenGrabuge = GrabugeState[SeenTable]
 
 
 # --- the count of packets (§7.2) -------------------------------------------------------------

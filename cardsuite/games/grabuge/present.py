@@ -1,32 +1,26 @@
-"""How Grabuge looks: the table from one seat, and its events in words.
+"""How Grabuge looks: the table from one seat.
 
-All text is engine text: seats are written ``{s0}``/``{s1}`` and :func:`present` fills in the
-names.  Nothing here decides a rule; it only reads the (already redacted) observation.
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardsuite.core.cards import KING, Card, CardFace, rank_index
-from cardsuite.core.protocol import Event, Observation
-from cardsuite.core.text import fill, seat
+from cardsuite.core.cards import KING, Card, rank_index
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.series import deal_summary
+from cardsuite.core.text import seat
 from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
 from cardsuite.games.grabuge.model import (
-    AT_BATCH,
-    AT_COLUMN,
-    AT_GRABUGE,
-    AT_STOCK,
-    AT_TURNED,
-    AT_WON,
     COLUMNS,
-    FIXED,
-    PER_SEAT,
     SEATS,
-    GrabugeState,
+    SeenGrabuge,
     batch_pile,
     grabuge_pile,
+    packet_pile,
     reserve_pile,
     stock_pile,
     turned_pile,
@@ -37,143 +31,68 @@ if TYPE_CHECKING:
     from cardsuite.games.grabuge.engine import Grabuge
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def _onto(cards: tuple[CardFace, ...]) -> str:
-    """Where a played card went: on the card below it, or to a new packet."""
-    return f"on {cards[1]}" if len(cards) > 1 else "to start a new packet"
+def _packets(n: int) -> str:
+    return ngettext("{n} packet", "{n} packets", n).format(n=n)
 
 
-def describe(event: Event) -> str:
-    """One log line for an event."""
-    who = seat(event.seat) if event.seat is not None else ""
-    kind, cards, value = event.kind, event.cards, event.value
-    card = str(cards[0]) if cards else ""
-    if kind == "deal":
-        return f"Deal {value}: {who} deals"
-    if kind == "grabuge_top":
-        return f"{who}'s grabuge shows {card}"
-    if kind == "setup_ace":
-        return f"{who} lays {card} from the grabuge as the base of a packet"
-    if kind == "precedence":
-        if value == "tie":
-            rank = rank_index(cards[0].rank) if cards and isinstance(cards[0], Card) else "nothing"
-            return f"Both grabuges show {rank}: {who}, who did not deal, plays first"
-        if len(cards) == 2:
-            return f"{who} plays first: {cards[0]} is higher than {cards[1]}"
-        return f"{who} plays first: the other grabuge is empty"
-    if kind == "turn":
-        return f"{who}'s turn"
-    if kind == "play_grabuge":
-        return f"{who} plays {card} from the grabuge {_onto(cards)}"
-    if kind == "play_reserve":
-        return f"{who} plays {card} from column {value} {_onto(cards)}"
-    if kind == "draw":
-        return f"{who} takes {_plural(int(value or 0), 'card')} from the stock"
-    if kind == "batch_play":
-        return f"{who} turns {card} and plays it {_onto(cards)}"
-    if kind == "batch_place":
-        return f"{who} turns {card} — no place — reserve column {value}"
-    if kind == "batch_turn":
-        return f"{who} turns {card} — no place: which column?"
-    if kind == "place":
-        return f"{who} puts {card} on reserve column {value}"
-    if kind == "place_new":
-        return f"{who} starts reserve column {value} with {card}"
-    if kind == "convert":
-        return (
-            f"{who}'s stock is out: the grabuge ({_plural(int(value or 0), 'card')}, "
-            f"{card} on top) becomes the stock"
-        )
-    if kind == "bonus":
-        return f"{who} is first to empty the grabuge: {value} bonus packets"
-    if kind == "grabuge_empty":
-        return f"{who}'s grabuge is empty too, but the bonus is already taken"
-    if kind == "packet":
-        return f"{who} crowns a packet with {card} ({_plural(int(value or 0), 'packet')} won)"
-    if kind == "pass":
-        return f"{who} has nothing to play"
-    if kind == "score":
-        won, leftover, bonus = (int(x) for x in str(value).split())
-        total = won + leftover + bonus
-        return (
-            f"{who} counts {_plural(total, 'packet')}: {won} crowned, "
-            f"{leftover} for leftover cards, {bonus} bonus"
-        )
-    if kind == "deal_end":
-        if event.seat is None:
-            return f"Deal {value} is a draw"
-        return f"{who} wins deal {value}"
-    return kind
-
-
-def present(
-    game: Grabuge,
-    obs: Observation[GrabugeState],
-    names: Sequence[str],
-) -> TableView:
+def present(game: Grabuge, obs: Observation[SeenGrabuge]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
-    piles = state.table.piles
+    table = state.table
+    series = state.series
     over = state.over
     won = game.won(state)
     leftover = game.leftover(state)
     match = state.options.match_deals > 1
     totals = game.totals(state)
 
-    def name(s: int) -> str:
-        return names[s] if s < len(names) else f"Player {s + 1}"
-
     seats = []
     for s in seating(obs.viewer, SEATS):
-        b = s * PER_SEAT
-        grabuge = piles[b + AT_GRABUGE]
+        grabuge = table.faces(grabuge_pile(s))
+        stock = table.faces(stock_pile(s))
+        turned = table.faces(turned_pile(s))
         columns = tuple(
             PileView(
                 reserve_pile(s, k),
-                f"column {k}",
+                _("column {n}").format(n=k),
                 PileStyle.COLUMN,
-                piles[b + AT_COLUMN + k - 1],
+                table.faces(reserve_pile(s, k)),
                 owner=s,
-                placeholder="free column",
+                placeholder=_("free column"),
             )
             for k in range(1, COLUMNS + 1)
         )
+        grabuge_note = _("used as stock") if state.converted[s] else _cards(len(grabuge))
         views = (
-            PileView(
-                grabuge_pile(s),
-                "grabuge",
-                PileStyle.STACK,
-                grabuge,
-                owner=s,
-                note="used as stock" if state.converted[s] else _plural(len(grabuge), "card"),
-                placeholder="empty",
-            ),
-            PileView(stock_pile(s), "stock", PileStyle.STACK, piles[b + AT_STOCK], owner=s,
-                     note=_plural(len(piles[b + AT_STOCK]), "card"), placeholder="empty"),
-            PileView(batch_pile(s), "batch", PileStyle.ROW, piles[b + AT_BATCH], owner=s),
-            PileView(turned_pile(s), "turned", PileStyle.STACK, piles[b + AT_TURNED], owner=s,
-                     note="no place: which column?" if piles[b + AT_TURNED] else ""),
+            PileView(grabuge_pile(s), _("grabuge"), PileStyle.STACK, grabuge, owner=s,
+                     note=grabuge_note, placeholder=_("empty")),
+            PileView(stock_pile(s), _("stock"), PileStyle.STACK, stock, owner=s,
+                     note=_cards(len(stock)), placeholder=_("empty")),
+            PileView(batch_pile(s), _("batch"), PileStyle.ROW, table.faces(batch_pile(s)),
+                     owner=s),
+            PileView(turned_pile(s), _("turned"), PileStyle.STACK, turned, owner=s,
+                     note=_("no place: which column?") if turned else ""),
             *columns,
-            PileView(won_pile(s), "won", PileStyle.BADGE, piles[b + AT_WON], owner=s,
-                     note=_plural(won[s], "packet")),
+            PileView(won_pile(s), _("won"), PileStyle.BADGE, table.faces(won_pile(s)), owner=s,
+                     note=_packets(won[s])),
         )  # fmt: skip
         status = []
-        if s == state.dealer:
-            status.append("dealer")
+        if s == series.dealer:
+            status.append(_("dealer"))
         if s == state.first:
-            status.append("precedence")
+            status.append(_("precedence"))
         if state.bonus[s]:
-            status.append(f"bonus +{state.bonus[s]}")
-        score = f"won {won[s]} · reserve {leftover[s]}"
+            status.append(_("bonus +{n}").format(n=state.bonus[s]))
+        score = _("won {won} · reserve {left}").format(won=won[s], left=leftover[s])
         if match:
-            score += f" · match {totals[s]}"
+            score += " · " + _("match {n}").format(n=totals[s])
         seats.append(
             SeatView(
                 seat=s,
-                name=name(s),
                 piles=views,
                 status=" · ".join(status),
                 score=score,
@@ -183,54 +102,75 @@ def present(
         )
 
     centre = []
-    for i, pile in enumerate(piles[FIXED:], start=1):
+    for i, serial in enumerate(state.packets, start=1):
+        pile = table.faces(packet_pile(serial))
         top = pile[-1]
         needs = rank_index(top.rank + 1) if isinstance(top, Card) and top.rank < KING else ""
-        spec = state.table.layout.specs[FIXED + i - 1]
         centre.append(
-            PileView(spec.id, f"packet {i}", PileStyle.STACK, pile, note=f"needs {needs}")
+            PileView(
+                packet_pile(serial),
+                _("packet {n}").format(n=i),
+                PileStyle.STACK,
+                pile,
+                note=_("needs {rank}").format(rank=needs),
+            )
         )
 
-    if over:
-        outcome = game.outcome(state)
-        status_line = outcome.reason if outcome is not None else "The game is over"
+    summary = None
+    if series.between:
+        status_line = _("Deal over: {who} deals the next hand").format(
+            who=seat(series.next_dealer(SEATS))
+        )
+        summary = deal_summary(series, SEATS, this_deal=_("packets"), total=_("match"))
+    elif over:
+        status_line = _("The game is over")
     else:
         p = state.active
-        turned = piles[p * PER_SEAT + AT_TURNED]
+        turned = table.faces(turned_pile(p))
         if turned:
-            status_line = f"{seat(p)}: where does {turned[0]} go?"
+            status_line = _("{who}: where does {card} go?").format(who=seat(p), card=turned[0])
         else:
-            status_line = f"{seat(p)}: which reserve column plays first?"
+            status_line = _("{who}: which reserve column plays first?").format(who=seat(p))
 
     info = []
     if match:
-        info.append(
-            f"Deal {state.deal + 1} of {state.options.match_deals} · dealer {seat(state.dealer)}"
-        )
+        info.append(series.heading() + " · " + _("dealer {who}").format(who=seat(series.dealer)))
     else:
-        info.append(f"Dealer: {seat(state.dealer)}")
-    info.append(f"Precedence: {seat(state.first)}")
+        info.append(_("Dealer: {who}").format(who=seat(series.dealer)))
+    info.append(_("Precedence: {who}").format(who=seat(state.first)))
     if any(state.bonus):
         taker = 0 if state.bonus[0] else 1
-        info.append(f"Bonus: {seat(taker)} +{state.bonus[taker]}")
+        info.append(_("Bonus: {who} +{n}").format(who=seat(taker), n=state.bonus[taker]))
     else:
-        info.append("Bonus: not yet won")
-    info.append(f"Packets won: {seat(0)} {won[0]} · {seat(1)} {won[1]}")
-    info.append(f"On the tableau: {_plural(len(piles) - FIXED, 'packet')}")
-    info.append(f"Reserve cards: {seat(0)} {leftover[0]} · {seat(1)} {leftover[1]}")
-    for n, (a, b) in enumerate(state.results, start=1):
-        info.append(f"Deal {n}: {seat(0)} {a} – {seat(1)} {b}")
+        info.append(_("Bonus: not yet won"))
+    info.append(
+        _("Packets won: {a} {x} · {b} {y}").format(a=seat(0), x=won[0], b=seat(1), y=won[1])
+    )
+    info.append(_("On the tableau: {packets}").format(packets=_packets(len(state.packets))))
+    info.append(
+        _("Reserve cards: {a} {x} · {b} {y}").format(
+            a=seat(0), x=leftover[0], b=seat(1), y=leftover[1]
+        )
+    )
+    for n, result in enumerate(series.results, start=1):
+        a, b = result.scores
+        info.append(
+            _("Deal {n}: {a} {x} – {b} {y}").format(n=n, a=seat(0), x=a, b=seat(1), y=b)
+        )
     if match:
-        info.append(f"Match: {seat(0)} {totals[0]} – {seat(1)} {totals[1]}")
+        info.append(
+            _("Match: {a} {x} – {b} {y}").format(a=seat(0), x=totals[0], b=seat(1), y=totals[1])
+        )
 
-    title = "Grabuge"
+    title = _("Grabuge")
     if match:
-        title += f" · deal {state.deal + 1} of {state.options.match_deals}"
+        title += " · " + series.heading()
     return TableView(
         title=title,
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=tuple(centre),
-        status=fill(status_line, names),
-        info=tuple(fill(line, names) for line in info),
+        status=status_line,
+        info=tuple(info),
+        summary=summary,
     )

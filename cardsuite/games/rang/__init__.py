@@ -1,26 +1,32 @@
-"""Ранг (Rang): options, moves and state in ``model``, rules in ``engine``, look in ``present``."""
+"""Ранг (Rang): piles, options, moves, events and state in ``model``, rules in ``engine``, look
+in ``present``."""
 
-from cardsuite.games.rang.engine import RANG, Rang
+from cardsuite.games.rang.engine import ILLEGAL_ACTION, ILLEGAL_CARD, RANG, AnyRangMove, Rang
 from cardsuite.games.rang.model import (
+    DISCARD,
     DRAWN,
     LAST_WITH_CARDS,
     NOBODY,
     NORMAL,
     STALEMATE,
+    STOCK,
     TURN_LIMIT,
     TURN_LIMIT_REACHED,
     Draw,
+    FullRang,
     Keep,
     Play,
     PlayJoker,
     RangMove,
     RangOptions,
     RangState,
-    hand_pile,
+    SeenRang,
+    hand,
 )
 
 __all__ = [
-    "DRAWN", "LAST_WITH_CARDS", "NOBODY", "NORMAL", "RANG", "STALEMATE", "TURN_LIMIT",
-    "TURN_LIMIT_REACHED", "Draw", "Keep", "Play", "PlayJoker", "Rang", "RangMove",
-    "RangOptions", "RangState", "hand_pile",
+    "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS", "NOBODY",
+    "NORMAL", "RANG", "STALEMATE", "STOCK", "TURN_LIMIT", "TURN_LIMIT_REACHED", "AnyRangMove",
+    "Draw", "FullRang", "Keep", "Play", "PlayJoker", "Rang", "RangMove", "RangOptions",
+    "RangState", "SeenRang", "hand",
 ]  # fmt: skip

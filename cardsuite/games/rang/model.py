@@ -1,7 +1,7 @@
 """Ранг (Rang) — a Ukrainian shedding game: play one rank up or down, and do not be last.
 
-This module holds the game's vocabulary: its options, its moves and its state.  The rules
-are in ``engine.py`` and the look of the table in ``present.py``.
+This module holds the game's vocabulary: its piles, options, moves, events and state.  The
+rules are in ``engine.py`` and the look of the table in ``present.py``.
 
 Rules: ``shared/rules/rang.md`` (the shram.kiev.ua text of Corey Dixon's "Rank").
 
@@ -20,36 +20,53 @@ Decisions where the spec leaves room (each recorded in the spec's §10 or taken 
 * The drawn card may be played but need not be (option ``forced_drawn_play`` forces a fitting
   one).  Playing it is an ordinary ``Play`` of that card: after a draw it is the only card that
   may be played (the spec's ``PLAY_DRAWN``).
+* After every draw that brings a card the drawer ends his turn with ``Keep`` unless he plays
+  the card, even when it cannot be played (then ``Keep`` is his only move, which the table
+  plays for him).  The spec's "his turn ends at once" would let everyone see that a card
+  which was kept could have been played, and §9 wants that private: this way a draw always
+  looks the same from the outside.
 * A player may always draw instead of using an Ace or a joker; this lets him choose not to
   bring back a pending player.
 * A joker names any of the 13 ranks and its follow-up card is optional; the joker with its
   rank and follow-up is one move, ``PlayJoker``.
 * Hands are kept in the order the cards arrived, so a drawn card is always the last one in its
   owner's hand; the table shows hands sorted by rank.
+* The joker buried under the stock at the deal was seen by everyone: the table keeps that
+  fact (``Shown``) until the stock is rebuilt.
 * When a draw finishes the pending player and leaves the drawer as the only player holding
   cards, the deal ends at that moment, before any card is taken (he could not act on it).
 * If a pending player has nobody left to judge him (everyone else is out), which the card counts
   make all but impossible, he is out too and the deal ends with the last player to hold cards
   as the loser (engine safety, not in the spec).
-* With several deals (``match_deals``) the next deal starts by itself with the dealer one seat
-  to the left; the loser of each deal gets one loss and the fewest losses win.
+* With several deals (``match_deals``) the match pauses after each deal on its summary; the
+  next dealer (one seat to the left) deals the next one.  The loser of each deal gets one loss
+  and the fewest losses win.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
-from cardsuite.core.cards import JOKER, Card, rank_index
+from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
+from cardsuite.core.events import Event, private
+from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
-from cardsuite.core.protocol import Event
-from cardsuite.core.table import Seat, Table
+from cardsuite.core.series import Series
+from cardsuite.core.table import Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
 
 HAND_SIZE = 5
 RETURN_CARDS = 2
-TURN_LIMIT = 1000
+TURN_LIMIT = 10_000
+
+# --- piles ---------------------------------------------------------------------------------
+
+STOCK = "stock"  # face down; its top card is the end of the tuple
+DISCARD = "discard"  # face up; its top card sets the current rank
+hand = pile_names("hand")  # hand(s): seat s's cards, in the order they arrived
 
 # --- options -------------------------------------------------------------------------------
 
@@ -58,21 +75,27 @@ TURN_LIMIT = 1000
 class RangOptions:
     decks: str | int = option(
         "auto",
-        label="Decks",
-        help="auto: one pack for 2–4 players, two packs for 5–10",
+        label=N_("Decks"),
+        help=N_("auto: one pack for 2–4 players, two packs for 5–10"),
         choices=("auto", 1, 2),
     )
     same_rank_allowed: bool = option(
-        False, label="Same rank plays", help="a card of the current rank may also be played"
+        False,
+        label=N_("Same rank plays"),
+        help=N_("a card of the current rank may also be played"),
     )
     wild_ace: bool = option(
-        False, label="Wild Ace", help="an Ace played as an exception names any rank"
+        False, label=N_("Wild Ace"), help=N_("an Ace played as an exception names any rank")
     )
     forced_drawn_play: bool = option(
-        False, label="Forced drawn play", help="a drawn card that fits must be played"
+        False, label=N_("Forced drawn play"), help=N_("a drawn card that fits must be played")
     )
     match_deals: int = option(
-        1, label="Deals", help="deals in the match; fewest losses wins", minimum=1, maximum=50
+        1,
+        label=N_("Deals"),
+        help=N_("deals in the match; fewest losses wins"),
+        minimum=1,
+        maximum=50,
     )
 
     def __post_init__(self) -> None:
@@ -83,8 +106,11 @@ class RangOptions:
         needed = 1 if players <= 4 else 2
         if self.decks != "auto" and self.decks != needed:
             raise OptionsError(
-                f"decks={self.decks} does not suit {players} players: "
-                f"Rang uses {needed} pack{'s' if needed > 1 else ''} for {players} players"
+                _("decks={decks} does not suit {players} players: Rang uses {needed} for {players} players").format(
+                    decks=self.decks,
+                    players=players,
+                    needed=ngettext("{n} pack", "{n} packs", needed).format(n=needed),
+                )
             )
         return needed
 
@@ -104,14 +130,21 @@ class Play(Move):
 
     def label(self) -> str:
         if self.name is not None:
+            return _("play {card} naming {rank}").format(card=self.card, rank=rank_index(self.name))
+        return _("play {card}").format(card=self.card)
+
+    def notation(self) -> str:
+        if self.name is not None:
             return f"play {self.card} naming {rank_index(self.name)}"
         return f"play {self.card}"
 
     def gesture(self) -> Gesture:
-        return Gesture(f"hand.{self.seat}", self.card, "discard")
+        return Gesture(hand(self.seat), self.card, DISCARD)
 
     def choice_path(self) -> tuple[str, ...]:
-        return (f"name {rank_index(self.name)}",) if self.name is not None else (self.label(),)
+        if self.name is not None:
+            return (_("name {rank}").format(rank=rank_index(self.name)),)
+        return (self.label(),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,15 +155,23 @@ class PlayJoker(Move):
     follow: Card | None = None
 
     def label(self) -> str:
+        named = _("joker naming {rank}").format(rank=rank_index(self.rank))
+        if self.follow is None:
+            return named
+        return _("{joker}, then {card}").format(joker=named, card=self.follow)
+
+    def notation(self) -> str:
         named = f"joker naming {rank_index(self.rank)}"
         return f"{named}, then {self.follow}" if self.follow else named
 
     def gesture(self) -> Gesture:
-        return Gesture(f"hand.{self.seat}", JOKER, "discard")
+        return Gesture(hand(self.seat), JOKER, DISCARD)
 
     def choice_path(self) -> tuple[str, ...]:
-        follow = f"then {self.follow}" if self.follow else "no follow-up"
-        return (f"name {rank_index(self.rank)}", follow)
+        follow = (
+            _("then {card}").format(card=self.follow) if self.follow else _("no follow-up")
+        )
+        return (_("name {rank}").format(rank=rank_index(self.rank)), follow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +179,13 @@ class Draw(Move):
     """Take the top card of the stock (only when no card next to T is held)."""
 
     def label(self) -> str:
+        return _("draw")
+
+    def notation(self) -> str:
         return "draw"
 
     def gesture(self) -> Gesture:
-        return Gesture("stock")
+        return Gesture(STOCK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +193,7 @@ class Keep(Move):
     """Keep the card just drawn and end the turn."""
 
     def label(self) -> str:
-        return "keep the drawn card"
+        return _("keep the drawn card")
 
     def notation(self) -> str:
         return "keep"
@@ -157,22 +201,225 @@ class Keep(Move):
 
 RangMove = Play | PlayJoker | Draw | Keep
 
+# --- events --------------------------------------------------------------------------------
+
+
+def _cards(cards: tuple[CardFace, ...]) -> str:
+    return " ".join(_("a card") if not isinstance(c, Card) else str(c) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    seat: Seat  # the dealer
+    number: int  # 1-based deal number
+
+    def text(self) -> str:
+        return _("Deal {n}: {who} deals five cards each").format(n=self.number, who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class JokerBuried(Event):
+    def text(self) -> str:
+        return _("A joker turned up; it goes under the stock")
+
+
+@dataclass(frozen=True, slots=True)
+class Started(Event):
+    card: Card
+
+    def text(self) -> str:
+        return _("{card} starts the discard pile").format(card=self.card)
+
+    def moved(self) -> tuple[str, ...]:
+        return (DISCARD,)
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    """A card played: next to T, or the drawn card."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat), DISCARD)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedAce(Event):
+    """An Ace played as an exception; ``name`` is the rank it names under ``wild_ace``."""
+
+    seat: Seat
+    card: Card
+    name: int | None = None
+
+    def text(self) -> str:
+        if self.name is None:
+            return _("{who} plays {card} as an exception").format(
+                who=who(self.seat), card=self.card
+            )
+        return _("{who} plays {card} as an exception, naming {rank}").format(
+            who=who(self.seat), card=self.card, rank=rank_index(self.name)
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat), DISCARD)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedJoker(Event):
+    seat: Seat
+    rank: int  # the rank named
+    follow: Card | None
+
+    def text(self) -> str:
+        named = rank_index(self.rank)
+        if self.follow is None:
+            return _("{who} plays a joker naming {rank}").format(who=who(self.seat), rank=named)
+        return _("{who} plays a joker naming {rank}, then {card}").format(
+            who=who(self.seat), rank=named, card=self.follow
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat), DISCARD)
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """A card drawn from the stock: only the drawer sees which."""
+
+    seat: Seat
+    card: CardFace = private()
+
+    def text(self) -> str:
+        return _("{who} draws {card}").format(who=who(self.seat), card=_cards((self.card,)))
+
+    def moved(self) -> tuple[str, ...]:
+        return (STOCK, hand(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class DrewNothing(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} draws, but there is no card to draw").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Kept(Event):
+    seat: Seat
+    card: CardFace = private()
+
+    def text(self) -> str:
+        if not isinstance(self.card, Card):
+            return _("{who} keeps the drawn card").format(who=who(self.seat))
+        return _("{who} keeps the drawn card ({card})").format(who=who(self.seat), card=self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    count: int
+
+    def text(self) -> str:
+        return ngettext(
+            "The discard pile is shuffled into a new stock of {n} card",
+            "The discard pile is shuffled into a new stock of {n} cards",
+            self.count,
+        ).format(n=self.count)
+
+    def moved(self) -> tuple[str, ...]:
+        return (DISCARD, STOCK)
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    """A player has played his last card and is pending."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} has played the last card and waits to see whether to come back").format(
+            who=who(self.seat)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CameBack(Event):
+    """The pending player is brought back with the cards he takes (his to see)."""
+
+    seat: Seat
+    cards: tuple[CardFace, ...] = private()
+
+    def text(self) -> str:
+        n = len(self.cards)
+        took = ngettext("{who} comes back and takes {n} card", "{who} comes back and takes {n} cards", n)
+        text = took.format(who=who(self.seat), n=n)
+        if self.cards and isinstance(self.cards[0], Card):
+            text += f" ({_cards(self.cards)})"
+        return text
+
+    def moved(self) -> tuple[str, ...]:
+        return (STOCK, hand(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Finished(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} is out for good").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class DealLost(Event):
+    """The deal is over: ``seat`` loses it, by the rules or by a stop rule."""
+
+    seat: Seat
+    how: str  # LAST_WITH_CARDS, STALEMATE or TURN_LIMIT_REACHED
+
+    def text(self) -> str:
+        return deal_end_text(self.seat, self.how)
+
+
+# How a deal ended.
+LAST_WITH_CARDS, STALEMATE, TURN_LIMIT_REACHED = "last", "stalemate", "limit"
+
+
+def deal_end_text(loser: Seat, how: str) -> str:
+    """How a deal ended, in words (for the log, the deal's summary and the outcome)."""
+    if how == LAST_WITH_CARDS:
+        return _("{who} is the last player holding cards and loses the deal").format(who=who(loser))
+    if how == STALEMATE:
+        return _("The deal stalled with nothing left to draw; {who} holds the most cards and loses it").format(
+            who=who(loser)
+        )
+    return _("The deal reached {limit} turns; {who} holds the most cards and loses it").format(
+        limit=f"{TURN_LIMIT:,}", who=who(loser)
+    )
+
+
 # --- state ---------------------------------------------------------------------------------
 
-NORMAL, DRAWN = 0, 1  # phases of a turn: before any action, after a draw that may be played
+NORMAL, DRAWN = 0, 1  # phases of a turn: before any action, after a draw
 NOBODY = -1
 
+T = TypeVar("T", Table, SeenTable)
 
-class RangState(NamedTuple):
+
+class RangState(NamedTuple, Generic[T]):
     """Everything about a game of Rang.  Only the table holds cards; the rest is public."""
 
-    table: Table  # piles "stock", "discard", "hand.0" … "hand.n-1"
+    table: T  # piles STOCK, DISCARD and hand(0) … hand(n-1)
     seed: int | None
     events: tuple[Event, ...]
     options: RangOptions
     seats: int
-    dealer: Seat
-    turn: Seat  # NOBODY once the match is over
+    series: Series  # the deal in play, its dealer, and the losers of the deals before
+    turn: Seat  # NOBODY between deals and once the match is over
     rank: int  # T, the current rank
     phase: int  # NORMAL or DRAWN
     pending: Seat  # the player who went out and awaits the next player's answer, or NOBODY
@@ -180,13 +427,11 @@ class RangState(NamedTuple):
     turns: int  # turns played this deal (safety stop)
     empty_draws: int  # consecutive turns that drew nothing (stalemate stop)
     reshuffles: int  # stock rebuilds this deal, salting their shuffles
-    deal: int  # 0-based deal number
-    results: tuple[tuple[Seat, str], ...]  # (loser, how) for each finished deal
+
+    @property
+    def dealer(self) -> Seat:
+        return self.series.dealer
 
 
-# How a deal ended, for the log and the outcome.
-LAST_WITH_CARDS, STALEMATE, TURN_LIMIT_REACHED = "last", "stalemate", "limit"
-
-
-def hand_pile(s: Seat) -> str:
-    return f"hand.{s}"
+FullRang = RangState[Table]
+SeenRang = RangState[SeenTable]

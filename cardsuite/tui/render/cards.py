@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardsuite.core.cards import Card, CardFace, FaceDown, rank_index
+from cardsuite.core.cards import Card, CardFace, FaceDown, Suit, rank_index
 from cardsuite.core.table import PileId
 from cardsuite.core.view import PileStyle, PileView
 from cardsuite.tui.render.canvas import Block, clip, wrap
@@ -41,7 +41,10 @@ class Glyphs:
     def suit(self, card: Card) -> str:
         if card.suit is None:
             return "★"
-        return card.suit.letter if self.ascii_suits else card.suit.symbol
+        return self.suit_symbol(card.suit)
+
+    def suit_symbol(self, suit: Suit) -> str:
+        return suit.letter if self.ascii_suits else suit.symbol
 
     def index(self, card: Card) -> str:
         """Rank and suit side by side: ``10♥``; a joker is ``JOKER``."""

@@ -17,10 +17,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
+
+from cardsuite.core.i18n import _
 from cardsuite.core.table import Seat
-from cardsuite.core.view import PileView, SeatView, TableView
+from cardsuite.core.view import DealSummary, PileView, SeatView, TableView, TrickView
 from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, wrap
-from cardsuite.tui.render.cards import COMPACT, FULL, MID, Ctx, Glyphs, Marks, pile_block
+from cardsuite.tui.render.cards import (
+    CARD_H,
+    CARD_W,
+    COMPACT,
+    FULL,
+    MID,
+    Ctx,
+    Glyphs,
+    Marks,
+    compact_card,
+    draw_face,
+    pile_block,
+)
 from cardsuite.tui.selection import Slot
 
 MIN_WIDTH = 80
@@ -89,7 +104,8 @@ class Painted:
 
 
 def _seat_title(sv: SeatView, tag: str, single: str) -> tuple[str, str]:
-    left = ("▶ " if sv.to_move else "") + sv.name + (f" · {tag}" if tag else "")
+    side = _("side {tag}").format(tag=sv.side) if sv.side else ""
+    left = ("▶ " if sv.to_move else "") + " · ".join(x for x in (sv.name, side, tag) if x)
     right = " · ".join(x for x in (single, sv.status, sv.score) if x)
     return left, right
 
@@ -131,7 +147,7 @@ def seat_box(
     space = width - 4
     if right and len(left) + len(right) + 3 > space:
         # Too narrow for both: the counts and status matter more than the seat's tag.
-        left, _ = _seat_title(sv, "", pile_desc)
+        left = _seat_title(sv, "", pile_desc)[0]
     right_text = clip(right, max(space - len(left) - 3, 0)) if right else ""
     left_text = clip(left, space - (len(right_text) + 3 if right_text else 0))
     b.put(0, 0, "╭ ", key)
@@ -155,6 +171,63 @@ def seat_box(
         for i, line in enumerate(extra):
             b.put(x, 1 + i, line, "legal.head" if i == 0 else "legal")
     b.width, b.height = width, height
+    return b
+
+
+# --- a trick and a deal's summary ----------------------------------------------------------------
+
+
+def trick_block(trick: TrickView, names: dict[Seat, str], mode: str, ctx: Ctx) -> Block:
+    """The trick on the table: a heading (trumps, the suit to follow), then each seat's card in
+    the order played with the seat's name under it; the winner once it is complete.  The whole
+    block is the trick pile's slot, so a card dropped on it goes to the trick."""
+    g = ctx.glyphs
+    head = [trick.label or _("trick")]
+    if trick.trumps is not None:
+        head.append(_("trumps {suit}").format(suit=g.suit_symbol(trick.trumps)))
+    if trick.led is not None and trick.winner is None:
+        head.append(_("follow {suit}").format(suit=g.suit_symbol(trick.led)))
+    slot = Slot(trick.pile, None)
+    b = Block()
+    b.put(0, 0, " · ".join(head), ctx.marks.label(trick.pile))
+    x, y = 0, 1
+    for seat, face in trick.plays:
+        name = clip(names.get(seat, "?"), CARD_W + 1 if mode != COMPACT else 10)
+        if mode == COMPACT:
+            w = compact_card(b, x, y, face, "edge", ctx)
+            b.put(x, y + 1, name, "title.turn" if seat == trick.winner else "note")
+            x += max(w, cell_len(name)) + 2
+        else:
+            draw_face(b, x, y, face, "edge", ctx)
+            b.put(x, y + CARD_H, name, "title.turn" if seat == trick.winner else "note")
+            x += CARD_W + 2
+    if not trick.plays:
+        b.put(0, y, _("(no card yet)"), "note")
+    height = b.height
+    if trick.winner is not None:
+        b.put(0, height, _("won by {who}").format(who=names.get(trick.winner, "?")), "title.turn")
+    b.hit(slot, (0, 0, max(b.width, 8), b.height))
+    return b
+
+
+def summary_block(summary: DealSummary, width: int) -> Block:
+    """A finished deal's summary, boxed: a small table, then how the deal ended."""
+    cols = [summary.columns, *summary.rows]
+    widths = [max(cell_len(row[i]) for row in cols) for i in range(len(summary.columns))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w)
+                       in enumerate(zip(row, widths, strict=True))) for row in cols]  # fmt: skip
+    inner = min(max(cell_len(summary.title), *(cell_len(line) for line in lines), 24), width - 4)
+    text: list[tuple[str, str]] = [(summary.title, "title.turn")]
+    text += [(clip(line, inner), "info" if i else "title") for i, line in enumerate(lines)]
+    for line in summary.lines:
+        text += [(part, "note") for part in wrap(line, inner)]
+    b = Block()
+    b.put(0, 0, "╭" + "─" * (inner + 2) + "╮", "box.turn")
+    for i, (line, key) in enumerate(text, start=1):
+        b.put(0, i, "│", "box.turn")
+        b.put(2, i, line, key)
+        b.put(inner + 3, i, "│", "box.turn")
+    b.put(0, len(text) + 1, "╰" + "─" * (inner + 2) + "╯", "box.turn")
     return b
 
 
@@ -274,11 +347,18 @@ def _plan(
             cache[key] = block
         return block
 
+    names = {sv.seat: sv.name for sv in seats}
+
     def centre_pile(pile: PileView, mode: str) -> Block:
         key = ("centre", pile.id, mode, main_w)
         block = cache.get(key)
         if block is None:
-            block = cache[key] = pile_block(pile, mode, main_w, ctx)
+            trick = view.trick
+            if trick is not None and trick.pile == pile.id:
+                block = trick_block(trick, names, mode, ctx)
+            else:
+                block = pile_block(pile, mode, main_w, ctx)
+            cache[key] = block
         return block
 
     viewer = (
@@ -294,6 +374,8 @@ def _plan(
         box_w = max(main_w // min(n, 4) - 1, 24)
     boxes = [box(sv, m_other, box_w, n == 1, ()) for sv in others]
     centre_blocks = [centre_pile(p, m_centre) for p in view.centre]
+    if view.summary is not None:
+        centre_blocks.insert(0, summary_block(view.summary, main_w - 2))
     left = right = None
     top = boxes
     if n >= 3:

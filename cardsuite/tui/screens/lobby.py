@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from cardsuite.bots import bot_ids, bot_label, bot_levels_text
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.options import OptionInfo, describe_options
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.core.record import MatchRecord
 from cardsuite.games import GAMES
 from cardsuite.match import Match, MatchSetup, SeatInfo
@@ -34,7 +34,7 @@ HUMAN = "human"
 MAX_NAME = 16
 
 
-def player_counts(game: Game[Any, Any]) -> str:
+def player_counts(game: AnyGame) -> str:
     counts = sorted(game.seat_counts)
     if len(counts) == 1:
         return f"{counts[0]} players"
@@ -43,11 +43,11 @@ def player_counts(game: Game[Any, Any]) -> str:
     return ", ".join(map(str, counts)) + " players"
 
 
-def default_players(game: Game[Any, Any]) -> int:
+def default_players(game: AnyGame) -> int:
     return 3 if 3 in game.seat_counts else min(game.seat_counts)
 
 
-def default_seats(game: Game[Any, Any], count: int, names: tuple[str, ...]) -> list[SeatInfo]:
+def default_seats(game: AnyGame, count: int, names: tuple[str, ...]) -> list[SeatInfo]:
     """The first seat human, the others the strongest bot for the game."""
     bots = bot_ids(game)
     strongest = bots[-1] if bots else None
@@ -58,7 +58,7 @@ def default_seats(game: Game[Any, Any], count: int, names: tuple[str, ...]) -> l
     return seats
 
 
-def game_prompt(game: Game[Any, Any]) -> str:
+def game_prompt(game: AnyGame) -> str:
     original = f" ({game.original_name})" if game.original_name != game.title else ""
     return f"[b]{game.title}[/b]{original} · {player_counts(game)}\n[dim]{game.summary}[/dim]"
 
@@ -90,7 +90,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(classes="lobby")
         self.games = list(GAMES.values())
-        self.game: Game[Any, Any] = self.games[0]
+        self.game: AnyGame = self.games[0]
         self.record: MatchRecord | None = None
         self._form_serial = 0
 

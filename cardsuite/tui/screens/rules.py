@@ -7,7 +7,7 @@ took the better part of a second to open.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.markdown import Markdown
 from textual.app import ComposeResult
@@ -17,13 +17,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cardsuite.core.options import describe_options
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 
 
-def rules_markdown(game: Game[Any, Any]) -> str:
+def rules_markdown(game: AnyGame) -> str:
     """The rules text and a generated section on the options (works for any game)."""
     try:
-        text = game.rules()  # type: ignore[attr-defined]
+        text = game.rules()
     except (OSError, AttributeError) as exc:
         text = (
             f"# {game.title}\n\n*{game.summary}*\n\n"
@@ -60,7 +60,7 @@ class RulesScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         super().__init__(classes="panel-screen")
         self.game = game
 

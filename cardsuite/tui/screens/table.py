@@ -23,6 +23,7 @@ from textual.widgets import Footer
 from cardsuite.bots import bot_ids, bot_label, make_bot
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.record import MatchRecord
 from cardsuite.core.rng import make_rng
@@ -107,6 +108,9 @@ class TableScreen(Screen[None]):
         self._entries: list[ActionEntry] = []
         self._curtain_up = False
         self._curtain_seat: Seat = 0
+        # Between deals: a bot would deal the next hand at once; a person reads the summary
+        # first and presses Enter.  The match length at which that was done.
+        self._summary_read_at = -1
         self._done = False
         self._bindings_state: tuple[bool, ...] = ()
         # the log lines and the undo answer change only with the match or the viewer
@@ -163,6 +167,12 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             return
         if isinstance(step, BotTurn):
+            if self._summary_waits():
+                self.busy = False
+                self.thinking = None
+                self.say(_("Press Enter to deal the next hand."), "info")
+                self.refresh_table()
+                return
             self.busy = True
             self.thinking = step.seat
             self.refresh_table()
@@ -175,6 +185,7 @@ class TableScreen(Screen[None]):
             len(legal) == 1
             and self.cs_app.settings.auto_play
             and self._no_autoplay_at != len(self.match.moves)
+            and not self._summary_waits()
         )
         if forced:
             self.busy = True
@@ -189,10 +200,22 @@ class TableScreen(Screen[None]):
         self.busy = False
         self.refresh_table()
 
+    def _summary_waits(self) -> bool:
+        """Between deals with people at the table: the summary waits to be read."""
+        if not self.match.humans() or self._summary_read_at == len(self.match.moves):
+            return False
+        viewer = self.session.viewer
+        return self.match.view(viewer).summary is not None
+
+    def _summary_read(self) -> None:
+        self._summary_read_at = len(self.match.moves)
+        self.message = ""
+        self.advance()
+
     def _play_forced(self, epoch: int, move: Move) -> None:
         if epoch != self._epoch or self._done or not self.is_attached:
             return
-        self.say(f"Forced: {move.label()}", "info")
+        self.say(_("Forced: {move}").format(move=self.match.fill(move.label())), "info")
         self.play(move, forced=True)
 
     @work(thread=True, group="bot")
@@ -412,12 +435,12 @@ class TableScreen(Screen[None]):
             badge=badge,
             message=words(self.message),
             message_kind=self.message_kind,
-            actions=[words(e.label) for e in self._entries],
+            actions=[words(self.match.fill(e.label)) for e in self._entries],
             keys=keys,
             log=[words(line) for line in self._recent_log(viewer)],
             info=[words(line) for line in view.info],
             tags=tags,
-            legal=[words(line) for line in summarise(legal)] if legal else (),
+            legal=[words(self.match.fill(line)) for line in summarise(legal)] if legal else (),
         )
         self.table.show(scene)
         state = (self.undo_allowed(), isinstance(step, Over))
@@ -493,7 +516,12 @@ class TableScreen(Screen[None]):
             else:
                 self._ask(result)
 
-        self.app.push_screen(ChooserScreen(choice), chosen)
+        named = Choice(
+            self.match.fill(choice.prompt),
+            tuple((self.match.fill(label), moves) for label, moves in choice.options),
+            choice.depth,
+        )
+        self.app.push_screen(ChooserScreen(named), chosen)
 
     def _ready(self) -> bool:
         return not self._curtain_up and self.selector is not None
@@ -503,6 +531,9 @@ class TableScreen(Screen[None]):
             self.lift_curtain()
             return
         if not self._ready():
+            return
+        if isinstance(self.step, BotTurn) and not self.busy and self._summary_waits():
+            self._summary_read()
             return
         assert self.selector is not None
         if not self._legal:
@@ -664,7 +695,7 @@ class TableScreen(Screen[None]):
             for i, e in enumerate(self._entries):
                 if move in e.moves:
                     where = f" (action {i + 1 if i < 9 else 0})"
-            self.say(f"Hint: {move.label()}{where}", "hint")
+            self.say(_("Hint: {move}").format(move=self.match.fill(move.label())) + where, "hint")
         self.refresh_table()
 
     def action_rules(self) -> None:

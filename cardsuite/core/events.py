@@ -1,0 +1,106 @@
+"""Events: what a move or an automatic step did, as small frozen values that know their text.
+
+Each game declares its events as frozen slotted dataclasses derived from :class:`Event`, one
+class per kind of thing that can happen ("Played", "Drew", "TrickWon"), each with the fields it
+needs and a :meth:`Event.text` that says it in words.  Nothing is packed into strings and parsed
+back, and there is no chain of ``if kind == ...``: an event that cannot say itself fails the
+contract suite.
+
+Events may carry cards that only some seats may see (the card a player drew).  Such fields are
+declared with :func:`private`; :meth:`Event.seen_by` gives every other viewer the event with
+those cards face down.  By default the seat in the ``seat`` field may see them; an event shown
+to more seats (a card handed from one player to another) overrides :meth:`Event.may_see`.
+
+Text is engine text: seats are written with :func:`cardsuite.core.text.seat` placeholders and
+the interface fills in the players' names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.table import PileId, Seat
+
+_PRIVATE = "cardsuite.private"
+
+
+def private() -> Any:
+    """Declare an event field whose cards only :meth:`Event.may_see` seats may see.
+
+    The field holds a card (face down to the others) or a tuple of cards (each face down);
+    give it the last places in the class, as it has no default.
+    """
+    return dataclasses.field(metadata={_PRIVATE: True})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """The base of every game's events."""
+
+    _private_fields: ClassVar[dict[type, tuple[str, ...]]] = {}
+
+    def text(self) -> str:
+        """The event in words (engine text, translated, with seat placeholders)."""
+        raise NotImplementedError(f"{type(self).__name__} has no text")
+
+    @property
+    def actor(self) -> Seat | None:
+        """The seat the event is about, if any (its ``seat`` field by convention)."""
+        value = getattr(self, "seat", None)
+        return value if isinstance(value, int) else None
+
+    def moved(self) -> tuple[PileId, ...]:
+        """Piles whose cards this event changed, for the table to mark (none by default)."""
+        return ()
+
+    # --- hiding ----------------------------------------------------------------------------
+    def may_see(self, viewer: Seat | None) -> bool:
+        """Whether ``viewer`` may see this event's private cards."""
+        return viewer is not None and viewer == self.actor
+
+    def seen_by(self, viewer: Seat | None) -> Event:
+        """This event as ``viewer`` may know it: private cards face down unless he may see them."""
+        names = _private_names(type(self))
+        if not names or self.may_see(viewer):
+            return self
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        for name in names:
+            values[name] = _face_down(values[name])
+        return type(self)(**values)
+
+    # --- for checks ------------------------------------------------------------------------
+    def card_faces(self) -> Iterator[CardFace]:
+        """Every card or card back named by any field of the event."""
+        for f in dataclasses.fields(self):
+            yield from _faces_in(getattr(self, f.name))
+
+
+def _private_names(cls: type) -> tuple[str, ...]:
+    names = Event._private_fields.get(cls)
+    if names is None:
+        names = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.metadata.get(_PRIVATE)
+        )
+        Event._private_fields[cls] = names
+    return names
+
+
+def _face_down(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return (FACE_DOWN,) * len(value)
+    if value is None:
+        return None
+    return FACE_DOWN
+
+
+def _faces_in(value: Any) -> Iterator[CardFace]:
+    if isinstance(value, Card) or value is FACE_DOWN:
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _faces_in(item)

@@ -1,0 +1,108 @@
+"""Positions from text: a table (and a few public facts) written the way people write them.
+
+A position is a few lines of ``name: value``::
+
+    hand.0: 6♠ 9♥ J♦        a pile by its name, cards bottom first
+    hand.1: 2♣ 2♦
+    discard: 7♣
+    turn: 1                 anything else is the game's to read (turn, trumps, rank …)
+
+Blank lines and text after ``#`` are ignored.  :func:`parse_position` splits the text into
+piles and other settings; :func:`lay_out` builds the table, checks every card against the
+game's deck, and puts the cards nobody named into a pile of the game's choice (shuffled, under
+the named ones), so a scenario from a rules spec is a few lines in a test.  Each game's
+``position(text, ...)`` uses these two and reads its own settings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from cardsuite.core.cards import Card, parse_cards
+from cardsuite.core.errors import NotationError
+from cardsuite.core.rng import shuffled
+from cardsuite.core.table import Fact, Layout, PileId, Table
+
+
+@dataclass(frozen=True, slots=True)
+class PositionText:
+    """A position's text split up: the piles named, and the other settings as text."""
+
+    piles: dict[PileId, tuple[Card, ...]] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)
+
+    def setting(self, key: str, default: str | None = None) -> str | None:
+        return self.settings.get(key, default)
+
+    def number(self, key: str, default: int) -> int:
+        """A whole-number setting; NotationError naming it when it is not one."""
+        text = self.settings.get(key)
+        if text is None:
+            return default
+        try:
+            return int(text)
+        except ValueError:
+            raise NotationError(f"{key}: {text!r} is not a whole number") from None
+
+
+def parse_position(
+    text: str, layout: Layout, aliases: Mapping[str, PileId] | None = None
+) -> PositionText:
+    """Split ``text`` into piles (keys that name a pile of ``layout``, or one of ``aliases``)
+    and settings (every other key).  Cards are read with the usual notation."""
+    out = PositionText()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise NotationError(f"line {number}: {raw.strip()!r} is not 'name: value'")
+        pile = aliases.get(key, key) if aliases else key
+        if pile in layout:
+            if pile in out.piles:
+                raise NotationError(f"line {number}: {key} is given twice")
+            out.piles[pile] = parse_cards(value) if value and value != "-" else ()
+        else:
+            out.settings[key] = value
+    return out
+
+
+def lay_out(
+    layout: Layout,
+    deck: Sequence[Card],
+    piles: Mapping[PileId, Sequence[Card]],
+    *,
+    rest: PileId | None,
+    seed: int = 0,
+    known: Sequence[Fact] = (),
+) -> Table:
+    """A table with ``piles`` as given and the unnamed cards of ``deck`` shuffled into
+    ``rest`` (under the cards named for it); with ``rest`` None the table holds only the named
+    cards.  A card named more often than the deck holds it is a ValueError."""
+    left = Counter(deck)
+    for pile, cards in piles.items():
+        for card in cards:
+            if left[card] <= 0:
+                raise ValueError(f"{card} in {pile} is one card too many for this game")
+            left[card] -= 1
+    contents = {pile: tuple(cards) for pile, cards in piles.items()}
+    if rest is not None:
+        spare = []
+        for card in deck:
+            if left[card] > 0:
+                left[card] -= 1
+                spare.append(card)
+        contents[rest] = (*shuffled(spare, seed, "position"), *contents.get(rest, ()))
+    unknown = set(contents) - set(layout.positions)
+    if unknown:
+        raise ValueError(f"no such piles: {sorted(unknown)}")
+    return Table(
+        layout,
+        tuple(tuple(contents.get(spec.id, ())) for spec in layout.specs),
+        tuple(known),
+    )
+

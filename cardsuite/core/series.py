@@ -1,0 +1,122 @@
+"""A match of several deals: dealer rotation, each deal's result, and the pause between deals.
+
+Games played over several deals (Rang and Grabuge with ``match_deals``, Seven Up until a
+player is out of chips) keep a :class:`Series` in their state.  When a deal ends the engine
+records it with :meth:`Series.ended`; if the match goes on, the state waits *between deals*:
+the table still shows the finished deal, the view carries a :class:`DealSummary` (built by
+:func:`deal_summary`), and the only legal move is :class:`NextDeal` by the next dealer.  So
+players read the summary before the next deal starts, bots deal at once in simulations, and
+the record of the match says where each deal began.
+
+The first dealer is drawn from the match seed; after each deal the deal passes one seat to
+the left (clockwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cardsuite.core.i18n import _
+from cardsuite.core.moves import Move
+from cardsuite.core.rng import make_rng
+from cardsuite.core.table import Seat
+from cardsuite.core.text import seat as seat_token
+from cardsuite.core.view import DealSummary
+
+
+class DealResult(NamedTuple):
+    """One finished deal: its dealer, what it gave each seat, and how it ended in words."""
+
+    dealer: Seat
+    scores: tuple[int, ...]
+    note: str  # engine text, e.g. "{s2} is the last player holding cards"
+
+
+class Series(NamedTuple):
+    """Where a match of deals stands.
+
+    ``deals`` is the number of deals the match lasts, or 0 when the game's own rule ends it
+    (Seven Up: the first to shed his chips).  ``number`` counts deals from 0.
+    """
+
+    deals: int
+    number: int
+    dealer: Seat
+    results: tuple[DealResult, ...] = ()
+    between: bool = False
+
+    @classmethod
+    def start(cls, *, seed: int, seats: int, deals: int = 1) -> Series:
+        """The first deal, its dealer drawn from the match seed."""
+        return cls(deals, 0, make_rng(seed, "first dealer").randrange(seats))
+
+    @property
+    def last_deal(self) -> bool:
+        """True while the deal in play is the match's last planned one."""
+        return self.deals > 0 and self.number + 1 >= self.deals
+
+    def ended(self, result: DealResult, *, match_over: bool = False) -> Series:
+        """The series once the deal in play has ended with ``result``.
+
+        Unless this was the last deal (or ``match_over``: the game's own end came), the
+        series now waits between deals.
+        """
+        over = match_over or (self.deals > 0 and len(self.results) + 1 >= self.deals)
+        return self._replace(results=(*self.results, result), between=not over)
+
+    def next_dealer(self, seats: int) -> Seat:
+        return (self.dealer + 1) % seats
+
+    def next(self, seats: int) -> Series:
+        """The series as the next deal begins: the deal passes to the left."""
+        return self._replace(number=self.number + 1, dealer=self.next_dealer(seats), between=False)
+
+    def totals(self, seats: int) -> tuple[int, ...]:
+        """Each seat's scores over the finished deals, added up."""
+        sums = [0] * seats
+        for result in self.results:
+            for s, score in enumerate(result.scores):
+                sums[s] += score
+        return tuple(sums)
+
+    def heading(self) -> str:
+        """ "Deal 2 of 5" (or "Deal 2" for a match without a fixed length)."""
+        if self.deals > 0:
+            return _("Deal {n} of {total}").format(n=self.number + 1, total=self.deals)
+        return _("Deal {n}").format(n=self.number + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal(Move):
+    """Gather the cards and deal the next hand (the next dealer's move between deals)."""
+
+    def label(self) -> str:
+        return _("deal the next hand")
+
+    def notation(self) -> str:
+        return "next deal"
+
+
+def deal_summary(
+    series: Series,
+    seats: int,
+    *,
+    this_deal: str,
+    total: str,
+    totals: tuple[int, ...] | None = None,
+    lines: tuple[str, ...] = (),
+) -> DealSummary:
+    """The summary of the deal just finished: a row per seat with what this deal gave and the
+    running total (``totals``, or the sum of the deals' scores), then how the deal ended."""
+    result = series.results[-1]
+    sums = series.totals(seats) if totals is None else totals
+    number = len(series.results)
+    if series.deals > 0:
+        title = _("Deal {n} of {total} is over").format(n=number, total=series.deals)
+    else:
+        title = _("Deal {n} is over").format(n=number)
+    rows = tuple(
+        (seat_token(s), str(result.scores[s]), str(sums[s])) for s in range(seats)
+    )
+    return DealSummary(title, ("", this_deal, total), rows, (result.note, *lines))

@@ -1,0 +1,297 @@
+"""The checks of the contract suite, as functions the planted-leak tests can call directly.
+
+``play_checked`` plays one seeded random game and checks every state on the way: cheap checks
+on every state (conservation, liveness, one legality path, event texts), costly ones on a
+sample (refusals, notation, hiding on every channel, determinization, presentation).
+
+Hiding is checked channel by channel against what the viewer may know: every card it has seen
+face up on its own table so far (in this state or an earlier one), plus, for a refusal, the
+cards its own move names.  A card named anywhere else — a public field of its observation, an
+event as it sees it, any text of its table view, a refusal of its moves — is a leak.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.errors import IllegalMoveError
+from cardsuite.core.events import Event
+from cardsuite.core.options import options_to_dict
+from cardsuite.core.protocol import AnyGame, RulesBase
+from cardsuite.core.record import MatchRecord, SeatRecord
+from cardsuite.core.table import (
+    HoldsRank,
+    SeenTable,
+    Shown,
+    Table,
+    Visibility,
+    redact,
+    resample_hidden,
+)
+from cardsuite.core.text import default_names, fill, has_placeholders
+from cardsuite.core.view import TableView
+from cardsuite.match import Match
+
+MAX_PLIES = 60_000  # far above any game's own safety stop
+SAMPLE_RATE = 0.02  # share of states that get the costly checks
+ALWAYS_CHECKED = 8  # the first states of every game are always fully checked
+
+# A card written in engine text: 10♥, A♠, Q♦ … (jokers are all alike and hide nothing).
+CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
+SEAT_TOKEN = re.compile(r"\{s(\d+)\}")
+
+
+def card_texts(text: str) -> set[str]:
+    return {rank + suit for rank, suit in CARD_TEXT.findall(text)}
+
+
+class Knowledge:
+    """What each viewer has seen face up so far in one game: the union, over the states so
+    far, of its redacted tables.  What a spectator sees, every seat sees; a seat sees besides
+    its own piles and the facts shown to it alone."""
+
+    def __init__(self, seats: int) -> None:
+        self.public: set[CardFace] = set()
+        self.own: list[set[CardFace]] = [set() for _ in range(seats)]
+
+    def look(self, table: Table) -> None:
+        for pile in redact(table, None).piles:
+            self.public.update(pile)
+        for spec, pile in zip(table.layout.specs, table.piles, strict=True):
+            if spec.visibility is Visibility.OWNER and spec.owner is not None:
+                self.own[spec.owner].update(pile)
+        for fact in table.known:
+            if isinstance(fact, Shown) and fact.to is not None:
+                self.own[fact.to].add(fact.card)
+
+    def seen(self, viewer: int | None) -> set[Card]:
+        faces = self.public if viewer is None else self.public | self.own[viewer]
+        return {c for c in faces if isinstance(c, Card)}
+
+    def texts(self, viewer: int | None) -> set[str]:
+        return {card.text() for card in self.seen(viewer)}
+
+
+# --- values walked for cards -------------------------------------------------------------
+
+
+def cards_in(value: Any, depth: int = 0) -> Iterator[Card]:
+    """Every Card reachable from ``value`` through tuples, lists, dicts, frozensets,
+    NamedTuples and dataclasses (not through tables: those are checked on their own)."""
+    if depth > 12 or isinstance(value, Table | SeenTable):
+        return
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            yield from cards_in(item, depth + 1)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from cards_in(item, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from cards_in(getattr(value, f.name), depth + 1)
+
+
+# --- the checks ----------------------------------------------------------------------------
+
+
+def check_event_text(event: Event, seats: int) -> None:
+    """An event says itself in words: no class name, no unfilled field, valid seats."""
+    text = event.text()
+    assert isinstance(text, str) and text.strip(), f"{type(event).__name__} has no text"
+    assert text != type(event).__name__, f"{type(event).__name__}'s text is its class name"
+    assert not has_placeholders(text), f"{type(event).__name__} leaves a field unfilled: {text!r}"
+    for token in SEAT_TOKEN.findall(text):
+        assert int(token) < seats, f"{type(event).__name__} names seat {token} of {seats}"
+    assert fill(text, default_names(seats))
+
+
+def check_hiding(
+    game: AnyGame, state: Any, viewer: int | None, known: Knowledge, rng: random.Random
+) -> TableView:
+    """No card hidden from ``viewer`` reaches it by any channel; returns its view."""
+    allowed = known.seen(viewer)
+    allowed_texts = known.texts(viewer)
+    obs = game.observe(state, viewer)
+    assert obs.state.seed is None, "an observation keeps the seed"
+
+    # The table: its hidden cards may be dealt again without the observation changing.
+    again = state._replace(table=resample_hidden(state.table, viewer, rng))
+    assert game.observe(again, viewer) == obs, f"observation of {viewer} leaks hidden cards"
+
+    # Every other field of the observation.
+    for name, value in zip(obs.state._fields, obs.state, strict=True):
+        if name in ("table", "events"):
+            continue
+        leaked = {c for c in cards_in(value) if c not in allowed}
+        assert not leaked, f"field {name!r} shows {viewer} hidden cards {leaked}"
+
+    # Events, as the viewer gets them (observe has applied seen_by).
+    for event in obs.state.events:
+        name = type(event).__name__
+        leaked = {c for c in event.card_faces() if isinstance(c, Card) and c not in allowed}
+        assert not leaked, f"{name} shows {viewer} hidden cards {leaked}"
+        leaked_text = card_texts(event.text()) - allowed_texts
+        assert not leaked_text, f"{name}'s text names hidden cards {leaked_text}"
+
+    # The table view: its piles and every string in it.
+    view = game.present(obs)
+    shown = Counter(f for p in view.piles() for f in p.faces if isinstance(f, Card))
+    visible = Counter(c for c in obs.state.table.all_faces() if isinstance(c, Card))
+    assert not shown - visible, f"{viewer}'s table view shows hidden cards {shown - visible}"
+    if view.trick is not None:
+        for _seat, face in view.trick.plays:
+            assert face is FACE_DOWN or face in visible, f"trick shows hidden {face}"
+    for text in view.strings():
+        leaked_text = card_texts(text) - allowed_texts
+        assert not leaked_text, f"view text {text!r} names hidden cards {leaked_text}"
+
+    # Refusals of the viewer's own moves.
+    if viewer is not None:
+        for move in game.candidates(state, viewer):
+            refusal = game.why_illegal(state, move)
+            if refusal is None:
+                continue
+            named = {c.text() for c in cards_in(move)}
+            leaked_text = card_texts(refusal.text) - allowed_texts - named
+            assert not leaked_text, f"refusal {refusal.text!r} names hidden cards {leaked_text}"
+
+    # A determinization is a state this viewer cannot tell from the real one, and keeps every
+    # fact the viewer knows.
+    guess = game.determinize(obs, rng)
+    assert Counter(guess.table.all_cards()) == Counter(game.deck(state))
+    assert game.observe(guess, viewer).state.table == obs.state.table
+    for fact in guess.table.known:
+        if isinstance(fact, HoldsRank) and fact.applies_to(viewer):
+            ranks = {c.rank for c in guess.table.cards(fact.pile)}
+            assert fact.rank in ranks, f"a determinization drops the known {fact}"
+    return view
+
+
+def check_costly(game: AnyGame, state: Any, rng: random.Random, known: Knowledge) -> None:
+    seats = state.seats
+    to_move = sorted(game.to_move(state))
+    others = [s for s in range(seats) if s not in to_move]
+    for seat in to_move + rng.sample(others, min(1, len(others))):
+        legal = game.legal_moves(state, seat)
+        refused = [m for m in game.candidates(state, seat) if m not in legal]
+        for move in rng.sample(refused, min(3, len(refused))):
+            refusal = game.why_illegal(state, move)
+            assert refusal is not None and refusal.text.strip() and refusal.code.strip()
+            with pytest.raises(IllegalMoveError) as error:
+                game.apply(state, move)
+            assert error.value.code == refusal.code
+            assert error.value.reason == refusal.text
+        labels = [m.label() for m in legal]
+        assert len(set(labels)) == len(labels), f"duplicate labels {labels}"
+        for move in legal:
+            assert game.move_from_text(state, game.move_to_text(move), seat) == move
+
+    viewers: list[int | None] = [*to_move, *rng.sample(others, min(1, len(others))), None]
+    for viewer in viewers:
+        view = check_hiding(game, state, viewer, known, rng)
+        if viewer is not None:
+            assert view.seats[0].seat == viewer and view.seats[0].is_viewer
+        assert sorted(s.seat for s in view.seats) == list(range(seats))
+        ids = [p.id for p in view.piles()]
+        assert len(ids) == len(set(ids)), "a pile is drawn twice"
+        named = view.named(default_names(seats))
+        for text in named.strings():
+            assert not has_placeholders(text), f"view text {text!r} leaves a field unfilled"
+
+
+def check_sides(game: AnyGame, state: Any) -> None:
+    sides = game.sides(state)
+    seats = sorted(s for side in sides for s in side)
+    assert seats == list(range(state.seats)), f"sides {sides} do not partition the seats"
+
+
+def overrides_legal_moves(game: AnyGame) -> bool:
+    return type(game).legal_moves is not RulesBase.legal_moves
+
+
+def play_checked(
+    game: AnyGame, seats: int, options: Any, seed: int, player: int, *, replay: bool = True
+) -> None:
+    """One seeded random game, checked at every step (``replay``: and rebuilt from its record)."""
+    rng = random.Random(player)
+    state = game.new_game(seats=seats, options=options, seed=seed)
+    assert state == game.new_game(seats=seats, options=options, seed=seed), "deal not deterministic"
+    deck = Counter(game.deck(state))
+    known = Knowledge(seats)
+    second_path = overrides_legal_moves(game)
+    check_sides(game, state)
+    moves: list[tuple[int, str]] = []
+    for ply in range(MAX_PLIES):
+        # (dict equality: Counter's own __eq__ is slow Python)
+        assert dict.__eq__(Counter(state.table.all_cards()), deck), f"cards lost at ply {ply}"
+        known.look(state.table)
+        for event in state.events:
+            check_event_text(event, seats)
+        to_move = game.to_move(state)
+        outcome = game.outcome(state)
+        if not to_move:
+            break
+        assert outcome is None, "an outcome before the end"
+        for seat in range(seats):
+            if seat not in to_move:
+                assert game.legal_moves(state, seat) == (), f"seat {seat} may move out of turn"
+        movers = [s for s in sorted(to_move) if game.legal_moves(state, s)]
+        assert movers, f"no legal move for {sorted(to_move)} at ply {ply} (liveness)"
+        seat = rng.choice(movers)
+        legal = game.legal_moves(state, seat)
+        if second_path:  # one legality path: the fast one must say what why_illegal says
+            accepted = [m for m in game.candidates(state, seat) if game.why_illegal(state, m) is None]
+            assert set(legal) == set(accepted), f"legal_moves disagrees with why_illegal at {ply}"
+        assert len(set(legal)) == len(legal), "duplicate legal moves"
+        assert all(m.seat == seat for m in legal)
+        move = rng.choice(legal)
+        if ply < ALWAYS_CHECKED or rng.random() < SAMPLE_RATE:
+            check_costly(game, state, rng, known)
+            frozen = pickle.dumps(state)
+            nxt = game.apply(state, move)
+            assert pickle.dumps(state) == frozen, "apply changed its input"
+            assert game.apply(state, move) == nxt, "apply is not deterministic"
+        else:
+            nxt = game.apply(state, move)
+        moves.append((seat, game.move_to_text(move)))
+        state = nxt
+    else:
+        pytest.fail(f"no end after {MAX_PLIES} plies")
+
+    # The end: an outcome whose places partition the seats (standard competition ranking),
+    # partners sharing a place.
+    check_costly(game, state, rng, known)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    places = outcome.places
+    assert len(places) == seats
+    for s in range(seats):
+        assert places[s] == 1 + sum(p < places[s] for p in places), f"places {places}"
+    for side in game.sides(state):
+        assert len({places[s] for s in side}) == 1, f"partners {sorted(side)} placed apart"
+    reason = fill(outcome.reason, default_names(seats))
+    assert reason and not has_placeholders(reason)
+
+    # The record of the game rebuilds it exactly, through JSON.
+    if not replay:
+        return
+    record = MatchRecord(
+        game=game.id,
+        seed=seed,
+        seats=tuple(SeatRecord(n) for n in default_names(seats)),
+        options=options_to_dict(state.options),
+        moves=tuple(moves),
+    )
+    replayed = Match.from_record(MatchRecord.from_json(record.to_json()))
+    assert replayed.state == state, "replaying the record gives another game"
