@@ -3,20 +3,33 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from cardsuite.core.cards import parse_card
-from cardsuite.core.errors import CardsuiteError, IllegalMoveError, SaveError
+from cardsuite.core.cards import FACE_DOWN, parse_card
+from cardsuite.core.errors import NOT_YOUR_TURN, CardsuiteError, IllegalMoveError, SaveError
+from cardsuite.core.record import MatchRecord, load_record
+from cardsuite.core.series import NextDeal
 from cardsuite.games import get_game
-from cardsuite.games.rang import RANG, Draw, Play
+from cardsuite.games.grabuge import GrabugeOptions
+from cardsuite.games.rang import (
+    ILLEGAL_CARD,
+    RANG,
+    Draw,
+    FullRang,
+    Keep,
+    Play,
+    RangOptions,
+    hand,
+)
 from cardsuite.match import Match, MatchSetup, SeatInfo
 
 RANG_GAME = get_game("rang")
 
 
-def against_bots(state: object, humans: int = 1) -> Match:
+def against_bots(state: FullRang, humans: int = 1) -> Match:
     """A Rang match at a prepared position: seat 0 (and more) human, the rest random bots."""
     seats = [SeatInfo(f"H{i}") for i in range(humans)]
     seats += [SeatInfo(f"B{i}", "random") for i in range(3 - humans)]
@@ -34,29 +47,39 @@ def test_bots_play_until_a_human_must_act() -> None:
 
 
 def test_illegal_move_changes_nothing() -> None:
-    state = RANG.position(hands=["6♠ 9♥", "K♣", "K♦"], discard="7♣")
+    state = RANG.position("P1: 6♠ 9♥\nP2: K♣\nP3: K♦\ndiscard: 7♣")
     match = against_bots(state)
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as error:
         match.apply(Play(0, parse_card("9♥")))
+    assert error.value.code == ILLEGAL_CARD
     assert match.state is state and match.moves == []
+    refusal = match.refusal(Play(0, parse_card("9♥")))
+    assert refusal is not None and refusal.code == ILLEGAL_CARD
+    assert refusal.text == error.value.reason
     assert match.why_illegal(Play(1, parse_card("K♣"))) == "it is not B0's turn"
+    refusal = match.refusal(Play(1, parse_card("K♣")))
+    assert refusal is not None and refusal.code == NOT_YOUR_TURN
+    assert refusal.text == "it is not {s1}'s turn"
+    assert match.refusal(Play(0, parse_card("6♠"))) is None
+    assert match.why_illegal(Play(0, parse_card("6♠"))) is None
 
 
 def test_undo_back_to_the_humans_decision_when_nothing_new_was_seen() -> None:
-    # The bots can only draw cards they cannot play, which Anna never sees.
-    state = RANG.position(hands=["6♠ 9♥", "K♣ K♦", "J♣ J♦"], discard="7♣", stock="Q♣ Q♦")
+    # The bots can only draw cards they cannot play (and keep them), which Anna never sees.
+    state = RANG.position("P1: 6♠ 9♥\nP2: K♣ K♦\nP3: J♣ J♦\ndiscard: 7♣\nstock: Q♣ Q♦")
     match = against_bots(state)
     match.apply(Play(0, parse_card("6♠")))
     match.play_bots()
-    assert match.to_move() == frozenset({0}) and len(match.moves) == 3
+    assert match.to_move() == frozenset({0})
+    assert match.moves[1:] == [Draw(1), Keep(1), Draw(2), Keep(2)]
     assert match.undo_point(0) == 0
-    assert match.undo(0) == 3
+    assert match.undo(0) == 5
     assert match.state is state and match.moves == []
     assert match.undo_point(0) is None, "nothing left to undo"
 
 
 def test_no_undo_across_a_card_a_bot_revealed() -> None:
-    state = RANG.position(hands=["6♠ 9♥", "5♣ K♦", "J♣ J♦"], discard="7♣", stock="Q♣ Q♦")
+    state = RANG.position("P1: 6♠ 9♥\nP2: 5♣ K♦\nP3: J♣ J♦\ndiscard: 7♣\nstock: Q♣ Q♦")
     match = against_bots(state)
     match.apply(Play(0, parse_card("6♠")))
     match.play_bots()  # B0 must play 5♣, a card Anna had not seen
@@ -66,7 +89,7 @@ def test_no_undo_across_a_card_a_bot_revealed() -> None:
 
 
 def test_no_undo_of_a_draw() -> None:
-    state = RANG.position(hands=["9♥ 10♥", "K♣ K♦", "J♣ J♦"], discard="3♣", stock="Q♣ Q♦ 2♥")
+    state = RANG.position("P1: 9♥ 10♥\nP2: K♣ K♦\nP3: J♣ J♦\ndiscard: 3♣\nstock: Q♣ Q♦ 2♥")
     match = against_bots(state)
     match.apply(Draw(0))  # Anna sees 2♥, which she may play or keep
     assert match.to_move() == frozenset({0})
@@ -74,25 +97,32 @@ def test_no_undo_of_a_draw() -> None:
 
 
 def test_no_undo_between_humans() -> None:
-    state = RANG.position(hands=["6♠ 9♥", "K♣ K♦", "J♣ J♦"], discard="7♣", stock="Q♣ Q♦")
+    state = RANG.position("P1: 6♠ 9♥\nP2: K♣ K♦\nP3: J♣ J♦\ndiscard: 7♣\nstock: Q♣ Q♦")
     match = against_bots(state, humans=2)
     match.apply(Play(0, parse_card("6♠")))
     assert match.undo_point(0) is None
 
 
 def test_log_tells_bot_moves_and_hides_private_cards() -> None:
-    state = RANG.position(hands=["6♠ 9♥", "K♣ K♦", "J♣ J♦"], discard="7♣", stock="Q♣ Q♦")
+    state = RANG.position("P1: 6♠ 9♥\nP2: K♣ K♦\nP3: J♣ J♦\ndiscard: 7♣\nstock: Q♣ Q♦")
     match = against_bots(state)
     match.apply(Play(0, parse_card("6♠")))
     match.play_bots()
     anna = match.log(0)
-    assert anna == ["H0 plays 6♠", "B0 draws a card", "B1 draws a card"]
-    assert match.log(1, last=1) == ["B1 draws a card"]
-    assert "B0 draws Q♦" in match.log(1)
+    assert anna == [
+        "H0 plays 6♠",
+        "B0 draws a card",
+        "B0 keeps the drawn card",
+        "B1 draws a card",
+        "B1 keeps the drawn card",
+    ]
+    assert match.log(1, last=1) == ["B1 keeps the drawn card"]
+    assert "B0 draws Q♦" in match.log(1) and "B0 keeps the drawn card (Q♦)" in match.log(1)
+    assert "B1 draws Q♣" in match.log(2) and "B0 draws a card" in match.log(2)
 
 
 def test_hides_cards_is_true_for_hands_false_for_open_games() -> None:
-    assert against_bots(RANG.position(hands=["6♠", "K♣", "J♣"], discard="7♣")).hides_cards()
+    assert against_bots(RANG.position("P1: 6♠\nP2: K♣\nP3: J♣\ndiscard: 7♣")).hides_cards()
     grabuge = Match(get_game("grabuge"), [SeatInfo("A"), SeatInfo("B")], seed=1)
     assert not grabuge.hides_cards()
 
@@ -133,3 +163,65 @@ def test_load_reports_a_bad_record_with_the_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(SaveError, match="unknown game 'chess'"):
         Match.load(path)
+
+
+def test_view_fills_in_the_names_and_hides_the_other_hands() -> None:
+    match = Match(RANG_GAME, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
+    view = match.view(1)
+    assert [s.seat for s in view.seats] == [1, 0] and view.seats[0].is_viewer
+    assert (view.seat(0).name, view.seat(1).name) == ("Anna", "Boris")
+    assert not any("{s" in text for text in view.strings()), "every seat placeholder is filled"
+    (mover,) = match.to_move()
+    assert match.names[mover] in view.status
+    assert all(face is FACE_DOWN for face in view.pile(hand(0)).faces)
+    assert Counter(view.pile(hand(1)).faces) == Counter(match.state.table.cards(hand(1)))
+
+
+def several_deals(game: str, options: object, seed: int) -> Match:
+    """A finished match of two deals between random bots."""
+    seats = [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")]
+    match = Match(get_game(game), seats, options=options, seed=seed)
+    match.play_bots()
+    assert match.is_over()
+    return match
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("rang", RangOptions(match_deals=2)), ("grabuge", GrabugeOptions(match_deals=2))],
+)
+def test_a_match_of_several_deals_records_each_next_deal(
+    tmp_path: Path, game: str, options: object
+) -> None:
+    match = several_deals(game, options, seed=6)
+    deals = [(i, m) for i, m in enumerate(match.moves) if isinstance(m, NextDeal)]
+    assert len(deals) == 1
+    ((i, move),) = deals
+    assert match.states[i].series.between and not match.states[i + 1].series.between
+    assert match.record().moves[i] == (move.seat, "next deal")
+    path = tmp_path / "match.json"
+    match.save(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
+    loaded = Match.load(path)
+    assert loaded.state == match.state and loaded.moves == match.moves
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("rang", RangOptions(match_deals=2)), ("grabuge", GrabugeOptions(match_deals=2))],
+)
+def test_a_version_1_record_deals_the_next_hand_by_itself(
+    tmp_path: Path, game: str, options: object
+) -> None:
+    # Version 1 records were written when the next deal followed the last one at once.
+    match = several_deals(game, options, seed=8)
+    data = json.loads(match.record().to_json())
+    data["version"] = 1
+    data["moves"] = [m for m in data["moves"] if m[1] != "next deal"]
+    assert len(data["moves"]) == len(match.moves) - 1
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_record(path).version == 1
+    loaded = Match.load(path)
+    assert loaded.state == match.state and loaded.moves == match.moves
+    assert loaded.record() == MatchRecord.from_json(match.record().to_json())

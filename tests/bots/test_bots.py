@@ -28,25 +28,26 @@ from cardsuite.bots import (
 from cardsuite.bots.grabuge import GrabugeBot, need, quick_choice
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.search import SearchBot, reward
-from cardsuite.core.cards import JOKER, Card, parse_cards
+from cardsuite.core.cards import JOKER, Card, parse_cards, rank_index
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.protocol import Game
+from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import resample_hidden
 from cardsuite.games import GAMES
-from cardsuite.games.grabuge import GRABUGE, GrabugeState, PlaceInReserve, PlayReserve
-from cardsuite.games.rang import DRAWN, RANG, Draw, Keep, Play, PlayJoker, RangState
+from cardsuite.games.grabuge import GRABUGE, FullGrabuge, PlaceInReserve, PlayReserve
+from cardsuite.games.grabuge.model import turned_pile
+from cardsuite.games.rang import DRAWN, RANG, Draw, FullRang, Keep, Play, PlayJoker, hand
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "cardsuite" / "bots"
 
 
-def seats_for(game: Game[Any, Any]) -> int:
+def seats_for(game: AnyGame) -> int:
     return 4 if 4 in game.seat_counts else min(game.seat_counts)
 
 
-def ask(bot: Bot, game: Game[Any, Any], state: Any, seed: int = 0) -> Move:
+def ask(bot: Bot, game: AnyGame, state: Any, seed: int = 0) -> Move:
     """The bot's move in ``state`` for the seat to move, from that seat's observation."""
     (seat,) = game.to_move(state)
     legal = game.legal_moves(state, seat)
@@ -54,7 +55,7 @@ def ask(bot: Bot, game: Game[Any, Any], state: Any, seed: int = 0) -> Move:
 
 
 def play_game(
-    game: Game[Any, Any], bots: list[Bot], seed: int, clock: dict[str, list[float]] | None = None
+    game: AnyGame, bots: list[Bot], seed: int, clock: dict[str, list[float]] | None = None
 ) -> Outcome:
     """One game with ``bots[s]`` in seat s, each bot asked as the Match asks it."""
     state = game.new_game(seats=len(bots), seed=seed)
@@ -78,7 +79,7 @@ def play_game(
     return outcome
 
 
-def sample_states(game: Game[Any, Any], games: int, every: int) -> list[Any]:
+def sample_states(game: AnyGame, games: int, every: int) -> list[Any]:
     """States met in random games (one in ``every``), where a seat has a real choice."""
     states = []
     rng = random.Random(7)
@@ -96,7 +97,7 @@ def sample_states(game: Game[Any, Any], games: int, every: int) -> list[Any]:
 
 
 # Small search budgets keep the tests quick; the registered bots use larger ones.
-def quick_bots(game: Game[Any, Any]) -> dict[str, Bot]:
+def quick_bots(game: AnyGame) -> dict[str, Bot]:
     bots: dict[str, Bot] = {
         "heuristic": make_bot("heuristic", game),
         "generic": SearchBot(plies=300),
@@ -211,7 +212,7 @@ def test_bots_never_see_the_state() -> None:
 # --- Rang: §12 ------------------------------------------------------------------------------
 
 
-def rang_move(state: RangState) -> Move:
+def rang_move(state: FullRang) -> Move:
     return ask(RangBot(), RANG, state)
 
 
@@ -222,41 +223,53 @@ def c(text: str) -> Card:
 
 def test_rang_plays_the_normal_card_that_keeps_a_follow_up() -> None:
     # T = 7: the 8 keeps the 9 as a follow-up; the 6 would leave nothing next to it.
-    s = RANG.position(hands=["6♠ 8♥ 9♦ K♣ 3♠", "2♣ 2♦ 4♣ 4♦ 5♣"], discard="7♣")
+    s = RANG.position("P1: 6♠ 8♥ 9♦ K♣ 3♠\nP2: 2♣ 2♦ 4♣ 4♦ 5♣\ndiscard: 7♣")
     assert rang_move(s) == Play(0, c("8♥"))
 
 
 def test_rang_brings_back_the_pending_player_when_two_are_left() -> None:
     # Seat 0 has gone out; drawing would finish him and leave seat 1 alone with cards.
-    s = RANG.position(hands=["", "A♦ 3♠ 5♣ J♥ Q♦ 2♠"], discard="8♣", turn=1, pending=0)
+    s = RANG.position("P1: -\nP2: A♦ 3♠ 5♣ J♥ Q♦ 2♠\ndiscard: 8♣\nturn: P2\npending: P1")
     assert Draw(1) in RANG.legal_moves(s, 1)
     assert rang_move(s) == Play(1, c("A♦"))
-    s = RANG.position(
-        hands=["", "JOKER 3♠ 5♣ J♥ Q♦ 2♠", "4♣"], discard="8♣", turn=1, pending=0, out=[2]
-    )
+    s = RANG.position("""
+        P1: -
+        P2: JOKER 3♠ 5♣ J♥ Q♦ 2♠
+        P3: 4♣
+        discard: 8♣
+        turn: P2
+        pending: P1
+        out: P3
+    """)
     move = rang_move(s)
     assert isinstance(move, PlayJoker)
 
 
 def test_rang_brings_back_a_pending_player_with_more_players_left() -> None:
-    s = RANG.position(
-        hands=["", "A♦ 3♠ 5♣ J♥ Q♦ 2♠", "4♣ 4♦", "6♣ 6♦"], discard="8♣", turn=1, pending=0
-    )
+    s = RANG.position("""
+        P1: -
+        P2: A♦ 3♠ 5♣ J♥ Q♦ 2♠
+        P3: 4♣ 4♦
+        P4: 6♣ 6♦
+        discard: 8♣
+        turn: P2
+        pending: P1
+    """)
     assert rang_move(s) == Play(1, c("A♦"))
 
 
 def test_rang_keeps_aces_and_draws_while_the_hand_is_large() -> None:
-    s = RANG.position(hands=["A♦ 3♠ 5♣ J♥ Q♦ 2♠", "4♣ 4♦ 6♣"], discard="8♣")
+    s = RANG.position("P1: A♦ 3♠ 5♣ J♥ Q♦ 2♠\nP2: 4♣ 4♦ 6♣\ndiscard: 8♣")
     assert rang_move(s) == Draw(0)
 
 
 def test_rang_uses_the_exception_when_low_on_cards() -> None:
-    s = RANG.position(hands=["A♦ 3♠", "4♣ 4♦ 6♣"], discard="8♣")
+    s = RANG.position("P1: A♦ 3♠\nP2: 4♣ 4♦ 6♣\ndiscard: 8♣")
     assert rang_move(s) == Play(0, c("A♦"))
 
 
 def test_rang_joker_names_a_rank_that_empties_the_hand() -> None:
-    s = RANG.position(hands=["JOKER 5♠", "4♣ 4♦ 6♣"], discard="9♣")
+    s = RANG.position("P1: JOKER 5♠\nP2: 4♣ 4♦ 6♣\ndiscard: 9♣")
     move = rang_move(s)
     assert isinstance(move, PlayJoker) and move.follow == c("5♠")
     assert move.rank in (4, 6)
@@ -265,30 +278,31 @@ def test_rang_joker_names_a_rank_that_empties_the_hand() -> None:
 def test_rang_joker_without_follow_up_names_a_hard_rank() -> None:
     # Only the joker left: name the rank the next player is least likely to answer.  Every
     # 2 and 4 is on the discard pile, so after "3" he would need an Ace or a joker.
-    s = RANG.position(hands=["JOKER", "K♣ K♦ 9♣"], discard="2♣ 2♦ 2♥ 2♠ 4♣ 4♦ 4♥ 4♠ 9♠", turn=0)
+    s = RANG.position("P1: JOKER\nP2: K♣ K♦ 9♣\ndiscard: 2♣ 2♦ 2♥ 2♠ 4♣ 4♦ 4♥ 4♠ 9♠\nturn: P1")
     move = rang_move(s)
     assert isinstance(move, PlayJoker) and move.follow is None and move.rank == 3
 
 
 def test_rang_plays_the_drawn_card_when_it_fits() -> None:
-    s = RANG.position(hands=["3♠ 5♣ J♥ Q♦", "4♣ 4♦ 6♣"], discard="8♣", stock="9♥")
+    s = RANG.position("P1: 3♠ 5♣ J♥ Q♦\nP2: 4♣ 4♦ 6♣\ndiscard: 8♣\nstock: 9♥")
     s = RANG.apply(s, Draw(0))
     assert s.phase == DRAWN
     assert rang_move(s) == Play(0, c("9♥"))
 
 
 def test_rang_keeps_a_drawn_ace_while_the_hand_is_large() -> None:
-    s = RANG.position(hands=["3♠ 5♣ J♥ Q♦", "4♣ 4♦ 6♣"], discard="8♣", stock="A♥")
+    s = RANG.position("P1: 3♠ 5♣ J♥ Q♦\nP2: 4♣ 4♦ 6♣\ndiscard: 8♣\nstock: A♥")
     s = RANG.apply(s, Draw(0))
     assert s.phase == DRAWN
     assert rang_move(s) == Keep(0)
 
 
 def test_rang_bot_uses_only_its_own_hand() -> None:
-    s = RANG.position(hands=["6♠ 8♥ 9♦ K♣ 3♠", "7♦ 9♣ JOKER A♣ A♠"], discard="7♣")
+    s = RANG.position("P1: 6♠ 8♥ 9♦ K♣ 3♠\nP2: 7♦ 9♣ JOKER A♣ A♠\ndiscard: 7♣")
     obs = RANG.observe(s, 0)
     assert obs.state.seed is None
-    assert JOKER not in obs.state.table.piles[3]  # the other hand is face down
+    assert JOKER not in obs.state.table.faces(hand(1))  # the other hand is face down
+    assert obs.state.table.visible(hand(1)) == ()
     assert RangBot().choose(RANG, obs, RANG.legal_moves(s, 0), random.Random(0)) in (
         RANG.legal_moves(s, 0)
     )
@@ -297,29 +311,24 @@ def test_rang_bot_uses_only_its_own_hand() -> None:
 # --- Grabuge: §12 ---------------------------------------------------------------------------
 
 
-def run_to(rank: int, suit: str = "♣") -> tuple[Card, ...]:
-    names = {1: "A", 11: "J", 12: "Q", 13: "K"}
-    return parse_cards(" ".join(f"{names.get(r, r)}{suit}" for r in range(1, rank + 1)))
-
-
-def grabuge_position(columns: dict[int, str], turned: str, packet_top: int) -> GrabugeState:
+def grabuge_position(columns: dict[int, str], turned: str, packet_top: int) -> FullGrabuge:
     """Seat 0 to move with the given reserve columns; its first batch card is ``turned`` and
     one packet on the tableau is built up to ``packet_top``."""
-    piles: dict[str, tuple[Card, ...]] = {
-        "packet.1": run_to(packet_top),
-        "grabuge.0": parse_cards("Q♥"),
-        "stock.0": parse_cards(f"10♦ 10♥ 10♠ {turned}"),  # the last card turns first
-        "stock.1": parse_cards("J♦ J♥ J♠ J♣ 9♦ 9♥ 9♠ 9♣"),
-        "grabuge.1": parse_cards("K♥"),
-    }
-    for k, text in columns.items():
-        piles[f"reserve.0.{k}"] = parse_cards(text)
-    return GRABUGE.arrange(piles, active=0)
+    text = f"""
+        packets: {rank_index(packet_top)}
+        P1 grabuge: Q♥
+        P1 stock: {turned} 10♠ 10♥ 10♦
+        P2 grabuge: K♥
+        P2 stock: 9♣ 9♠ 9♥ 9♦ J♣ J♠ J♥ J♦
+    """
+    for k, cards in columns.items():
+        text += f"P1 col{k}: {cards}\n"
+    return GRABUGE.position(text)
 
 
 def test_grabuge_puts_the_card_on_the_column_exposing_one_rank_higher() -> None:
     s = grabuge_position({1: "K♠", 2: "9♦", 3: "6♥"}, turned="8♠", packet_top=2)
-    assert s.table.pile("turned.0") == parse_cards("8♠")
+    assert s.table.cards(turned_pile(0)) == parse_cards("8♠")
     move = ask(GrabugeBot(), GRABUGE, s)
     assert move == PlaceInReserve(0, 2)
     assert quick_choice(s, GRABUGE.legal_moves(s, 0)) == PlaceInReserve(0, 2)
@@ -346,15 +355,14 @@ def test_grabuge_covers_the_card_least_needed_when_full() -> None:
 
 def test_grabuge_plays_first_the_column_that_unwinds() -> None:
     # Two exposed 6s and one packet at 5: the 6 lying on a 7 lets the 7 follow at once.
-    piles = {
-        "packet.1": run_to(5),
-        "grabuge.0": parse_cards("Q♥"),
-        "stock.0": parse_cards("10♦ 10♥ 10♠ 10♣"),
-        "stock.1": parse_cards("J♦ J♥ J♠ J♣"),
-        "reserve.0.1": parse_cards("9♠ 6♠"),
-        "reserve.0.2": parse_cards("7♦ 6♦"),
-    }
-    s = GRABUGE.arrange(piles, active=0)
+    s = GRABUGE.position("""
+        packets: 5
+        P1 grabuge: Q♥
+        P1 stock: 10♣ 10♠ 10♥ 10♦
+        P1 col1: 9♠ 6♠
+        P1 col2: 7♦ 6♦
+        P2 stock: J♣ J♠ J♥ J♦
+    """)
     assert set(GRABUGE.legal_moves(s, 0)) == {PlayReserve(0, 1), PlayReserve(0, 2)}
     assert ask(GrabugeBot(), GRABUGE, s) == PlayReserve(0, 2)
 
@@ -370,7 +378,7 @@ def test_reward_counts_seats_beaten() -> None:
 
 
 def test_search_takes_the_only_move_at_once() -> None:
-    s = RANG.position(hands=["6♠ 9♥ J♦", "2♣ 2♦"], discard="7♣")
+    s = RANG.position("P1: 6♠ 9♥ J♦\nP2: 2♣ 2♦\ndiscard: 7♣")
     assert ask(SearchBot(plies=10**9), RANG, s) == Play(0, c("6♠"))
 
 
@@ -382,7 +390,7 @@ def test_search_falls_back_on_a_position_the_deck_cannot_fill() -> None:
 # --- strength and speed ---------------------------------------------------------------------
 
 
-def losses(game: Game[Any, Any], hero: Bot, seats: int, games: int, clock: Any = None) -> int:
+def losses(game: AnyGame, hero: Bot, seats: int, games: int, clock: Any = None) -> int:
     """Games lost by ``hero`` against random bots, changing its seat each game."""
     lost = 0
     for seed in range(games):
@@ -394,7 +402,7 @@ def losses(game: Game[Any, Any], hero: Bot, seats: int, games: int, clock: Any =
     return lost
 
 
-def wins(game: Game[Any, Any], hero: Bot, games: int, clock: Any = None) -> tuple[int, int]:
+def wins(game: AnyGame, hero: Bot, games: int, clock: Any = None) -> tuple[int, int]:
     """(wins, losses) of ``hero`` against a random bot in a two-player game."""
     won = lost = 0
     for seed in range(games):
@@ -439,7 +447,7 @@ def test_generic_search_does_not_draw_into_a_lost_deal() -> None:
     # Seat 0 has gone out; a draw would finish him and leave seat 1 alone with cards, which
     # loses at once.  The Ace as the exception brings seat 0 back.  Random playouts alone
     # must see that.
-    s = RANG.position(hands=["", "A♦ 3♠ 5♣ J♥ Q♦ 2♠"], discard="8♣", turn=1, pending=0)
+    s = RANG.position("P1: -\nP2: A♦ 3♠ 5♣ J♥ Q♦ 2♠\ndiscard: 8♣\nturn: P2\npending: P1")
     assert Draw(1) in RANG.legal_moves(s, 1)
     assert RANG.outcome(RANG.apply(s, Draw(1))) is not None
     move = ask(SearchBot(plies=3_000), RANG, s)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +12,13 @@ import pytest
 from cardsuite.core.errors import OptionsError, SaveError
 from cardsuite.core.options import describe_options, option, options_from_strings, validate_fields
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.record import MatchRecord, SeatRecord, atomic_write_text, load_record
+from cardsuite.core.record import (
+    VERSION,
+    MatchRecord,
+    SeatRecord,
+    atomic_write_text,
+    load_record,
+)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -65,6 +72,22 @@ def test_record_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     atomic_write_text(path, record.to_json())
     assert load_record(path) == record
+
+
+def test_records_are_written_as_version_2_and_version_1_is_still_read(tmp_path: Path) -> None:
+    # Version 2: a match of several deals records each NextDeal; version 1 did not (the
+    # Match plays those moves itself when it loads one, see tests/test_match.py).
+    record = MatchRecord(game="rang", seed=1, seats=(SeatRecord("A"), SeatRecord("B")))
+    assert record.version == VERSION == 2
+    assert json.loads(record.to_json())["version"] == 2
+    path = tmp_path / "old.json"
+    path.write_text(
+        '{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": 1,'
+        ' "seats": [{"name": "A"}, {"name": "B"}], "moves": [[0, "draw"]]}',
+        encoding="utf-8",
+    )
+    old = load_record(path)
+    assert old.version == 1 and old.moves == ((0, "draw"),)
 
 
 @pytest.mark.parametrize(
