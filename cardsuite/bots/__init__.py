@@ -23,6 +23,7 @@ from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.grabuge import GrabugeBot
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.search import SearchBot
+from cardsuite.bots.seven_up import SevenUpBot
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.protocol import AnyGame
 
@@ -32,10 +33,12 @@ BotFactory = Callable[[AnyGame], Bot]
 HEURISTICS: dict[str, Callable[[], Bot]] = {
     "grabuge": GrabugeBot,
     "rang": RangBot,
+    "seven-up": SevenUpBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
     "rang": RangBot,
+    "seven-up": SevenUpBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

@@ -45,20 +45,17 @@ class Outcome:
     ) -> Outcome:
         """Places by score (standard competition ranking: 1, 1, 3).
 
-        With ``sides``, each side is placed by the score of its first seat (partners share
-        their score) and every seat takes its side's place.
+        With ``sides``, every seat counts with the score of its side's first seat, so partners
+        always share a place (two partners first, the next side third).
         """
         keyed = [s if higher_wins else -s for s in scores]
-        if sides is None:
-            places = tuple(1 + sum(other > mine for other in keyed) for mine in keyed)
-            return cls(places=places, reason=reason, scores=tuple(scores))
-        side_keys = [keyed[min(side)] for side in sides]
-        side_places = [1 + sum(other > mine for other in side_keys) for mine in side_keys]
-        by_seat = [0] * len(scores)
-        for side, place in zip(sides, side_places, strict=True):
-            for s in side:
-                by_seat[s] = place
-        return cls(places=tuple(by_seat), reason=reason, scores=tuple(scores))
+        if sides is not None:
+            for side in sides:
+                first = keyed[min(side)]
+                for s in side:
+                    keyed[s] = first
+        places = tuple(1 + sum(other > mine for other in keyed) for mine in keyed)
+        return cls(places=places, reason=reason, scores=tuple(scores))
 
     @classmethod
     def win_for(

@@ -260,7 +260,10 @@ class RulesBase(Generic[S, V, M]):
 
     def resolve_options(self, options: Any) -> Any:
         if options is None:
-            return self.Options()
+            default = self.__dict__.get("_default_options")
+            if default is None:  # made (and validated) once per engine
+                default = self.__dict__["_default_options"] = self.Options()
+            return default
         if not isinstance(options, self.Options):
             raise OptionsError(f"{self.title} expects {self.Options.__name__}, got {options!r}")
         return options

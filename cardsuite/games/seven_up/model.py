@@ -1,0 +1,508 @@
+"""Seven Up (All Fours with seven chips) — the first to put his seven chips in the pot wins.
+
+This module holds the game's vocabulary: its piles, options, moves, events and state.  The
+rules are in ``engine.py`` and the look of the table in ``present.py``.
+
+Rules: ``shared/rules/seven-up.md`` (the untitled fourth game of seed 004, which is Seven Up as
+the old American Hoyles describe it, with four departures of the seed kept as defaults).
+
+2 to 4 players (4 may play in two partnerships).  Each player (or side) starts with 7 chips
+and puts one in the pot for every point scored; the first to put in his last chip wins at
+once.  Each deal gives six cards to everyone, three at a time, and turns up the next card for
+trumps (a turned Jack scores a point for the dealer).  Six tricks follow: the dealer leads
+first (seed); a player holding the suit led must follow suit or trump, a void player may play
+anything.  Each trick won is a point (seed); after the sixth trick come High (the best trump in
+play, to the player dealt it), Low (the lowest, likewise), Jack (to whoever won the trick
+holding the trump Jack) and Game (most game points in tricks won: 10 = 10, A = 4, K = 3,
+Q = 2, J = 1; a tie scores nothing), in that order, one point at a time.
+
+Decisions taken where the spec is silent or leaves room:
+
+* **Won tricks are public knowledge.**  Every card of a trick is played face up and §12 lets
+  players remember them, and the engine needs "who played which card" to score High and Low,
+  so the state keeps a public record of this deal's plays (``plays``).  The won-trick piles
+  are therefore declared ``PUBLIC``: declaring them hidden while a public field names their
+  cards would make every determinization inconsistent (a guessed opponent could hold a card the
+  record says was played).  They are still *drawn* face down, as a badge with the trick count,
+  and no running game-point total is shown (§9).
+* **The last trick stays on the table until the next lead.**  A completed trick remains in the
+  public ``trick`` pile with its winner (``taker``) until the winner leads again (then it goes
+  to his won pile) or the next deal gathers the cards.  Game is counted from the won piles plus
+  that trick.  When the game ends on a trick point the winning trick stays in view.
+* The turn-up lies in its own public pile ``turnup`` beside the face-down ``stock`` (the
+  undealt pack); with begging, turn-ups set aside during a run stay in that pile under the new
+  one, so everything that was seen stays seen.  Trumps are the suit of its top card.
+* With ``partnerships`` each side has one won-trick pile (``won.0`` for seats 0 and 2,
+  ``won.1`` for seats 1 and 3) and one stock of chips; chips, pot and deal points are kept per
+  *party* (a side, or a player when everyone plays alone).
+* **Game with no game points at all**: a 0–0 tie is a tie like any other (nobody scores,
+  or with ``game_tie=eldest`` and two parties the party without the dealer scores).
+* ``game_tie=eldest`` applies to any tie for Game when exactly two parties play (2 players
+  or 2 sides), as the old rule gives the point to the non-dealer's side whatever the totals.
+* Refusal codes: ``MustFollowSuitOrTrump`` (holding the suit led, a card of a third suit; or,
+  trumps led and holding one, any other card), ``CardNotHeld``, ``CannotGive`` (giving would
+  put the beggar out), ``NotNow`` (a move of the wrong kind for this moment), ``NotYourTurn``
+  and ``GameOver``.
+* Begging: the eldest hand's ``Stand``/``Beg`` and the dealer's ``Give``/``Run`` are moves of
+  the action bar.  After a run every player, clockwise from the dealer's left, discards one
+  card per move (``Discard``) until he holds six again; discards go to his own face-down
+  ``discard`` pile (he sees his own discards, nobody else does).  When a run finds the pack
+  too short the deal is void: the table stays as it is (the turn-ups set aside in view) until
+  the dealer gathers the cards and deals again (``Redeal``, one move), from a new shuffle; the
+  new deal may be begged again, and points already scored stand.
+* A deal's result (``DealResult.scores``) gives every seat the points its party scored in the
+  deal (partners both show their side's points).
+* The outcome places seats by the chips they (or their side) have left, fewest first, with
+  the standard competition ranking per seat: the winner 1, partners sharing their side's
+  place (1, 3, 1, 3), equal chips sharing a place.  The pot is not a field: it is the chips
+  put in, ``7 × parties − chips left``.
+* The game can end at a deal (a turned Jack for a dealer with one chip left): the deal's
+  result is recorded and nobody moves again.
+* In a position laid out after the first lead (:meth:`SevenUp.position`), High, Low and Jack
+  know only the plays made from the position on (the plays before it are not in its record);
+  Game counts every card in the won piles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
+
+from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
+from cardsuite.core.events import Event, private
+from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.options import option, validate_fields
+from cardsuite.core.series import Series
+from cardsuite.core.table import Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
+
+CHIPS = 7  # each player's (or side's) chips at the start
+HAND_SIZE = 6
+PACKET = 3  # cards dealt at a time
+NOBODY = -1
+
+# Rank orders: the seed's (10 above Ace) and Hoyle's.
+SEED_ORDER = RankOrder("seven up: 10 high", (2, 3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING, ACE, 10))
+CLASSIC_ORDER = RankOrder("ace high", (*range(2, 11), JACK, QUEEN, KING, ACE))
+
+# Game points of each rank (§4); 2 to 9 count nothing.
+GAME_POINTS: dict[int, int] = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
+
+# --- piles ---------------------------------------------------------------------------------
+
+STOCK = "stock"  # the undealt pack, face down; its top card is the end of the tuple
+TURNUP = "turnup"  # the turn-up (the top card makes trumps) and any set aside during a run
+TRICK = "trick"  # the trick in progress, or the last one until the next lead (played order)
+hand = pile_names("hand")  # hand(s): seat s's cards
+won = pile_names("won")  # won(p): the tricks won by party p (a seat, or a side), face down
+discard = pile_names("discard")  # discard(s): seat s's discards after a run (begging only)
+
+# --- options -------------------------------------------------------------------------------
+
+DEALER, ELDEST = "dealer", "eldest"
+NONE = "none"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SevenUpOptions:
+    trick_points: bool = option(
+        True,
+        label=N_("Trick points"),
+        help=N_("every trick won scores a point (off: classic All Fours, tricks score nothing)"),
+    )
+    classic_rank: bool = option(
+        False,
+        label=N_("Classic rank"),
+        help=N_("Ace high and 10 between Jack and 9 (off: 10 ranks above Ace)"),
+    )
+    first_lead: str = option(
+        DEALER,
+        label=N_("First lead"),
+        help=N_("who leads to the first trick: the dealer, or the player on his left"),
+        choices=(DEALER, ELDEST),
+    )
+    game_tie: str = option(
+        NONE,
+        label=N_("Tied Game"),
+        help=N_(
+            "none: a tie for Game scores nothing; eldest: with two players or two sides the "
+            "party without the dealer takes it"
+        ),
+        choices=(NONE, ELDEST),
+    )
+    partnerships: bool = option(
+        False,
+        label=N_("Partnerships"),
+        help=N_("4 players only: partners sit opposite and share one pool of 7 chips"),
+    )
+    begging: bool = option(
+        False,
+        label=N_("Begging"),
+        help=N_(
+            "the player left of the dealer may beg: the dealer gives a point or runs the cards"
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+    @property
+    def order(self) -> RankOrder:
+        return CLASSIC_ORDER if self.classic_rank else SEED_ORDER
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Move):
+    """Play a card to the trick (lead it, follow suit, trump or discard)."""
+
+    card: Card
+
+    def label(self) -> str:
+        return _("play {card}").format(card=self.card)
+
+    def notation(self) -> str:
+        return f"play {self.card}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(hand(self.seat), self.card, TRICK)
+
+
+@dataclass(frozen=True, slots=True)
+class Stand(Move):
+    """The eldest hand keeps the deal as it is (begging option)."""
+
+    def label(self) -> str:
+        return _("stand")
+
+    def notation(self) -> str:
+        return "stand"
+
+
+@dataclass(frozen=True, slots=True)
+class Beg(Move):
+    """The eldest hand begs: the dealer must give him a point or run the cards."""
+
+    def label(self) -> str:
+        return _("beg")
+
+    def notation(self) -> str:
+        return "beg"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Move):
+    """The dealer gives the beggar one point; the deal is played as it is."""
+
+    def label(self) -> str:
+        return _("give one point")
+
+    def notation(self) -> str:
+        return "give"
+
+
+@dataclass(frozen=True, slots=True)
+class Run(Move):
+    """The dealer runs the cards: three more each and a new turn-up."""
+
+    def label(self) -> str:
+        return _("run the cards")
+
+    def notation(self) -> str:
+        return "run"
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal(Move):
+    """After a void run (the pack ran short), the dealer gathers the cards and deals again."""
+
+    def label(self) -> str:
+        return _("gather the cards and deal again")
+
+    def notation(self) -> str:
+        return "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Move):
+    """After a run, lay one card face down out of play (until six are left)."""
+
+    card: Card
+
+    def label(self) -> str:
+        return _("discard {card}").format(card=self.card)
+
+    def notation(self) -> str:
+        return f"discard {self.card}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(hand(self.seat), self.card, discard(self.seat))
+
+
+SevenUpMove = PlayCard | Stand | Beg | Give | Run | Redeal | Discard
+
+# --- events --------------------------------------------------------------------------------
+
+# Why a point was scored.
+TURNUP_JACK, TRICK_POINT, HIGH, LOW, JACK_POINT, GAME, GIFT = (
+    "turnup", "trick", "high", "low", "jack", "game", "gift",
+)  # fmt: skip
+
+
+def chips_text(n: int) -> str:
+    return ngettext("{n} chip left", "{n} chips left", n).format(n=n)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    seat: Seat  # the dealer
+    number: int  # 1-based deal number
+
+    def text(self) -> str:
+        return _("Deal {n}: {who} deals six cards each, three at a time").format(
+            n=self.number, who=who(self.seat)
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (STOCK,)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(Event):
+    seat: Seat  # the dealer
+    card: Card
+
+    def text(self) -> str:
+        assert self.card.suit is not None
+        return _("{who} turns up {card}: {suit} are trumps").format(
+            who=who(self.seat), card=self.card, suit=self.card.suit.symbol
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (TURNUP,)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Event):
+    """A point: ``seat`` (or his side) puts a chip in the pot and has ``left`` chips left."""
+
+    seat: Seat
+    why: str  # TURNUP_JACK, TRICK_POINT, HIGH, LOW, JACK_POINT, GAME or GIFT
+    left: int
+    card: Card | None = None  # the turned Jack, High's, Low's or Jack's card (all public)
+    points: int = 0  # the winning total for Game
+    partner: Seat = NOBODY  # for Game in partnerships: the scorer's partner (a side scores)
+
+    def text(self) -> str:
+        chips = chips_text(self.left)
+        w = who(self.seat)
+        if self.partner != NOBODY:
+            w = _("{a} and {b}").format(a=w, b=who(self.partner))
+        if self.why == TURNUP_JACK:
+            return _("{who} scores a point for turning up a Jack ({chips})").format(
+                who=w, chips=chips
+            )
+        if self.why == TRICK_POINT:
+            return _("{who} scores a point for the trick ({chips})").format(who=w, chips=chips)
+        if self.why == HIGH:
+            return _("{who} scores High with {card} ({chips})").format(
+                who=w, card=self.card, chips=chips
+            )
+        if self.why == LOW:
+            return _("{who} scores Low with {card} ({chips})").format(
+                who=w, card=self.card, chips=chips
+            )
+        if self.why == JACK_POINT:
+            return _("{who} scores Jack for taking {card} ({chips})").format(
+                who=w, card=self.card, chips=chips
+            )
+        if self.why == GAME:
+            return _("{who} scores Game with {n} game points ({chips})").format(
+                who=w, n=self.points, chips=chips
+            )
+        return _("{who} is given a point ({chips})").format(who=w, chips=chips)
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat), TRICK)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(Event):
+    seat: Seat
+    number: int  # 1 to 6
+
+    def text(self) -> str:
+        return _("{who} wins trick {n}").format(who=who(self.seat), n=self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class GameTied(Event):
+    points: int
+
+    def text(self) -> str:
+        return _("Game is tied at {n} game points: nobody scores it").format(n=self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class NoTrumpsInPlay(Event):
+    def text(self) -> str:
+        return _("No trump was in play: nobody scores High, Low or Jack")
+
+
+@dataclass(frozen=True, slots=True)
+class Stood(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} stands").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Begged(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} begs").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Gave(Event):
+    seat: Seat  # the dealer
+
+    def text(self) -> str:
+        return _("{who} gives one point").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Ran(Event):
+    seat: Seat  # the dealer
+
+    def text(self) -> str:
+        return _("{who} runs the cards: three more each and a new turn-up").format(
+            who=who(self.seat)
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (STOCK,)
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside(Event):
+    card: Card
+
+    def text(self) -> str:
+        return _("{card} is of the old trump suit and is set aside").format(card=self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class VoidDeal(Event):
+    seat: Seat  # the dealer, who deals again
+
+    def text(self) -> str:
+        return _("The pack has run short: the deal is void and {who} must deal again").format(
+            who=who(self.seat)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """A card laid out of play after a run: only its owner sees which."""
+
+    seat: Seat
+    card: CardFace = private()
+
+    def text(self) -> str:
+        if not isinstance(self.card, Card):
+            return _("{who} discards a card").format(who=who(self.seat))
+        return _("{who} discards {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat), discard(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class DealOver(Event):
+    number: int
+
+    def text(self) -> str:
+        return _("Deal {n} is over").format(n=self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    """``seat`` (or his side) has put the last chip in the pot: the game is won."""
+
+    seat: Seat
+    note: str  # the whole sentence, engine text
+
+    def text(self) -> str:
+        return self.note
+
+
+# --- state ---------------------------------------------------------------------------------
+
+
+def party_of(options: SevenUpOptions, seat: Seat) -> int:
+    """The party a seat belongs to: its side (0 for seats 0 and 2, 1 for seats 1 and 3) with
+    partnerships, else the seat itself."""
+    return seat % 2 if options.partnerships else seat
+
+
+# Phases of a deal.  VOID: a run found the pack too short; the dealer must deal again.
+PLAY, STAND, GIVE, DISCARD, VOID, DONE = range(6)
+
+T = TypeVar("T", Table, SeenTable)
+
+
+class SevenUpState(NamedTuple, Generic[T]):
+    """Everything about a game of Seven Up.  Only the table holds hidden cards; the rest
+    (including the record of cards played, all of them played face up) is public."""
+
+    table: T  # STOCK, TURNUP, TRICK, hand(s), won(p), and discard(s) with begging
+    seed: int | None
+    events: tuple[Event, ...]
+    options: SevenUpOptions
+    seats: int
+    series: Series  # the deal in play, its dealer, and the deals before
+    phase: int  # PLAY, STAND, GIVE, DISCARD, VOID or DONE (between deals, or the game over)
+    turn: Seat  # NOBODY when DONE
+    leader: Seat  # who led the trick in the TRICK pile (NOBODY before the first lead)
+    taker: Seat  # the winner of the completed trick lying in TRICK, else NOBODY
+    trumps: Suit | None
+    chips: tuple[int, ...]  # chips left, per party
+    deal_points: tuple[int, ...]  # points scored this deal, per party
+    plays: tuple[tuple[Seat, Card], ...]  # every card played this deal, in order
+    jack_taker: Seat  # who won the trick holding the trump Jack, else NOBODY
+    voids: int  # void deals redealt in this deal (salts the new shuffle)
+
+    @property
+    def dealer(self) -> Seat:
+        return self.series.dealer
+
+    @property
+    def parties(self) -> int:
+        return len(self.chips)
+
+    @property
+    def pot(self) -> int:
+        return CHIPS * len(self.chips) - sum(self.chips)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == DONE and not self.series.between
+
+
+FullSevenUp = SevenUpState[Table]
+SeenSevenUp = SevenUpState[SeenTable]

@@ -1,0 +1,249 @@
+"""How Seven Up looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import seat
+from cardsuite.core.tricks import trick_view
+from cardsuite.core.view import (
+    DealSummary,
+    PileStyle,
+    PileView,
+    SeatView,
+    TableView,
+    TrickView,
+    seating,
+)
+from cardsuite.games.seven_up.model import (
+    DISCARD,
+    GIVE,
+    HAND_SIZE,
+    NOBODY,
+    PLAY,
+    STAND,
+    STOCK,
+    TRICK,
+    TURNUP,
+    VOID,
+    SeenSevenUp,
+    chips_text,
+    discard,
+    hand,
+    party_of,
+    won,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.seven_up.engine import SevenUp
+
+
+def _tricks(n: int) -> str:
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def party_name(state: SeenSevenUp, party: int) -> str:
+    if state.options.partnerships:
+        return _("{a} and {b}").format(a=seat(party), b=seat(party + 2))
+    return seat(party)
+
+
+def tricks_won(state: SeenSevenUp) -> tuple[int, ...]:
+    """Tricks each party has won this deal (the last trick included while it lies in view)."""
+    table = state.table
+    counts = [table.count(won(p)) // state.seats for p in range(state.parties)]
+    if state.taker != NOBODY:
+        counts[party_of(state.options, state.taker)] += 1
+    return tuple(counts)
+
+
+def present(game: SevenUp, obs: Observation[SeenSevenUp]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    series = state.series
+    opts = state.options
+    trumps = state.trumps
+    tricks = tricks_won(state)
+    partners = opts.partnerships
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        held = table.faces(hand(s))
+        faces = tuple(sorted(held, key=_hand_order(state))) if s == obs.viewer else held
+        piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
+        p = party_of(state.options, s)
+        if not partners:
+            piles.append(_won_view(state, p, s, tricks[p]))
+        if opts.begging:
+            piles.append(
+                PileView(
+                    discard(s),
+                    _("discards"),
+                    PileStyle.BADGE,
+                    table.faces(discard(s)),
+                    owner=s,
+                    note=_("out of play"),
+                )
+            )
+        marks = [_("dealer")] if s == series.dealer else []
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=tuple(piles),
+                status=" · ".join(marks),
+                score=chips_text(state.chips[p]),
+                to_move=s == state.turn,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    centre = [
+        PileView(STOCK, _("pack"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
+        PileView(
+            TURNUP,
+            _("turn-up"),
+            PileStyle.ROW if table.count(TURNUP) > 1 else PileStyle.STACK,
+            table.faces(TURNUP),
+            note=_("trumps {suit}").format(suit=trumps.symbol) if trumps else "",
+        ),
+        PileView(
+            TRICK,
+            _("last trick") if state.taker != NOBODY else _("trick"),
+            PileStyle.ROW,
+            table.faces(TRICK),
+            placeholder=_("lead a card"),
+        ),
+    ]
+    if partners:
+        centre += [_won_view(state, p, None, tricks[p]) for p in range(state.parties)]
+    trick = _trick(state)
+    summary = _summary(state) if series.between else None
+    return TableView(
+        title=_("Seven Up"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=tuple(centre),
+        status=_status(state),
+        info=_info(state, tricks),
+        trick=trick,
+        summary=summary,
+    )
+
+
+def _won_view(state: SeenSevenUp, party: int, owner: int | None, count: int) -> PileView:
+    label = (
+        _("tricks")
+        if owner is not None
+        else _("tricks of {side}").format(side=party_name(state, party))
+    )
+    faces = (FACE_DOWN,) * state.table.count(won(party))  # drawn face down (§9)
+    return PileView(won(party), label, PileStyle.BADGE, faces, owner=owner, note=_tricks(count))
+
+
+def _trick(state: SeenSevenUp) -> TrickView | None:
+    cards = state.table.faces(TRICK)
+    if not cards or state.leader == NOBODY:
+        return None
+    done = state.taker != NOBODY
+    number = len(state.plays) // state.seats + (0 if done else 1)
+    label = _("trick {n}").format(n=number)  # the table adds who won a completed trick
+    return trick_view(
+        state.leader,
+        cards,
+        state.seats,
+        trumps=state.trumps,
+        winner=state.taker if done else None,
+        label=label,
+        pile=TRICK,
+    )
+
+
+def _status(state: SeenSevenUp) -> str:
+    series = state.series
+    if series.between:
+        return _("Deal over: {who} deals the next hand").format(
+            who=seat(series.next_dealer(state.seats))
+        )
+    if state.over:
+        return _("The game is over")
+    turn = seat(state.turn)
+    phase = state.phase
+    if phase == STAND:
+        return _("{who} to stand or beg").format(who=turn)
+    if phase == GIVE:
+        return _("{who} to give a point or run the cards").format(who=turn)
+    if phase == VOID:
+        return _("The pack has run short: {who} to gather the cards and deal again").format(
+            who=turn
+        )
+    if phase == DISCARD:
+        extra = state.table.count(hand(state.turn)) - HAND_SIZE
+        return ngettext("{who} to discard {n} card", "{who} to discard {n} cards", extra).format(
+            who=turn, n=extra
+        )
+    assert phase == PLAY
+    trick = state.table.faces(TRICK)
+    if not trick or state.taker != NOBODY:
+        return _("{who} to lead").format(who=turn)
+    led = trick[0]
+    assert isinstance(led, Card) and led.suit is not None and state.trumps is not None
+    if led.suit is state.trumps:
+        return _("{who} to follow trumps ({suit})").format(who=turn, suit=led.suit.symbol)
+    return _("{who} to follow {suit} or trump ({trumps})").format(
+        who=turn, suit=led.suit.symbol, trumps=state.trumps.symbol
+    )
+
+
+def _info(state: SeenSevenUp, tricks: tuple[int, ...]) -> tuple[str, ...]:
+    lines = []
+    top = state.table.top(TURNUP)
+    if state.trumps is not None and isinstance(top, Card):
+        lines.append(
+            _("Trumps: {suit} (turn-up {card})").format(suit=state.trumps.symbol, card=top)
+        )
+    chips = " · ".join(f"{party_name(state, p)} {state.chips[p]}" for p in range(state.parties))
+    lines.append(_("Chips left: {chips}").format(chips=chips))
+    lines.append(_("Pot: {n}").format(n=state.pot))
+    won_line = " · ".join(f"{party_name(state, p)} {tricks[p]}" for p in range(state.parties))
+    lines.append(_("Tricks this deal: {tricks}").format(tricks=won_line))
+    lines.append(_("Dealer: {who}").format(who=seat(state.dealer)))
+    lines.append(state.series.heading())
+    return tuple(lines)
+
+
+def _summary(state: SeenSevenUp) -> DealSummary:
+    """The deal just finished: points each party scored in it and the chips it has left."""
+    series = state.series
+    result = series.results[-1]
+    rows = tuple(
+        (
+            party_name(state, p),
+            str(result.scores[p]),  # party p's first seat is seat p
+            str(state.chips[p]),
+        )
+        for p in range(state.parties)
+    )
+    title = _("Deal {n} is over").format(n=len(series.results))
+    columns = ("", _("points this deal"), _("chips left"))
+    return DealSummary(title, columns, rows, (result.note,))
+
+
+def _hand_order(state: SeenSevenUp) -> Callable[[CardFace], tuple[int, int]]:
+    """Hands are shown by suit (trumps first), then from high to low."""
+    order = state.options.order
+    trumps = state.trumps
+
+    def key(card: CardFace) -> tuple[int, int]:
+        if not isinstance(card, Card) or card.suit is None:
+            return (9, 0)
+        suit = -1 if card.suit is trumps else card.suit.order
+        return (suit, -order.value(card.rank))
+
+    return key
