@@ -8,7 +8,7 @@ interleaved with the others, and the best round counts; the ratios are what to c
     python benchmarks/engine_speed.py [--seconds 1.0] [--rounds 5]
 
 The last line is machine-readable: ``<game>_steps_per_s=…`` for each game and, when rlcard is
-installed (``pip install .[bench]``), ``uno_steps_per_s=…`` and ``rang_over_uno=…``.
+installed (``pip install .[bench]``), ``uno_steps_per_s=…`` and ``<game>_over_uno=…``.
 """
 
 from __future__ import annotations
@@ -93,8 +93,7 @@ def main() -> None:
     pairs = [f"{g}_steps_per_s={best[g]:.0f}" for g in GAMES]
     if uno is not None:
         pairs.append(f"uno_steps_per_s={best['uno']:.0f}")
-        pairs.append(f"rang_over_uno={best['rang'] / best['uno']:.3f}")
-        pairs.extend(f"{g}_over_uno={best[g] / best['uno']:.3f}" for g in GAMES if g != "rang")
+        pairs.extend(f"{g}_over_uno={best[g] / best['uno']:.3f}" for g in GAMES)
     print(" ".join(pairs))
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.grabuge import GrabugeBot
 from cardsuite.bots.rang import RangBot
+from cardsuite.bots.ryba import RybaBot
 from cardsuite.bots.search import SearchBot
 from cardsuite.bots.seven_up import SevenUpBot
 from cardsuite.core.errors import OptionsError
@@ -33,11 +34,13 @@ BotFactory = Callable[[AnyGame], Bot]
 HEURISTICS: dict[str, Callable[[], Bot]] = {
     "grabuge": GrabugeBot,
     "rang": RangBot,
+    "ryba": RybaBot,
     "seven-up": SevenUpBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
     "rang": RangBot,
+    "ryba": RybaBot,
     "seven-up": SevenUpBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.

@@ -15,9 +15,10 @@ from cardsuite.core.errors import UnknownGameError
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games.grabuge import GRABUGE
 from cardsuite.games.rang import RANG
+from cardsuite.games.ryba import RYBA
 from cardsuite.games.seven_up import SEVEN_UP
 
-_ENGINES: tuple[AnyGame, ...] = (GRABUGE, RANG, SEVEN_UP)
+_ENGINES: tuple[AnyGame, ...] = (GRABUGE, RANG, RYBA, SEVEN_UP)
 
 GAMES: dict[str, AnyGame] = {game.id: game for game in _ENGINES}
 

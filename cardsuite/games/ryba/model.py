@@ -1,0 +1,426 @@
+"""Рыба (Ryba) — Go Fish as the seed tells it: ask for ranks, lay down books of four, and be
+the first with an empty hand.
+
+This module holds the game's vocabulary: its piles, options, moves, events and state.  The
+rules are in ``engine.py`` and the look of the table in ``present.py``.
+
+Rules: ``shared/rules/ryba.md``.
+
+2–6 players, one 52-card pack; 7 cards each for 2–3 players, 5 for 4–6, the rest is the stock.
+On his turn a player asks one opponent (everyone with ``ask_all``) for a rank he holds.  The
+opponent hands over every card of that rank and the asker asks again; if the opponent has
+none, «Рыба!»: the asker draws the top card of the stock and the turn passes (always, even when
+the drawn card is the rank asked for).  Four cards of a rank are laid face up as a book at
+once.  The first player whose hand is empty wins; when two or more empty at the same moment,
+the one with more books wins, and on equal books the one sitting later counting from the
+dealer's left.  Option ``classic_go_fish`` plays the well-known form instead: a fished card of
+the asked rank is shown and keeps the turn, an empty hand draws a card when its turn comes, and
+the game ends when all thirteen books are down, most books winning.
+
+Seats: the engine numbers seats 0 … n-1 round the table; the spec numbers them from the
+dealer's left (spec seat 1 is the seat after the dealer, the dealer has the highest number).
+:func:`order_from_dealer` converts.
+
+Decisions where the spec leaves room (each recorded in the spec's §10 or taken here):
+
+* The first (and only) dealer of a game is drawn from the seed (``Series.start``); a game is
+  one deal.  The app keeps its own tally of wins over a session.
+* The stock's top card is the last card of its pile; a hand keeps its cards in the order they
+  arrived (the table shows it grouped by rank, 2 up to Ace).
+* Books are laid down in turn order from the dealer's left at the deal, and otherwise only by
+  the asker, right after he receives or draws.
+* "Everyone knows the asker holds the rank" is a ``HoldsRank`` fact kept until he holds no
+  card of it; a fished card shown in the classic variant is a ``Shown`` fact until it leaves
+  his hand.  That an opponent answered «Рыба» (holds none of a rank) is public too, but the
+  core has no fact for a missing rank, so determinization does not keep it (bots remember it
+  themselves).
+* With ``ask_all`` the opponents answer in turn order from the asker's left; each who holds
+  the rank hands over all of it (one event each, the count public, the cards seen by the giver
+  and the asker only).
+* ``ask_all`` is allowed with two players, where it is the same as asking the one opponent.
+* Seed ending: a player whose hand is emptied by an opponent's ask has finished and wins
+  (spec §10.6).  Non-winners are not ranked: the winner is first, everyone else shares second.
+  Several finishing at once: most books, then the later seat from the dealer's left.
+* Classic variant: a player whose hand empties during his own turn ends it; the next player
+  with an empty hand draws one card when his turn comes (logged, no move), or is skipped when
+  the stock is empty.  A fished card of the asked rank that completes a book is not "shown"
+  (the book shows it), and if that book empties the hand the turn passes.  At the end players
+  are placed by their books (standard competition ranking, so equal most books share the win).
+* In the classic variant the opponent named may have an empty hand; the ask then simply fails.
+  In the seed rules nobody can have an empty hand while the game lasts.
+* The safety cap: after the 2,000th ask, if the game has not ended, it ends as a draw (every
+  seat first).  It is checked after the ask's own end check, so a finishing 2,000th ask counts.
+* Log: each ask is one event ("Anna asks Boris for 7s"), each answer another ("Boris hands
+  over 2 cards (7s) to Anna", the cards named to the two of them; or "Рыба! Boris has no 7s;
+  Anna draws a card", the card named to Anna).  The UI says «Рыба!» as the seed does.
+  Players passed by in a row (classic variant) are one event.
+* Moves are listed by opponent in turn order from the asker's left, then by rank, 2 up to
+  Ace.  Notation: ``ask P2 for 7`` (``P2`` is seat 1, as in positions), ``ask all for 7``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
+
+from cardsuite.core.cards import Card, CardFace, rank_index
+from cardsuite.core.events import Event, private
+from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.options import option, validate_fields
+from cardsuite.core.series import Series
+from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
+from cardsuite.core.text import seats_text
+
+ASK_LIMIT = 2000  # the safety cap (spec §6)
+BOOK = 4  # cards in a book
+ALL_BOOKS = 13
+NOBODY = -1
+
+
+def hand_size(players: int) -> int:
+    """Cards dealt to each player: 7 for two or three players, 5 for four to six."""
+    return 7 if players <= 3 else 5
+
+
+# --- piles ---------------------------------------------------------------------------------
+
+STOCK = "stock"  # face down; its top card is the end of the tuple
+hand = pile_names("hand")  # hand(s): seat s's cards, in the order they arrived
+books = pile_names("books")  # books(s): seat s's books, face up, four cards each
+
+# --- options -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RybaOptions:
+    ask_all: bool = option(
+        False,
+        label=N_("Ask everyone"),
+        help=N_("each ask goes to all opponents at once; everyone holding the rank hands it over"),
+    )
+    classic_go_fish: bool = option(
+        False,
+        label=N_("Classic Go Fish"),
+        help=N_(
+            "fishing the rank asked for keeps the turn, empty hands draw, "
+            "and the game ends when all 13 books are down: most books wins"
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+
+# --- ranks in words --------------------------------------------------------------------------
+
+_PLURAL = {
+    1: N_("Aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"),
+    7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("Jacks"), 12: N_("Queens"),
+    13: N_("Kings"),
+}  # fmt: skip
+
+
+def ranks_word(rank: int) -> str:
+    """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
+    return _(_PLURAL[rank])
+
+
+def _cards(cards: tuple[CardFace, ...]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _all_seen(cards: tuple[CardFace, ...]) -> bool:
+    return all(isinstance(c, Card) for c in cards)
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(Move):
+    """Ask ``target`` (None: everyone, under ``ask_all``) for every card of ``rank``."""
+
+    target: Seat | None
+    rank: int
+
+    def label(self) -> str:
+        if self.target is None:
+            return _("ask everyone for {rank}").format(rank=ranks_word(self.rank))
+        return _("ask {who} for {rank}").format(who=who(self.target), rank=ranks_word(self.rank))
+
+    def notation(self) -> str:
+        whom = "all" if self.target is None else f"P{self.target + 1}"
+        return f"ask {whom} for {rank_index(self.rank)}"
+
+    def gesture(self) -> Gesture:
+        # Pick the opponent's hand first (your own hand when everyone is asked), then the rank.
+        return Gesture(hand(self.seat if self.target is None else self.target))
+
+    def choice_path(self) -> tuple[str, ...]:
+        return (ranks_word(self.rank),)
+
+    def question(self, depth: int) -> str:
+        if self.target is None:
+            return _("Ask everyone for which rank?")
+        return _("Ask {who} for which rank?").format(who=who(self.target))
+
+
+RybaMove = Ask
+
+# --- events --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    seat: Seat  # the dealer
+    each: int  # cards per player
+
+    def text(self) -> str:
+        return ngettext(
+            "{who} deals {n} card to each player",
+            "{who} deals {n} cards to each player",
+            self.each,
+        ).format(who=who(self.seat), n=self.each)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked(Event):
+    """The ask itself: everyone hears it (and so learns the asker holds the rank)."""
+
+    seat: Seat
+    target: Seat | None  # None: everyone
+    rank: int
+
+    def text(self) -> str:
+        if self.target is None:
+            return _("{who} asks everyone for {rank}").format(
+                who=who(self.seat), rank=ranks_word(self.rank)
+            )
+        return _("{who} asks {target} for {rank}").format(
+            who=who(self.seat), target=who(self.target), rank=ranks_word(self.rank)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HandedOver(Event):
+    """``seat`` hands ``to`` all his cards of ``rank``: the count is public, the cards are seen
+    by the two of them only."""
+
+    seat: Seat  # the giver
+    to: Seat  # the asker
+    rank: int
+    cards: tuple[CardFace, ...] = private()
+
+    def may_see(self, viewer: Seat | None) -> bool:
+        return viewer is not None and viewer in (self.seat, self.to)
+
+    def text(self) -> str:
+        if self.cards and _all_seen(self.cards):
+            return _("{giver} hands over {cards} to {asker}").format(
+                giver=who(self.seat), cards=_cards(self.cards), asker=who(self.to)
+            )
+        n = len(self.cards)
+        return ngettext(
+            "{giver} hands over {n} card ({rank}) to {asker}",
+            "{giver} hands over {n} cards ({rank}) to {asker}",
+            n,
+        ).format(giver=who(self.seat), n=n, rank=ranks_word(self.rank), asker=who(self.to))
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), hand(self.to))
+
+
+@dataclass(frozen=True, slots=True)
+class Fished(Event):
+    """«Рыба!»: nobody asked had the rank, and the asker draws from the stock.  The card is
+    the drawer's to see, unless ``shown`` (classic variant: it is the rank asked for)."""
+
+    seat: Seat
+    target: Seat | None
+    rank: int
+    shown: bool
+    card: CardFace = private()
+
+    def may_see(self, viewer: Seat | None) -> bool:
+        return self.shown or (viewer is not None and viewer == self.seat)
+
+    def text(self) -> str:
+        answer = _no_one_has(self.target, self.rank)
+        if self.shown and isinstance(self.card, Card):
+            return _("Рыба! {answer}; {who} draws {card}, the rank asked for, and shows it").format(
+                answer=answer, who=who(self.seat), card=self.card
+            )
+        if isinstance(self.card, Card):
+            return _("Рыба! {answer}; {who} draws {card}").format(
+                answer=answer, who=who(self.seat), card=self.card
+            )
+        return _("Рыба! {answer}; {who} draws a card").format(answer=answer, who=who(self.seat))
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (STOCK, hand(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class FishedNothing(Event):
+    """«Рыба!» with an empty stock: nothing is drawn."""
+
+    seat: Seat
+    target: Seat | None
+    rank: int
+
+    def text(self) -> str:
+        return _("Рыба! {answer}; the stock is empty, so {who} draws nothing").format(
+            answer=_no_one_has(self.target, self.rank), who=who(self.seat)
+        )
+
+
+def _no_one_has(target: Seat | None, rank: int) -> str:
+    if target is None:
+        return _("Nobody has {rank}").format(rank=ranks_word(rank))
+    return _("{who} has no {rank}").format(who=who(target), rank=ranks_word(rank))
+
+
+@dataclass(frozen=True, slots=True)
+class BookLaid(Event):
+    """Four cards of a rank laid face up in front of ``seat``."""
+
+    seat: Seat
+    rank: int
+    cards: tuple[Card, ...]
+
+    def text(self) -> str:
+        return _("{who} lays down a book of {rank}: {cards}").format(
+            who=who(self.seat), rank=ranks_word(self.rank), cards=_cards(self.cards)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), books(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfCards(Event):
+    """Classic variant: ``seat`` has no card left in his turn, which passes at once."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} has no cards left, and the turn passes").format(who=who(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class DrewForTurn(Event):
+    """Classic variant: a player whose turn comes with an empty hand draws one card first."""
+
+    seat: Seat
+    card: CardFace = private()
+
+    def text(self) -> str:
+        if isinstance(self.card, Card):
+            return _("{who} has no cards and draws {card} from the stock").format(
+                who=who(self.seat), card=self.card
+            )
+        return _("{who} has no cards and draws one from the stock").format(who=who(self.seat))
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (STOCK, hand(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped(Event):
+    """Classic variant: empty hands and an empty stock: the turn goes past these seats."""
+
+    passed: tuple[Seat, ...]
+
+    def text(self) -> str:
+        return ngettext(
+            "{who} has no cards and the stock is empty: the turn passes by",
+            "{who} have no cards and the stock is empty: the turn passes them by",
+            len(self.passed),
+        ).format(who=seats_text(self.passed))
+
+
+# How a game ended.
+EMPTY_HAND = "empty hand"  # one player's hand emptied
+TOGETHER = "together"  # two or more emptied at the same moment
+ALL_BOOKS_DOWN = "all books"  # classic variant: all 13 books laid
+ASK_LIMIT_REACHED = "ask limit"  # the safety cap: a draw
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    how: str  # EMPTY_HAND, TOGETHER, ALL_BOOKS_DOWN or ASK_LIMIT_REACHED
+    winners: tuple[Seat, ...]
+    finished: tuple[Seat, ...]  # the players whose hands emptied (seed rules)
+    books: tuple[int, ...]  # books per seat
+
+    def text(self) -> str:
+        return end_text(self.how, self.winners, self.finished, self.books)
+
+
+def end_text(
+    how: str, winners: tuple[Seat, ...], finished: tuple[Seat, ...], book_counts: tuple[int, ...]
+) -> str:
+    """How the game ended, in words (for the log and the outcome)."""
+    if how == ASK_LIMIT_REACHED:
+        return _("The game stops after {n} asks without an end: a draw").format(n=f"{ASK_LIMIT:,}")
+    if how == ALL_BOOKS_DOWN:
+        best = book_counts[winners[0]]
+        if len(winners) == 1:
+            return ngettext(
+                "All 13 books are down: {who} wins with {n} book",
+                "All 13 books are down: {who} wins with {n} books",
+                best,
+            ).format(who=who(winners[0]), n=best)
+        return ngettext(
+            "All 13 books are down: {who} share the win with {n} book each",
+            "All 13 books are down: {who} share the win with {n} books each",
+            best,
+        ).format(who=seats_text(winners), n=best)
+    winner = winners[0]
+    if how == EMPTY_HAND:
+        return _("{who} has no cards left and wins").format(who=who(winner))
+    counts = [book_counts[s] for s in finished]
+    if counts.count(book_counts[winner]) == 1:
+        return _("{who} run out of cards together; {winner} has the most books and wins").format(
+            who=seats_text(finished), winner=who(winner)
+        )
+    return _(
+        "{who} run out of cards together with equal books; "
+        "{winner} sits later from the dealer's left and wins"
+    ).format(who=seats_text(finished), winner=who(winner))
+
+
+# --- state ---------------------------------------------------------------------------------
+
+T = TypeVar("T", Table, SeenTable)
+
+
+class RybaState(NamedTuple, Generic[T]):
+    """Everything about a game of Рыба.  Only the table holds cards; the rest is public."""
+
+    table: T  # piles STOCK, hand(0) … hand(n-1), books(0) … books(n-1)
+    seed: int | None
+    events: tuple[Event, ...]
+    options: RybaOptions
+    seats: int
+    series: Series  # the dealer
+    turn: Seat  # NOBODY once the game is over
+    asks: int  # asks resolved (safety cap)
+    how: str  # how the game ended ("" while it lasts)
+    winners: tuple[Seat, ...]  # the winners, once it is over
+    finished: tuple[Seat, ...]  # the players whose hands emptied (seed ending)
+
+    @property
+    def dealer(self) -> Seat:
+        return self.series.dealer
+
+
+FullRyba = RybaState[Table]
+SeenRyba = RybaState[SeenTable]
+
+
+def order_from_dealer(seat: Seat, dealer: Seat, seats: int) -> int:
+    """The spec's seat number of ``seat``: 1 for the dealer's left … ``seats`` for the dealer."""
+    return (seat - dealer - 1) % seats + 1

@@ -1,0 +1,151 @@
+"""How Рыба looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.core.cards import ACE_HIGH, Card, CardFace, rank_index
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import seat
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.ryba.model import (
+    ASK_LIMIT,
+    BOOK,
+    NOBODY,
+    STOCK,
+    Asked,
+    Fished,
+    FishedNothing,
+    HandedOver,
+    SeenRyba,
+    books,
+    end_text,
+    hand,
+    ranks_word,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.ryba.engine import Ryba
+
+ASKS_SHOWN_FROM = ASK_LIMIT - 500  # show the ask count when the safety cap comes near
+
+
+def present(game: Ryba, obs: Observation[SeenRyba]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    options = state.options
+    over = state.turn == NOBODY
+    counts = game.book_counts(state)
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        held = table.faces(hand(s))
+        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
+        laid = table.faces(books(s))
+        ranks = " ".join(rank_index(c.rank) for c in laid[::BOOK] if isinstance(c, Card))
+        marks = []
+        if s == state.dealer:
+            marks.append(_("dealer"))
+        if over and s in state.winners and len(state.winners) < state.seats:
+            marks.append(_("winner"))
+        elif not held and not over:
+            marks.append(_("no cards"))
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=(
+                    PileView(
+                        hand(s),
+                        _("hand"),
+                        PileStyle.FAN,
+                        faces,
+                        owner=s,
+                        placeholder=_("no cards"),
+                    ),
+                    PileView(
+                        books(s),
+                        _("books"),
+                        PileStyle.STACK,
+                        laid,
+                        owner=s,
+                        note=ranks,
+                        placeholder=_("no books"),
+                    ),
+                ),
+                status=" · ".join(marks),
+                score=ngettext("{n} book", "{n} books", counts[s]).format(n=counts[s]),
+                to_move=s == state.turn,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    centre = (
+        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
+    )
+    if over:
+        status = _("Game over — {how}").format(
+            how=end_text(state.how, state.winners, state.finished, counts)
+        )
+    elif options.ask_all:
+        status = _("{who} to ask everyone for a rank").format(who=seat(state.turn))
+    else:
+        status = _("{who} to ask: choose an opponent, then a rank").format(who=seat(state.turn))
+    stock = table.count(STOCK)
+    info = [
+        ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock),
+        _("Books: {list}").format(
+            list=" · ".join(f"{seat(s)} {counts[s]}" for s in range(state.seats))
+        ),
+        last_ask(state),
+    ]
+    if options.ask_all:
+        info.append(_("Every ask goes to all opponents at once"))
+    if options.classic_go_fish:
+        info.append(_("Classic Go Fish: the game ends when all 13 books are down"))
+    if state.asks >= ASKS_SHOWN_FROM and not over:
+        info.append(
+            _("Asks: {n} (the game stops as a draw at {limit})").format(
+                n=f"{state.asks:,}", limit=f"{ASK_LIMIT:,}"
+            )
+        )
+    return TableView(
+        title=_("Go Fish"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=centre,
+        status=status,
+        info=tuple(info),
+    )
+
+
+def last_ask(state: SeenRyba) -> str:
+    """The last ask and its answer, in words (from the events of the last step)."""
+    ask = next((e for e in state.events if isinstance(e, Asked)), None)
+    if ask is None:
+        return _("No ask yet")
+    got = sum(len(e.cards) for e in state.events if isinstance(e, HandedOver))
+    fished = any(isinstance(e, Fished | FishedNothing) for e in state.events)
+    rank = ranks_word(ask.rank)
+    if ask.target is None:
+        asked = _("{who} asked everyone for {rank}").format(who=seat(ask.seat), rank=rank)
+    else:
+        asked = _("{who} asked {target} for {rank}").format(
+            who=seat(ask.seat), target=seat(ask.target), rank=rank
+        )
+    if fished or not got:
+        return _("Last ask: {asked} — Рыба!").format(asked=asked)
+    return ngettext(
+        "Last ask: {asked} — got {n} card", "Last ask: {asked} — got {n} cards", got
+    ).format(asked=asked, n=got)
+
+
+def _hand_order(card: CardFace) -> tuple[int, int]:
+    """Grouped by rank, 2 up to Ace (as the spec orders ranks), then by suit."""
+    if not isinstance(card, Card):
+        return (99, 0)
+    assert card.suit is not None
+    return (ACE_HIGH.value(card.rank), card.suit.order)
