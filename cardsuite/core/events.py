@@ -81,11 +81,7 @@ class Event:
 def _private_names(cls: type) -> tuple[str, ...]:
     names = Event._private_fields.get(cls)
     if names is None:
-        names = tuple(
-            f.name
-            for f in dataclasses.fields(cls)
-            if f.metadata.get(_PRIVATE)
-        )
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get(_PRIVATE))
         Event._private_fields[cls] = names
     return names
 

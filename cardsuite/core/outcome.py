@@ -7,18 +7,23 @@ from dataclasses import dataclass
 
 from cardsuite.core.table import Seat
 
+SAFETY = "safety:"  # the prefix of the endings a safety stop decides
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """``places[s]`` is seat s's place, 1 for the best; tied seats and partners share a place.
 
     ``scores`` holds each seat's final score where the game keeps one.  ``reason`` is engine
-    text (seats written as ``{s0}``, see :mod:`cardsuite.core.text`).
+    text (seats written as ``{s0}``, see :mod:`cardsuite.core.text`).  ``ending`` names the
+    rule that ended the game in a stable tag ("last-with-cards", "empty-hand" …), for
+    statistics; a safety stop's tag starts with ``SAFETY`` ("safety:turn-limit").
     """
 
     places: tuple[int, ...]
     reason: str
     scores: tuple[int, ...] | None = None
+    ending: str = ""
 
     def __post_init__(self) -> None:
         if not self.places or min(self.places) != 1:
@@ -42,6 +47,7 @@ class Outcome:
         *,
         higher_wins: bool = True,
         sides: Sequence[frozenset[Seat]] | None = None,
+        ending: str = "",
     ) -> Outcome:
         """Places by score (standard competition ranking: 1, 1, 3).
 
@@ -55,12 +61,24 @@ class Outcome:
                 for s in side:
                     keyed[s] = first
         places = tuple(1 + sum(other > mine for other in keyed) for mine in keyed)
-        return cls(places=places, reason=reason, scores=tuple(scores))
+        return cls(places=places, reason=reason, scores=tuple(scores), ending=ending)
 
     @classmethod
     def win_for(
-        cls, winners: frozenset[Seat], seats: int, reason: str, scores: Sequence[int] | None = None
+        cls,
+        winners: frozenset[Seat],
+        seats: int,
+        reason: str,
+        scores: Sequence[int] | None = None,
+        *,
+        ending: str = "",
     ) -> Outcome:
         """``winners`` share first place; everyone else shares the next place."""
         places = tuple(1 if s in winners else 1 + len(winners) for s in range(seats))
-        return cls(places=places, reason=reason, scores=None if scores is None else tuple(scores))
+        kept = None if scores is None else tuple(scores)
+        return cls(places=places, reason=reason, scores=kept, ending=ending)
+
+    @property
+    def by_safety_stop(self) -> bool:
+        """True when an engine's safety stop ended the game, not the rules of play."""
+        return self.ending.startswith(SAFETY)

@@ -105,4 +105,3 @@ def lay_out(
         tuple(tuple(contents.get(spec.id, ())) for spec in layout.specs),
         tuple(known),
     )
-

@@ -134,9 +134,7 @@ def _counts(counts: tuple[int, ...]) -> str:
         return str(lo)
     if len(counts) == hi - lo + 1:
         return _("{lo} to {hi}").format(lo=lo, hi=hi)
-    return _("{items} or {last}").format(
-        items=", ".join(map(str, counts[:-1])), last=counts[-1]
-    )
+    return _("{items} or {last}").format(items=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 def normalise_notation(text: str) -> str:
@@ -275,6 +273,4 @@ class RulesBase(Generic[S, V, M]):
             return None
         if not to_move:
             return Refusal(GAME_OVER, _("the game is over"))
-        return Refusal(
-            NOT_YOUR_TURN, _("it is not {who}'s turn").format(who=seat_token(move.seat))
-        )
+        return Refusal(NOT_YOUR_TURN, _("it is not {who}'s turn").format(who=seat_token(move.seat)))

@@ -26,11 +26,13 @@ from cardsuite.core.view import DealSummary
 
 
 class DealResult(NamedTuple):
-    """One finished deal: its dealer, what it gave each seat, and how it ended in words."""
+    """One finished deal: its dealer, what it gave each seat, and how it ended in words (and
+    as a tag, as ``Outcome.ending``)."""
 
     dealer: Seat
     scores: tuple[int, ...]
     note: str  # engine text, e.g. "{s2} is the last player holding cards"
+    ending: str = ""
 
 
 class Series(NamedTuple):
@@ -116,7 +118,5 @@ def deal_summary(
         title = _("Deal {n} of {total} is over").format(n=number, total=series.deals)
     else:
         title = _("Deal {n} is over").format(n=number)
-    rows = tuple(
-        (seat_token(s), str(result.scores[s]), str(sums[s])) for s in range(seats)
-    )
+    rows = tuple((seat_token(s), str(result.scores[s]), str(sums[s])) for s in range(seats))
     return DealSummary(title, ("", this_deal, total), rows, (result.note, *lines))

@@ -348,9 +348,7 @@ def hidden_positions(table: Table | SeenTable, viewer: Seat | None) -> list[tupl
     out: list[tuple[int, int]] = []
     for p, (spec, pile) in enumerate(zip(table.layout.specs, table.piles, strict=True)):
         keep = shown.get(p, ())
-        out.extend(
-            (p, c) for c in range(_visible_from(spec, viewer, len(pile))) if c not in keep
-        )
+        out.extend((p, c) for c in range(_visible_from(spec, viewer, len(pile))) if c not in keep)
     return out
 
 

@@ -462,7 +462,7 @@ class _Cascade:
             a=seat_token(0), x=totals[0], y=totals[1], b=seat_token(1)
         )
         self.series = self.series.ended(
-            DealResult(self.series.dealer, totals, f"{result.text()} ({note})")
+            DealResult(self.series.dealer, totals, f"{result.text()} ({note})", "packets")
         )
         self.over = True
 
@@ -839,7 +839,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
         else:
             reason = _("{who} wins the match {high}–{low} on packets over {deals} deals")
         return Outcome.from_scores(
-            totals, reason.format(who=winner, high=high, low=low, deals=deals)
+            totals, reason.format(who=winner, high=high, low=low, deals=deals), ending="packets"
         )
 
     # --- presentation ----------------------------------------------------------------------

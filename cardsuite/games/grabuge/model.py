@@ -73,9 +73,7 @@ turned_pile = pile_names("turned")  # the turned card awaiting its place in the 
 won_pile = pile_names("won")  # the cards of the packets a player has crowned
 packet_pile = pile_names("packet", size=1024)  # packet.n: the n-th packet begun this deal
 
-_RESERVES = tuple(
-    tuple(f"reserve.{s}.{k}" for k in range(1, COLUMNS + 1)) for s in range(SEATS)
-)
+_RESERVES = tuple(tuple(f"reserve.{s}.{k}" for k in range(1, COLUMNS + 1)) for s in range(SEATS))
 
 
 def reserve_pile(s: Seat, column: int) -> PileId:
@@ -321,7 +319,9 @@ class BatchTaken(Event):
 
     def text(self) -> str:
         return ngettext(
-            "{who} takes {n} card from the stock", "{who} takes {n} cards from the stock", self.count
+            "{who} takes {n} card from the stock",
+            "{who} takes {n} cards from the stock",
+            self.count,
         ).format(who=who(self.seat), n=self.count)
 
     def moved(self) -> tuple[PileId, ...]:

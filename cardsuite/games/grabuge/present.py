@@ -154,9 +154,7 @@ def present(game: Grabuge, obs: Observation[SeenGrabuge]) -> TableView:
     )
     for n, result in enumerate(series.results, start=1):
         a, b = result.scores
-        info.append(
-            _("Deal {n}: {a} {x} – {b} {y}").format(n=n, a=seat(0), x=a, b=seat(1), y=b)
-        )
+        info.append(_("Deal {n}: {a} {x} – {b} {y}").format(n=n, a=seat(0), x=a, b=seat(1), y=b))
     if match:
         info.append(
             _("Match: {a} {x} – {b} {y}").format(a=seat(0), x=totals[0], b=seat(1), y=totals[1])

@@ -649,7 +649,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
     ) -> FullRang:
         events.append(DealLost(loser, how))
         scores = tuple(1 if s == loser else 0 for s in range(state.seats))
-        series = state.series.ended(DealResult(state.dealer, scores, deal_end_text(loser, how)))
+        result = DealResult(state.dealer, scores, deal_end_text(loser, how), how)
+        series = state.series.ended(result)
         return RangState(
             Table(table.layout, tuple(table.piles), table.known),
             state.seed,
@@ -677,7 +678,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         losses = self.losses(state)
         results = state.series.results
         if len(results) == 1:
-            reason = results[0].note
+            reason, ending = results[0].note, results[0].ending
         else:
             fewest = min(losses)
             best = [s for s in range(state.seats) if losses[s] == fewest]
@@ -687,7 +688,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
                 else _("after {deals} deals {who} share the fewest losses ({n})")
             )
             reason = template.format(deals=len(results), who=seats_text(best), n=fewest)
-        return Outcome.from_scores(losses, reason, higher_wins=False)
+            ending = "fewest-losses"
+        return Outcome.from_scores(losses, reason, higher_wins=False, ending=ending)
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRang]) -> TableView:

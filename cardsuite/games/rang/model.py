@@ -106,7 +106,9 @@ class RangOptions:
         needed = 1 if players <= 4 else 2
         if self.decks != "auto" and self.decks != needed:
             raise OptionsError(
-                _("decks={decks} does not suit {players} players: Rang uses {needed} for {players} players").format(
+                _(
+                    "decks={decks} does not suit {players} players: Rang uses {needed} for {players} players"
+                ).format(
                     decks=self.decks,
                     players=players,
                     needed=ngettext("{n} pack", "{n} packs", needed).format(n=needed),
@@ -168,9 +170,7 @@ class PlayJoker(Move):
         return Gesture(hand(self.seat), JOKER, DISCARD)
 
     def choice_path(self) -> tuple[str, ...]:
-        follow = (
-            _("then {card}").format(card=self.follow) if self.follow else _("no follow-up")
-        )
+        follow = _("then {card}").format(card=self.follow) if self.follow else _("no follow-up")
         return (_("name {rank}").format(rank=rank_index(self.rank)), follow)
 
 
@@ -356,7 +356,9 @@ class CameBack(Event):
 
     def text(self) -> str:
         n = len(self.cards)
-        took = ngettext("{who} comes back and takes {n} card", "{who} comes back and takes {n} cards", n)
+        took = ngettext(
+            "{who} comes back and takes {n} card", "{who} comes back and takes {n} cards", n
+        )
         text = took.format(who=who(self.seat), n=n)
         if self.cards and isinstance(self.cards[0], Card):
             text += f" ({_cards(self.cards)})"
@@ -385,8 +387,10 @@ class DealLost(Event):
         return deal_end_text(self.seat, self.how)
 
 
-# How a deal ended.
-LAST_WITH_CARDS, STALEMATE, TURN_LIMIT_REACHED = "last", "stalemate", "limit"
+# How a deal ended (the Outcome's ending tags: the stop rules are safety stops, rang.md §7).
+LAST_WITH_CARDS = "last-with-cards"
+STALEMATE = "safety:stalemate"
+TURN_LIMIT_REACHED = "safety:turn-limit"
 
 
 def deal_end_text(loser: Seat, how: str) -> str:
@@ -394,9 +398,9 @@ def deal_end_text(loser: Seat, how: str) -> str:
     if how == LAST_WITH_CARDS:
         return _("{who} is the last player holding cards and loses the deal").format(who=who(loser))
     if how == STALEMATE:
-        return _("The deal stalled with nothing left to draw; {who} holds the most cards and loses it").format(
-            who=who(loser)
-        )
+        return _(
+            "The deal stalled with nothing left to draw; {who} holds the most cards and loses it"
+        ).format(who=who(loser))
     return _("The deal reached {limit} turns; {who} holds the most cards and loses it").format(
         limit=f"{TURN_LIMIT:,}", who=who(loser)
     )

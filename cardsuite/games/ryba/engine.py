@@ -391,7 +391,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         counts = _book_counts(edit, state.seats)
         events.append(GameEnded(how, winners, finished, counts))
         note = end_text(how, winners, finished, counts)
-        series = state.series.ended(DealResult(state.dealer, counts, note))
+        series = state.series.ended(DealResult(state.dealer, counts, note, how))
         return RybaState(
             edit.freeze(), state.seed, tuple(events), state.options, state.seats, series,
             NOBODY, asks, how, winners, finished,
@@ -408,10 +408,11 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         counts = self.book_counts(state)
         reason = end_text(state.how, state.winners, state.finished, counts)
         if state.how == ASK_LIMIT_REACHED:
-            return Outcome((1,) * state.seats, reason, counts)
+            return Outcome((1,) * state.seats, reason, counts, ending=state.how)
         if state.how == ALL_BOOKS_DOWN:
-            return Outcome.from_scores(counts, reason)
-        return Outcome.win_for(frozenset(state.winners), state.seats, reason, counts)
+            return Outcome.from_scores(counts, reason, ending=state.how)
+        winners = frozenset(state.winners)
+        return Outcome.win_for(winners, state.seats, reason, counts, ending=state.how)
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRyba]) -> TableView:

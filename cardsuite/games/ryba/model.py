@@ -342,10 +342,10 @@ class Skipped(Event):
 
 
 # How a game ended.
-EMPTY_HAND = "empty hand"  # one player's hand emptied
+EMPTY_HAND = "empty-hand"  # one player's hand emptied
 TOGETHER = "together"  # two or more emptied at the same moment
-ALL_BOOKS_DOWN = "all books"  # classic variant: all 13 books laid
-ASK_LIMIT_REACHED = "ask limit"  # the safety cap: a draw
+ALL_BOOKS_DOWN = "all-books"  # classic variant: all 13 books laid
+ASK_LIMIT_REACHED = "safety:ask-limit"  # the safety cap: a draw
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from cardsuite.core.cards import JACK, SUITS, Card, Suit, standard_deck
@@ -29,23 +30,16 @@ from cardsuite.games.seven_up.model import (
     DISCARD,
     DONE,
     ELDEST,
-    GAME,
     GAME_POINTS,
-    GIFT,
     GIVE,
     HAND_SIZE,
-    HIGH,
-    JACK_POINT,
-    LOW,
     NOBODY,
     PACKET,
     PLAY,
     STAND,
     STOCK,
     TRICK,
-    TRICK_POINT,
     TURNUP,
-    TURNUP_JACK,
     VOID,
     Beg,
     Begged,
@@ -54,12 +48,17 @@ from cardsuite.games.seven_up.model import (
     Discard,
     Discarded,
     FullSevenUp,
+    GameScored,
     GameTied,
     Gave,
     Give,
+    HighScored,
+    JackScored,
+    LowScored,
     NoTrumpsInPlay,
     PlayCard,
     Played,
+    PointGiven,
     Ran,
     Redeal,
     Run,
@@ -71,8 +70,10 @@ from cardsuite.games.seven_up.model import (
     SevenUpState,
     Stand,
     Stood,
+    TrickScored,
     TrickTaken,
     TurnedUp,
+    TurnUpJackScored,
     VoidDeal,
     WentOut,
     discard,
@@ -138,18 +139,13 @@ class _Work:
         self.jack_taker = state.jack_taker
         self.voids = state.voids
 
-    def point(
-        self,
-        seat: Seat,
-        why: str,
-        card: Card | None = None,
-        points: int = 0,
-        partner: Seat = NOBODY,
-    ) -> bool:
+    def point(self, seat: Seat, make: Callable[[Seat, int], Scored]) -> bool:
+        """One point for ``seat``'s party, logged as ``make(seat, chips left)``; True when
+        that was its last chip (the game is over)."""
         p = party_of(self.options, seat)
         self.chips[p] -= 1
         self.deal_points[p] += 1
-        self.events.append(Scored(seat, why, self.chips[p], card, points, partner))
+        self.events.append(make(seat, self.chips[p]))
         if self.chips[p] > 0:
             return False
         self.win(seat)
@@ -158,15 +154,11 @@ class _Work:
     def win(self, seat: Seat) -> None:
         """``seat``'s party has put in its last chip: the game ends now."""
         p = party_of(self.options, seat)
-        if self.options.partnerships:
-            note = _("{a} and {b} have put their last chip in the pot and win").format(
-                a=who(p), b=who(p + 2)
-            )
-        else:
-            note = _("{who} has put the last chip in the pot and wins").format(who=who(seat))
-        self.events.append(WentOut(seat, note))
+        went_out = WentOut(p, p + 2) if self.options.partnerships else WentOut(seat)
+        self.events.append(went_out)
         self.series = self.series.ended(
-            DealResult(self.series.dealer, self.seat_scores(), note), match_over=True
+            DealResult(self.series.dealer, self.seat_scores(), went_out.text(), "last-chip"),
+            match_over=True,
         )
         self.phase = DONE
         self.turn = NOBODY
@@ -352,7 +344,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         if turned.rank != JACK:
             return dealt
         work = _Work(dealt, table.edit(), events)
-        work.point(dealer, TURNUP_JACK, turned)
+        work.point(dealer, partial(TurnUpJackScored, card=turned))
         return work.freeze()
 
     def first_leader(self, options: SevenUpOptions, dealer: Seat, seats: int) -> Seat:
@@ -664,7 +656,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         elif kind is Give:
             events.append(Gave(seat))
             work.phase, work.turn = PLAY, self.first_leader(state.options, state.dealer, seats)
-            work.point((seat + 1) % seats, GIFT)
+            work.point((seat + 1) % seats, PointGiven)
         elif kind is Run:
             events.append(Ran(seat))
             return self._run_cards(state, work)
@@ -705,7 +697,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             work.trumps = card.suit
             work.phase, work.turn = DISCARD, (dealer + 1) % seats
             if card.rank == JACK:
-                work.point(dealer, TURNUP_JACK, card)
+                work.point(dealer, partial(TurnUpJackScored, card=card))
             return work.freeze()
 
     def _perform_play(self, state: FullSevenUp, seat: Seat, card: Card) -> FullSevenUp:
@@ -763,7 +755,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 left = chips[party] - 1
                 scored = self._trick_points.get((winner, left))
                 if scored is None:
-                    scored = self._trick_points[(winner, left)] = Scored(winner, TRICK_POINT, left)
+                    scored = self._trick_points[(winner, left)] = TrickScored(winner, left)
                 events = (*events, scored)
                 chips = (*chips[:party], left, *chips[party + 1 :])
                 points = deal_points[party] + 1
@@ -792,7 +784,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         work.taker = winner
         work.turn = winner
         work.jack_taker = jack_taker
-        if opts.trick_points and work.point(winner, TRICK_POINT):
+        if opts.trick_points and work.point(winner, TrickScored):
             return work.freeze()
         if not table[hand(winner)]:
             self._end_of_deal(state, work)
@@ -812,14 +804,14 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             high = max(in_play, key=lambda sc: order.value(sc[1].rank))
             low = min(in_play, key=lambda sc: order.value(sc[1].rank))
             high_text, low_text = who(high[0]), who(low[0])
-            if work.point(high[0], HIGH, high[1]):
+            if work.point(high[0], partial(HighScored, card=high[1])):
                 return
-            if work.point(low[0], LOW, low[1]):
+            if work.point(low[0], partial(LowScored, card=low[1])):
                 return
             if work.jack_taker != NOBODY:
                 assert trumps is not None
                 jack_text = who(work.jack_taker)
-                if work.point(work.jack_taker, JACK_POINT, self._jacks[trumps]):
+                if work.point(work.jack_taker, partial(JackScored, card=self._jacks[trumps])):
                     return
         parties = len(work.chips)
         totals = [game_points(work.table[won(p)]) for p in range(parties)]
@@ -834,7 +826,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             p = leaders[0]  # party p's first seat is seat p, with or without partnerships
             game_text = party_text(opts, p)
             partner = p + 2 if opts.partnerships else NOBODY
-            if work.point(p, GAME, points=best, partner=partner):
+            if work.point(p, partial(GameScored, points=best, partner=partner)):
                 return
         else:
             work.events.append(GameTied(best))
@@ -843,7 +835,9 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         note = _("High went to {high}, Low to {low}, Jack to {jack} and Game to {game}.").format(
             high=high_text, low=low_text, jack=jack_text, game=game_text
         )
-        work.series = work.series.ended(DealResult(state.dealer, work.seat_scores(), note))
+        work.series = work.series.ended(
+            DealResult(state.dealer, work.seat_scores(), note, "deal-scored")
+        )
         work.phase = DONE
         work.turn = NOBODY
 
@@ -853,9 +847,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             return None
         chips = tuple(state.chips[party_of(state.options, s)] for s in range(state.seats))
         reason = state.series.results[-1].note if state.series.results else _("the game is over")
-        return Outcome.from_scores(
-            chips, reason, higher_wins=False, sides=self.sides(state)
-        )
+        return Outcome.from_scores(chips, reason, higher_wins=False, sides=self.sides(state))
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenUp]) -> TableView:

@@ -66,7 +66,7 @@ Decisions taken where the spec is silent or leaves room:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
 from cardsuite.core.events import Event, private
@@ -287,43 +287,107 @@ class TurnedUp(Event):
 
 @dataclass(frozen=True, slots=True)
 class Scored(Event):
-    """A point: ``seat`` (or his side) puts a chip in the pot and has ``left`` chips left."""
+    """A point: ``seat`` (or his side) puts a chip in the pot and has ``left`` chips left.
+
+    One subclass per kind of point; ``why`` names the kind (for tests and bots)."""
 
     seat: Seat
-    why: str  # TURNUP_JACK, TRICK_POINT, HIGH, LOW, JACK_POINT, GAME or GIFT
     left: int
-    card: Card | None = None  # the turned Jack, High's, Low's or Jack's card (all public)
-    points: int = 0  # the winning total for Game
-    partner: Seat = NOBODY  # for Game in partnerships: the scorer's partner (a side scores)
+    why: ClassVar[str] = ""
+
+    def chips(self) -> str:
+        return chips_text(self.left)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnUpJackScored(Scored):
+    """The dealer turns up a Jack (§5.5)."""
+
+    card: Card
+    why: ClassVar[str] = TURNUP_JACK
 
     def text(self) -> str:
-        chips = chips_text(self.left)
+        return _("{who} scores a point for turning up a Jack ({chips})").format(
+            who=who(self.seat), chips=self.chips()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TrickScored(Scored):
+    """A trick won (seed rule, option ``trick_points``)."""
+
+    why: ClassVar[str] = TRICK_POINT
+
+    def text(self) -> str:
+        return _("{who} scores a point for the trick ({chips})").format(
+            who=who(self.seat), chips=self.chips()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HighScored(Scored):
+    """High: the best trump in play, to the player it was dealt to."""
+
+    card: Card
+    why: ClassVar[str] = HIGH
+
+    def text(self) -> str:
+        return _("{who} scores High with {card} ({chips})").format(
+            who=who(self.seat), card=self.card, chips=self.chips()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LowScored(Scored):
+    """Low: the lowest trump in play, to the player it was dealt to."""
+
+    card: Card
+    why: ClassVar[str] = LOW
+
+    def text(self) -> str:
+        return _("{who} scores Low with {card} ({chips})").format(
+            who=who(self.seat), card=self.card, chips=self.chips()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class JackScored(Scored):
+    """Jack: to whoever won the trick holding the Jack of trumps."""
+
+    card: Card
+    why: ClassVar[str] = JACK_POINT
+
+    def text(self) -> str:
+        return _("{who} scores Jack for taking {card} ({chips})").format(
+            who=who(self.seat), card=self.card, chips=self.chips()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameScored(Scored):
+    """Game: the most game points in tricks won (a side's partners counted together)."""
+
+    points: int
+    partner: Seat = NOBODY  # in partnerships, the scorer's partner: the side scores
+    why: ClassVar[str] = GAME
+
+    def text(self) -> str:
         w = who(self.seat)
         if self.partner != NOBODY:
             w = _("{a} and {b}").format(a=w, b=who(self.partner))
-        if self.why == TURNUP_JACK:
-            return _("{who} scores a point for turning up a Jack ({chips})").format(
-                who=w, chips=chips
-            )
-        if self.why == TRICK_POINT:
-            return _("{who} scores a point for the trick ({chips})").format(who=w, chips=chips)
-        if self.why == HIGH:
-            return _("{who} scores High with {card} ({chips})").format(
-                who=w, card=self.card, chips=chips
-            )
-        if self.why == LOW:
-            return _("{who} scores Low with {card} ({chips})").format(
-                who=w, card=self.card, chips=chips
-            )
-        if self.why == JACK_POINT:
-            return _("{who} scores Jack for taking {card} ({chips})").format(
-                who=w, card=self.card, chips=chips
-            )
-        if self.why == GAME:
-            return _("{who} scores Game with {n} game points ({chips})").format(
-                who=w, n=self.points, chips=chips
-            )
-        return _("{who} is given a point ({chips})").format(who=w, chips=chips)
+        return _("{who} scores Game with {n} game points ({chips})").format(
+            who=w, n=self.points, chips=self.chips()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PointGiven(Scored):
+    """Begging: the dealer gives the beggar a point rather than run the cards."""
+
+    why: ClassVar[str] = GIFT
+
+    def text(self) -> str:
+        return _("{who} is given a point ({chips})").format(who=who(self.seat), chips=self.chips())
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,13 +506,18 @@ class DealOver(Event):
 
 @dataclass(frozen=True, slots=True)
 class WentOut(Event):
-    """``seat`` (or his side) has put the last chip in the pot: the game is won."""
+    """``seat`` (and ``partner``, in partnerships) has put the last chip in the pot: the game
+    is won."""
 
     seat: Seat
-    note: str  # the whole sentence, engine text
+    partner: Seat = NOBODY
 
     def text(self) -> str:
-        return self.note
+        if self.partner != NOBODY:
+            return _("{a} and {b} have put their last chip in the pot and win").format(
+                a=who(self.seat), b=who(self.partner)
+            )
+        return _("{who} has put the last chip in the pot and wins").format(who=who(self.seat))
 
 
 # --- state ---------------------------------------------------------------------------------
