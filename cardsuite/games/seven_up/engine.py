@@ -847,7 +847,10 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             return None
         chips = tuple(state.chips[party_of(state.options, s)] for s in range(state.seats))
         reason = state.series.results[-1].note if state.series.results else _("the game is over")
-        return Outcome.from_scores(chips, reason, higher_wins=False, sides=self.sides(state))
+        sides = self.sides(state)
+        return Outcome.from_scores(
+            chips, reason, higher_wins=False, sides=sides, ending="last-chip"
+        )
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenUp]) -> TableView:
