@@ -84,6 +84,9 @@ class Match:
         self._bots: dict[Seat, Bot] = {
             i: make_bot(info.bot, game) for i, info in enumerate(self.seats) if info.bot
         }
+        self._memories: dict[Seat, Remembers] = {
+            seat: bot for seat, bot in self._bots.items() if isinstance(bot, Remembers)
+        }
         self._bot_rngs: dict[Seat, random.Random] = {}
         self._reseed_bots()
         self._show_bots(first)
@@ -94,17 +97,15 @@ class Match:
 
     def _show_bots(self, state: Any) -> None:
         """Let every bot with a memory see its own seat's observation of ``state``."""
-        for seat, bot in self._bots.items():
-            if isinstance(bot, Remembers):
-                bot.observe(self.game, self.game.observe(state, seat))
+        for seat, bot in self._memories.items():
+            bot.observe(self.game, self.game.observe(state, seat))
 
     def _refresh_bot_memories(self) -> None:
         """After an undo or a load: bots forget, then see the history again, seat by seat."""
-        for seat, bot in self._bots.items():
-            if isinstance(bot, Remembers):
-                bot.forget()
-                for state in self.states:
-                    bot.observe(self.game, self.game.observe(state, seat))
+        for seat, bot in self._memories.items():
+            bot.forget()
+            for state in self.states:
+                bot.observe(self.game, self.game.observe(state, seat))
 
     # --- where the match stands -------------------------------------------------------------
     @property

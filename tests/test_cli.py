@@ -49,15 +49,23 @@ def test_rules_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("# Rang")
 
 
-@pytest.mark.parametrize(("game", "players"), [("rang", 4), ("grabuge", 2)])
+SIMULATIONS = [
+    (game.id, players)
+    for game in GAMES.values()
+    for players in sorted({min(game.seat_counts), max(game.seat_counts)})
+]
+
+
+@pytest.mark.parametrize(("game", "players"), SIMULATIONS)
 def test_simulate_finishes_and_repeats(
     capsys: pytest.CaptureFixture[str], game: str, players: int
 ) -> None:
-    args = ("simulate", game, "--players", str(players), "--games", "200", "--seed", "1", "--json")
+    # Every game at its smallest and largest table; the 200-game runs are in the README.
+    args = ("simulate", game, "--players", str(players), "--games", "12", "--seed", "1", "--json")
     code, out, _ = run(capsys, *args)
     first = json.loads(out)
     assert code == 0
-    assert first["games"] == 200 and first["finished"] == 200
+    assert first["games"] == 12 and first["finished"] == 12
     assert set(first) >= {"games", "finished", "wins", "draws", "mean_plies", "games_per_second"}
     assert len(first["wins"]) == players
     _, again, _ = run(capsys, *args)
