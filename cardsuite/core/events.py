@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.table import PileId, Seat
@@ -76,6 +76,39 @@ class Event:
         """Every card or card back named by any field of the event."""
         for f in dataclasses.fields(self):
             yield from _faces_in(getattr(self, f.name))
+
+
+E = TypeVar("E", bound=type)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def event(cls: E) -> E:
+    """Make ``cls`` a frozen slotted dataclass with a fast constructor.
+
+    A frozen dataclass's generated ``__init__`` goes through ``object.__setattr__`` for each
+    field, which costs three times a plain assignment; this one stores each field through its
+    slot directly.  The instances are as frozen as any frozen dataclass afterwards.
+    """
+    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    env: dict[str, Any] = {}
+    params: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(made):
+        if f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{made.__name__}.{f.name}: events take no default factories")
+        if f.default is not dataclasses.MISSING:
+            env[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        else:
+            params.append(f.name)
+        env[f"_set_{f.name}"] = getattr(made, f.name).__set__  # the slot's own setter
+        body.append(f"_set_{f.name}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
+    exec(source, env)
+    init = env["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = init
+    return made  # type: ignore[no-any-return]
 
 
 def _private_names(cls: type) -> tuple[str, ...]:

@@ -30,7 +30,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from operator import itemgetter
+from typing import Any, NamedTuple, cast
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 
@@ -66,7 +67,7 @@ def pile_names(kind: str, size: int = 16) -> Callable[[Seat], PileId]:
 class Layout:
     """The piles of a table, in a fixed order, with an index from pile id to position."""
 
-    __slots__ = ("ids", "positions", "specs")
+    __slots__ = ("_getters", "ids", "positions", "specs")
 
     def __init__(self, specs: Iterable[PileSpec]) -> None:
         self.specs: tuple[PileSpec, ...] = tuple(specs)
@@ -74,6 +75,28 @@ class Layout:
         self.positions: dict[PileId, int] = {spec.id: i for i, spec in enumerate(self.specs)}
         if len(self.positions) != len(self.specs):
             raise ValueError("pile ids must be unique")
+        self._getters: dict[tuple[PileId, ...], Callable[[Any], tuple[Any, ...]]] = {}
+
+    def getter(self, names: tuple[PileId, ...]) -> Callable[[Any], tuple[Any, ...]]:
+        """A function that picks the piles ``names`` (in that order) out of a table's pile
+        tuple, made once per layout and set of names (for engines' hot paths)."""
+        got = self._getters.get(names)
+        if got is None:
+            if len(names) == 1:
+                at = self.positions[names[0]]
+                got = self._getters[names] = lambda piles: (piles[at],)
+            else:
+                got = self._getters[names] = itemgetter(*(self.positions[n] for n in names))
+        return got
+
+    def names_getter(self) -> Callable[[Mapping[PileId, Any]], tuple[Any, ...]]:
+        """A function that lists a name -> pile mapping in this layout's order."""
+        got = self._getters.get(())
+        if got is None:
+            ids = self.ids
+            got = itemgetter(*ids) if len(ids) > 1 else (lambda piles: tuple(piles[i] for i in ids))
+            self._getters[()] = got
+        return got
 
     def spec(self, pile: PileId) -> PileSpec:
         return self.specs[self.positions[pile]]
@@ -166,7 +189,11 @@ class Table(NamedTuple):
 
     def by_name(self) -> dict[PileId, tuple[Card, ...]]:
         """Every pile by its name (for engines whose piles come and go)."""
-        return dict(zip(self.layout.ids, self.piles, strict=True))
+        return dict(zip(self.layout.ids, self.piles))  # noqa: B905 (one pile per id)
+
+    def piles_of(self, names: tuple[PileId, ...]) -> tuple[tuple[Card, ...], ...]:
+        """The piles ``names``, in that order (one lookup for several piles)."""
+        return self.layout.getter(names)(self.piles)
 
     @classmethod
     def from_names(
@@ -176,7 +203,8 @@ class Table(NamedTuple):
         known: tuple[Fact, ...] = (),
     ) -> Table:
         """The table holding ``piles[name]`` for each pile of ``layout`` (all must be given)."""
-        return cls(layout, tuple([piles[name] for name in layout.ids]), known)
+        by_name = layout.names_getter()
+        return cls(layout, by_name(piles), known)
 
     def replaced(self, changes: Mapping[PileId, Sequence[Card]]) -> Table:
         """A new table with the given piles replaced."""

@@ -9,7 +9,6 @@ the CLI and the lobby pick it up from here.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from cardsuite.core.errors import UnknownGameError
 from cardsuite.core.protocol import AnyGame

@@ -251,7 +251,9 @@ def play_checked(
         seat = rng.choice(movers)
         legal = game.legal_moves(state, seat)
         if second_path:  # one legality path: the fast one must say what why_illegal says
-            accepted = [m for m in game.candidates(state, seat) if game.why_illegal(state, m) is None]
+            accepted = [
+                m for m in game.candidates(state, seat) if game.why_illegal(state, m) is None
+            ]
             assert set(legal) == set(accepted), f"legal_moves disagrees with why_illegal at {ply}"
         assert len(set(legal)) == len(legal), "duplicate legal moves"
         assert all(m.seat == seat for m in legal)

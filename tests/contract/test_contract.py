@@ -65,7 +65,9 @@ def test_contract(game_id: str) -> None:
     @given(setups(game))
     def run(setup: tuple[int, Any, int, int]) -> None:
         if SOAK:
-            print(f"{game_id}: seats={setup[0]} options={setup[1]} seed={setup[2]} player={setup[3]}")
+            print(
+                f"{game_id}: seats={setup[0]} options={setup[1]} seed={setup[2]} player={setup[3]}"
+            )
         play_checked(game, *setup)
 
     run()

@@ -22,7 +22,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, Suit, deck_of
 from cardsuite.core.errors import Refusal
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, event, private
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import Observation, RulesBase
@@ -68,7 +68,7 @@ class Draw(Move):
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -77,7 +77,7 @@ class Played(Event):
         return f"{who(self.seat)} plays {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Drew(Event):
     seat: Seat
     card: CardFace = private()
@@ -86,7 +86,7 @@ class Drew(Event):
         return f"{who(self.seat)} draws {self.card if isinstance(self.card, Card) else 'a card'}"
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DrewOpenly(Event):
     """The leaky draw: the card is not declared private."""
 

@@ -93,6 +93,18 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
     )
 )
 _SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
+_TURNED_AND_COLUMNS = tuple((turned_pile(s), *reserve_piles(s)) for s in range(SEATS))
+_PACKET_NAMES: dict[tuple[int, ...], tuple[PileId, ...]] = {}
+
+
+def _packet_names(serials: tuple[int, ...]) -> tuple[PileId, ...]:
+    """The piles of the packets ``serials``, oldest first."""
+    names = _PACKET_NAMES.get(serials)
+    if names is None:
+        if len(_PACKET_NAMES) >= _LAYOUT_CACHE_LIMIT:
+            _PACKET_NAMES.clear()
+        names = _PACKET_NAMES[serials] = tuple(packet_pile(n) for n in serials)
+    return names
 _LAYOUTS: dict[tuple[int, ...], Layout] = {}
 _LAYOUT_CACHE_LIMIT = 20_000
 
@@ -156,7 +168,7 @@ class _Cascade:
         table = state.table
         self.piles: Piles = table.by_name()
         self.serials = list(state.packets)
-        self.packets = [self.piles[packet_pile(n)] for n in self.serials]
+        self.packets = list(table.piles_of(_packet_names(state.packets))) if state.packets else []
         self.tops = [packet[-1].rank for packet in self.packets]
         self.next_packet = state.next_packet
         self.events: list[Event] = []
@@ -646,8 +658,9 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
 
     def _tops(self, state: FullGrabuge) -> list[int]:
         """The top rank of each packet on the tableau, oldest first."""
-        table = state.table
-        return [table.cards(packet_pile(n))[-1].rank for n in state.packets]
+        if not state.packets:
+            return []
+        return [packet[-1].rank for packet in state.table.piles_of(_packet_names(state.packets))]
 
     def _target(self, state: FullGrabuge, tops: list[int], card: Card) -> PileId | None:
         """The packet pile ``card`` would go to (None if it fits nowhere, or starts one)."""
@@ -667,14 +680,13 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
         if seat != state.active:
             return ()
         table = state.table
-        turned = table.cards(turned_pile(seat))
-        columns = reserve_piles(seat)
+        turned, *columns = table.piles_of(_TURNED_AND_COLUMNS[seat])
         if turned:
             # Where the turned card may go depends only on it and on which slots are in use.
             card = turned[0]
             used = 0
-            for k, name in enumerate(columns):
-                if table.cards(name):
+            for k, column in enumerate(columns):
+                if column:
                     used |= 1 << k
             key = (card.index << 5) | (seat << 4) | used
             placements = self._placements.get(key)
@@ -683,8 +695,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             return placements
         out: list[AnyGrabugeMove] = []
         tops = self._tops(state)
-        for k, name in enumerate(columns, start=1):
-            column = table.cards(name)
+        for k, column in enumerate(columns, start=1):
             if column:
                 exposed = column[-1]
                 rank = exposed.rank

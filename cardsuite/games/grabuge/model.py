@@ -48,7 +48,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -208,7 +208,7 @@ def _onto(under: Card | None) -> str:
     return _("on {card}").format(card=under)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -217,7 +217,7 @@ class Dealt(Event):
         return _("Deal {n}: {who} deals").format(n=self.number, who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GrabugeShows(Event):
     """A grabuge's new top card is turned up."""
 
@@ -231,7 +231,7 @@ class GrabugeShows(Event):
         return (grabuge_pile(self.seat),)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class SetupAce(Event):
     """An Ace from the grabuge starts a packet at setup (§5.4)."""
 
@@ -248,7 +248,7 @@ class SetupAce(Event):
         return (grabuge_pile(self.seat), self.packet)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Precedence(Event):
     """Who plays first, and the grabuge tops compared (the first player's first)."""
 
@@ -269,7 +269,7 @@ class Precedence(Event):
         return _("{who} plays first: the other grabuge is empty").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnBegins(Event):
     seat: Seat
 
@@ -277,7 +277,7 @@ class TurnBegins(Event):
         return _("{who}'s turn").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PlayedFromGrabuge(Event):
     seat: Seat
     card: Card
@@ -293,7 +293,7 @@ class PlayedFromGrabuge(Event):
         return (grabuge_pile(self.seat), self.packet)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PlayedFromReserve(Event):
     seat: Seat
     card: Card
@@ -310,7 +310,7 @@ class PlayedFromReserve(Event):
         return (reserve_pile(self.seat, self.column), self.packet)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BatchTaken(Event):
     """A batch is taken off the stock, face down."""
 
@@ -328,7 +328,7 @@ class BatchTaken(Event):
         return (stock_pile(self.seat), batch_pile(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BatchPlayed(Event):
     """A batch card is turned and played to the tableau."""
 
@@ -346,7 +346,7 @@ class BatchPlayed(Event):
         return (batch_pile(self.seat), self.packet)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BatchToOnlyColumn(Event):
     """A batch card fits nowhere and, with no column yet, starts column 1."""
 
@@ -362,7 +362,7 @@ class BatchToOnlyColumn(Event):
         return (batch_pile(self.seat), reserve_pile(self.seat, 1))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnedNoPlace(Event):
     """A batch card is turned and fits nowhere: its owner must place it."""
 
@@ -378,7 +378,7 @@ class TurnedNoPlace(Event):
         return (batch_pile(self.seat), turned_pile(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Placed(Event):
     """The turned card goes on a column (``new``: it starts that column)."""
 
@@ -400,7 +400,7 @@ class Placed(Event):
         return (turned_pile(self.seat), reserve_pile(self.seat, self.column))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Converted(Event):
     """The stock is out: the grabuge becomes the stock (§6.6)."""
 
@@ -418,7 +418,7 @@ class Converted(Event):
         return (grabuge_pile(self.seat), stock_pile(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BonusWon(Event):
     seat: Seat
     packets: int
@@ -429,7 +429,7 @@ class BonusWon(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GrabugeEmpty(Event):
     """A grabuge empties when the bonus is already taken."""
 
@@ -441,7 +441,7 @@ class GrabugeEmpty(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PacketCrowned(Event):
     """A King completes a packet, which goes to its player."""
 
@@ -459,7 +459,7 @@ class PacketCrowned(Event):
         return (won_pile(self.seat),)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Passed(Event):
     seat: Seat
 
@@ -467,7 +467,7 @@ class Passed(Event):
         return _("{who} has nothing to play").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Counted(Event):
     """A deal's count for one player (§7.2)."""
 
@@ -493,7 +493,7 @@ class Counted(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DealWon(Event):
     """The deal's result: ``seat`` wins it, or None on a draw."""
 

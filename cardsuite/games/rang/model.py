@@ -50,7 +50,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -208,7 +208,7 @@ def _cards(cards: tuple[CardFace, ...]) -> str:
     return " ".join(_("a card") if not isinstance(c, Card) else str(c) for c in cards)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -217,13 +217,13 @@ class Dealt(Event):
         return _("Deal {n}: {who} deals five cards each").format(n=self.number, who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class JokerBuried(Event):
     def text(self) -> str:
         return _("A joker turned up; it goes under the stock")
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Started(Event):
     card: Card
 
@@ -234,7 +234,7 @@ class Started(Event):
         return (DISCARD,)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Played(Event):
     """A card played: next to T, or the drawn card."""
 
@@ -248,7 +248,7 @@ class Played(Event):
         return (hand(self.seat), DISCARD)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PlayedAce(Event):
     """An Ace played as an exception; ``name`` is the rank it names under ``wild_ace``."""
 
@@ -269,7 +269,7 @@ class PlayedAce(Event):
         return (hand(self.seat), DISCARD)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PlayedJoker(Event):
     seat: Seat
     rank: int  # the rank named
@@ -287,7 +287,7 @@ class PlayedJoker(Event):
         return (hand(self.seat), DISCARD)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Drew(Event):
     """A card drawn from the stock: only the drawer sees which."""
 
@@ -301,7 +301,7 @@ class Drew(Event):
         return (STOCK, hand(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DrewNothing(Event):
     seat: Seat
 
@@ -309,7 +309,7 @@ class DrewNothing(Event):
         return _("{who} draws, but there is no card to draw").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Kept(Event):
     seat: Seat
     card: CardFace = private()
@@ -320,7 +320,7 @@ class Kept(Event):
         return _("{who} keeps the drawn card ({card})").format(who=who(self.seat), card=self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Reshuffled(Event):
     count: int
 
@@ -335,7 +335,7 @@ class Reshuffled(Event):
         return (DISCARD, STOCK)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class WentOut(Event):
     """A player has played his last card and is pending."""
 
@@ -347,7 +347,7 @@ class WentOut(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CameBack(Event):
     """The pending player is brought back with the cards he takes (his to see)."""
 
@@ -368,7 +368,7 @@ class CameBack(Event):
         return (STOCK, hand(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Finished(Event):
     seat: Seat
 
@@ -376,7 +376,7 @@ class Finished(Event):
         return _("{who} is out for good").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DealLost(Event):
     """The deal is over: ``seat`` loses it, by the rules or by a stop rule."""
 

@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -172,7 +172,7 @@ RybaMove = Ask
 # --- events --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     seat: Seat  # the dealer
     each: int  # cards per player
@@ -185,7 +185,7 @@ class Dealt(Event):
         ).format(who=who(self.seat), n=self.each)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Asked(Event):
     """The ask itself: everyone hears it (and so learns the asker holds the rank)."""
 
@@ -203,7 +203,7 @@ class Asked(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class HandedOver(Event):
     """``seat`` hands ``to`` all his cards of ``rank``: the count is public, the cards are seen
     by the two of them only."""
@@ -232,7 +232,7 @@ class HandedOver(Event):
         return (hand(self.seat), hand(self.to))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Fished(Event):
     """«Рыба!»: nobody asked had the rank, and the asker draws from the stock.  The card is
     the drawer's to see, unless ``shown`` (classic variant: it is the rank asked for)."""
@@ -262,7 +262,7 @@ class Fished(Event):
         return (STOCK, hand(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class FishedNothing(Event):
     """«Рыба!» with an empty stock: nothing is drawn."""
 
@@ -282,7 +282,7 @@ def _no_one_has(target: Seat | None, rank: int) -> str:
     return _("{who} has no {rank}").format(who=who(target), rank=ranks_word(rank))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BookLaid(Event):
     """Four cards of a rank laid face up in front of ``seat``."""
 
@@ -299,7 +299,7 @@ class BookLaid(Event):
         return (hand(self.seat), books(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class OutOfCards(Event):
     """Classic variant: ``seat`` has no card left in his turn, which passes at once."""
 
@@ -309,7 +309,7 @@ class OutOfCards(Event):
         return _("{who} has no cards left, and the turn passes").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DrewForTurn(Event):
     """Classic variant: a player whose turn comes with an empty hand draws one card first."""
 
@@ -327,7 +327,7 @@ class DrewForTurn(Event):
         return (STOCK, hand(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Skipped(Event):
     """Classic variant: empty hands and an empty stock: the turn goes past these seats."""
 
@@ -348,7 +348,7 @@ ALL_BOOKS_DOWN = "all-books"  # classic variant: all 13 books laid
 ASK_LIMIT_REACHED = "safety:ask-limit"  # the safety cap: a draw
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameEnded(Event):
     how: str  # EMPTY_HAND, TOGETHER, ALL_BOOKS_DOWN or ASK_LIMIT_REACHED
     winners: tuple[Seat, ...]

@@ -69,7 +69,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -256,7 +256,7 @@ def chips_text(n: int) -> str:
     return ngettext("{n} chip left", "{n} chips left", n).format(n=n)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -270,7 +270,7 @@ class Dealt(Event):
         return (STOCK,)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnedUp(Event):
     seat: Seat  # the dealer
     card: Card
@@ -285,7 +285,7 @@ class TurnedUp(Event):
         return (TURNUP,)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Scored(Event):
     """A point: ``seat`` (or his side) puts a chip in the pot and has ``left`` chips left.
 
@@ -299,7 +299,7 @@ class Scored(Event):
         return chips_text(self.left)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnUpJackScored(Scored):
     """The dealer turns up a Jack (§5.5)."""
 
@@ -312,7 +312,7 @@ class TurnUpJackScored(Scored):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TrickScored(Scored):
     """A trick won (seed rule, option ``trick_points``)."""
 
@@ -324,7 +324,7 @@ class TrickScored(Scored):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class HighScored(Scored):
     """High: the best trump in play, to the player it was dealt to."""
 
@@ -337,7 +337,7 @@ class HighScored(Scored):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class LowScored(Scored):
     """Low: the lowest trump in play, to the player it was dealt to."""
 
@@ -350,7 +350,7 @@ class LowScored(Scored):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class JackScored(Scored):
     """Jack: to whoever won the trick holding the Jack of trumps."""
 
@@ -363,7 +363,7 @@ class JackScored(Scored):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameScored(Scored):
     """Game: the most game points in tricks won (a side's partners counted together)."""
 
@@ -380,7 +380,7 @@ class GameScored(Scored):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PointGiven(Scored):
     """Begging: the dealer gives the beggar a point rather than run the cards."""
 
@@ -390,7 +390,7 @@ class PointGiven(Scored):
         return _("{who} is given a point ({chips})").format(who=who(self.seat), chips=self.chips())
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -402,7 +402,7 @@ class Played(Event):
         return (hand(self.seat), TRICK)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TrickTaken(Event):
     seat: Seat
     number: int  # 1 to 6
@@ -411,7 +411,7 @@ class TrickTaken(Event):
         return _("{who} wins trick {n}").format(who=who(self.seat), n=self.number)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameTied(Event):
     points: int
 
@@ -419,13 +419,13 @@ class GameTied(Event):
         return _("Game is tied at {n} game points: nobody scores it").format(n=self.points)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class NoTrumpsInPlay(Event):
     def text(self) -> str:
         return _("No trump was in play: nobody scores High, Low or Jack")
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Stood(Event):
     seat: Seat
 
@@ -433,7 +433,7 @@ class Stood(Event):
         return _("{who} stands").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Begged(Event):
     seat: Seat
 
@@ -441,7 +441,7 @@ class Begged(Event):
         return _("{who} begs").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Gave(Event):
     seat: Seat  # the dealer
 
@@ -449,7 +449,7 @@ class Gave(Event):
         return _("{who} gives one point").format(who=who(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Ran(Event):
     seat: Seat  # the dealer
 
@@ -462,7 +462,7 @@ class Ran(Event):
         return (STOCK,)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class SetAside(Event):
     card: Card
 
@@ -470,7 +470,7 @@ class SetAside(Event):
         return _("{card} is of the old trump suit and is set aside").format(card=self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class VoidDeal(Event):
     seat: Seat  # the dealer, who deals again
 
@@ -480,7 +480,7 @@ class VoidDeal(Event):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Discarded(Event):
     """A card laid out of play after a run: only its owner sees which."""
 
@@ -496,7 +496,7 @@ class Discarded(Event):
         return (hand(self.seat), discard(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DealOver(Event):
     number: int
 
@@ -504,7 +504,7 @@ class DealOver(Event):
         return _("Deal {n} is over").format(n=self.number)
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class WentOut(Event):
     """``seat`` (and ``partner``, in partnerships) has put the last chip in the pot: the game
     is won."""
