@@ -111,6 +111,9 @@ class Layout:
     def without(self, pile: PileId) -> Layout:
         return Layout(spec for spec in self.specs if spec.id != pile)
 
+    def __reduce__(self) -> tuple[type[Layout], tuple[tuple[PileSpec, ...]]]:
+        return (Layout, (self.specs,))  # the getters are remade on demand
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Layout) and self.specs == other.specs
 
