@@ -30,7 +30,7 @@ from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.selection import gesture_matches_slot
-from cardsuite.tui.session import HumanTurn
+from cardsuite.tui.session import BotTurn, HumanTurn
 
 TEST_SETTINGS = Settings(bot_delay=0.0, auto_play=True)
 
@@ -195,8 +195,10 @@ async def play_to_the_end(
     *,
     max_turns: int = 3000,
     on_screen: Any = None,
-) -> OutcomeScreen:
-    """Play every human decision with a random legal move, by keys, until the outcome."""
+    stop_early: bool = False,
+) -> OutcomeScreen | None:
+    """Play every human decision with a random legal move, by keys, until the outcome (or,
+    with ``stop_early``, until ``max_turns`` decisions have been played: then None)."""
     app = pilot.app
     for _ in range(max_turns):
         await settle(pilot)
@@ -210,6 +212,9 @@ async def play_to_the_end(
             await press(pilot, "enter")
             continue
         step = screen.step
+        if isinstance(step, BotTurn) and screen.summary_waits():
+            await press(pilot, "enter")  # read the deal's summary; the bot deals on
+            continue
         assert isinstance(step, HumanTurn), step
         legal = screen.match.legal_moves(step.seat)
         move = legal[rng.randrange(len(legal))]
@@ -219,6 +224,8 @@ async def play_to_the_end(
         assert len(screen.match.moves) > before or isinstance(app.screen, OutcomeScreen), (
             f"{move.label()} was not played"
         )
+    if stop_early:
+        return None
     raise AssertionError("the game did not end")
 
 
@@ -269,3 +276,31 @@ async def click_at(pilot: Pilot[Any], x: int, y: int) -> None:
         app.mouse_position = Offset(x, y)
         screen._forward_event(event_class(**kwargs))
         await pilot._wait_for_screen()
+
+
+# --- the lobby by keys ------------------------------------------------------------------------
+
+
+async def choose_game(pilot: Pilot[Any], game_id: str) -> None:
+    """Move the lobby's highlight to ``game_id`` with the arrow keys (found by id, wherever
+    the list shows it)."""
+    from textual.widgets import OptionList
+
+    games = pilot.app.screen.query_one("#games", OptionList)
+    wanted = games.get_option_index(f"game-{game_id}")
+    for _ in range(2 * games.option_count):
+        if games.highlighted == wanted:
+            await settle(pilot)
+            return
+        await press(pilot, "down" if (games.highlighted or 0) < wanted else "up")
+    raise AssertionError(f"{game_id} is not reachable in the lobby's list")
+
+
+async def tab_to(pilot: Pilot[Any], widget_id_prefix: str) -> None:
+    """Press Tab until the focused widget's id starts with ``widget_id_prefix``."""
+    for _ in range(60):
+        focused = pilot.app.focused
+        if focused is not None and (focused.id or "").startswith(widget_id_prefix):
+            return
+        await press(pilot, "tab")
+    raise AssertionError(f"Tab never reached #{widget_id_prefix}…")
