@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.grabuge import GrabugeBot

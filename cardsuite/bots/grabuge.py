@@ -179,8 +179,7 @@ def evaluate(state: GrabugeState[Any], me: int, w: GrabugeWeights) -> float:
         score += (w.queen if state.active == me else -w.queen) * queens
     if state.bonus == (0, 0):
         left: list[int] = [
-            table.count(grabuge_pile(s)) if not state.converted[s] else PACKET_SIZE
-            for s in (0, 1)
+            table.count(grabuge_pile(s)) if not state.converted[s] else PACKET_SIZE for s in (0, 1)
         ]
         score += w.grabuge * (left[opp] - left[me])
     return score
@@ -236,9 +235,7 @@ class GrabugeBot:
         """One world is enough when nothing is face down."""
         return self.samples if hidden_positions(obs.state.table, obs.viewer) else 1
 
-    def _score(
-        self, game: AnyGame, worlds: list[GrabugeState[Any]], move: Move, me: int
-    ) -> float:
+    def _score(self, game: AnyGame, worlds: list[GrabugeState[Any]], move: Move, me: int) -> float:
         total = 0.0
         for world in worlds:
             state = game.apply(world, move)

@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import Seat
@@ -24,6 +25,7 @@ from cardsuite.match import Match, MatchSetup, SeatInfo
 from cardsuite.store import Settings, load_settings, save_settings
 from cardsuite.tui.render.cards import Glyphs
 from cardsuite.tui.screens.lobby import DEFAULT_NAMES, LobbyScreen, default_players, default_seats
+from cardsuite.tui.translated import maybe
 
 THEME_VARIABLES: dict[str, str] = {
     "card-felt": "#0e3a26",
@@ -56,25 +58,29 @@ class GameCommands(Provider):
         out: list[tuple[str, str, Any]] = []
         for game in GAMES.values():
             n = default_players(game)
-            against = "a bot" if n == 2 else f"{n - 1} bots"
+            title, summary = _(game.title), _(game.summary)
+            about = f"{game.original_name} · {summary}"
+            against = ngettext("Play {game} against a bot", "Play {game} against {n} bots", n - 1)
             out.append(
                 (
-                    f"Play {game.title} against {against}",
-                    f"{game.original_name} · {game.summary}",
+                    against.format(game=title, n=n - 1),
+                    about,
                     partial(app.quick_start, game, n, 1),
                 )
             )
             if min(game.seat_counts) <= 2 <= max(game.seat_counts):
                 out.append(
                     (
-                        f"Play {game.title} hot-seat: two players at one keyboard",
-                        f"{game.original_name} · {game.summary}",
+                        _("Play {game} hot-seat: two players at one keyboard").format(game=title),
+                        about,
                         partial(app.quick_start, game, 2, 2),
                     )
                 )
-            out.append((f"Rules of {game.title}", game.summary, partial(app.show_rules, game)))
-        out.append(("Lobby", "Back to the lobby (a match in play is saved)", app.show_lobby))
-        out.append(("Settings", "Suits, colours, auto-play, bot pace", app.show_settings))
+            out.append(
+                (_("Rules of {game}").format(game=title), summary, partial(app.show_rules, game))
+            )
+        out.append((_("Lobby"), _("Back to the lobby (a match in play is saved)"), app.show_lobby))
+        out.append((_("Settings"), _("Suits, colours, auto-play, bot pace"), app.show_settings))
         return out
 
     async def discover(self) -> Hits:
@@ -96,7 +102,7 @@ class CardsuiteApp(App[None]):
     TITLE = "cardsuite"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True)
     ]
 
     def __init__(
@@ -130,7 +136,21 @@ class CardsuiteApp(App[None]):
         return dict(THEME_VARIABLES)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """Textual's commands (theme, keys, screenshot …) in the interface's language."""
+        for command in super().get_system_commands(screen):
+            yield SystemCommand(
+                maybe(command.title), maybe(command.help), command.callback, command.discover
+            )
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's own answer, in the interface's language): how to quit."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(
+                    _("Press [b]{key}[/b] to quit the app").format(key=key),
+                    title=_("Do you want to quit?"),
+                )
+                return
 
     # --- start ------------------------------------------------------------------------------------
     def on_mount(self) -> None:

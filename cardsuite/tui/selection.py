@@ -17,8 +17,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardsuite.core.cards import Card, CardFace, FaceDown
+from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.table import PileId
+from cardsuite.core.text import join_words
 from cardsuite.core.view import PileStyle, PileView, TableView
 
 # --- slots ------------------------------------------------------------------------------------
@@ -133,6 +135,7 @@ def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
     piles = pile_ids(view)
     groups: dict[object, list[Move]] = {}
     labels: dict[object, str] = {}
+    asking: set[object] = set()  # the groups keyed by a first question
     for move in legal:
         if has_place(move, piles):
             continue
@@ -140,7 +143,8 @@ def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
         key: object
         if len(path) > 1:
             key = (move.gesture(), path[0])
-            labels.setdefault(key, path[0] + "…")
+            labels.setdefault(key, path[0])
+            asking.add(key)
         else:
             key = move
             labels[key] = move.label()
@@ -148,8 +152,9 @@ def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
     out = []
     for key, moves in groups.items():
         label = labels[key]
-        if len(moves) > 1 and not label.endswith("…"):
-            label += "…"
+        # a group asks a question first: its label says so ("name a rank…")
+        if key in asking or len(moves) > 1:
+            label = _("{choice}…").format(choice=label)
         out.append(ActionEntry(label, tuple(moves)))
     return out
 
@@ -198,15 +203,15 @@ def _prompt(moves: Sequence[Move], depth: int) -> str:
     if depth == 0:
         g = moves[0].gesture()
         if g is not None and g.card is not None and isinstance(g.card, Card):
-            return f"{g.card}: which move?"
-        return "Which move?"
+            return _("{card}: which move?").format(card=g.card)
+        return _("Which move?")
     steps = moves[0].choice_path()[:depth]
-    return " · ".join(steps) + " — and then?"
+    return _("{choices} — and then?").format(choices=" · ".join(steps))
 
 
 def answer(choice: Choice, index: int) -> Move | Choice:
     """Take option ``index`` of ``choice``."""
-    _, moves = choice.options[index]
+    moves = choice.options[index][1]
     return choose(moves, choice.depth + 1)
 
 
@@ -249,7 +254,7 @@ Explain = Callable[[Slot, PileId | None], str]
 
 
 def _default_explain(slot: Slot, target: PileId | None) -> str:
-    return "no move starts there" if target is None else "that move is not allowed"
+    return _("no move starts there") if target is None else _("that move is not allowed")
 
 
 @dataclass
@@ -411,7 +416,7 @@ class Selector:
         if slot is None:
             slot = self.current
         if slot is None:
-            return Refused("nothing to pick here")
+            return Refused(_("nothing to pick here"))
         if self.source is None:
             return self._pick_source(slot)
         if slot.pile == self.source.pile and slot != self.source and self.is_source(slot):
@@ -504,7 +509,9 @@ def explain_refusal(
             return reason
     refusal = _plain_refusal(view, slot, target)
     if elsewhere:
-        return f"{refusal}; it may go to {_pile_names(view, elsewhere)}"
+        return _("{refusal}; it may go to {places}").format(
+            refusal=refusal, places=_pile_names(view, elsewhere)
+        )
     if other is not None and target is not None:
         reason = why_illegal(other)
         if reason:
@@ -521,22 +528,22 @@ def _pile_names(view: TableView, piles: Iterable[PileId]) -> str:
         except KeyError:
             label = str(pile)
         # "the discard", but "column 2": a numbered place is named like a proper name
-        names.append(label if label[-1:].isdigit() else f"the {label}")
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        names.append(label if label[-1:].isdigit() else _("the {pile}").format(pile=label))
+    return join_words(names, _("or"))
 
 
 def _plain_refusal(view: TableView, slot: Slot, target: PileId | None) -> str:
     try:
         source = view.pile(slot.pile)
     except KeyError:
-        return "no move starts there"
+        return _("no move starts there")
     face = slot_face(view, slot)
     what = str(face) if isinstance(face, Card) else source.label
     if target is None:
         if isinstance(face, FaceDown) or face is None:
-            return f"nothing to do with the {source.label} now"
-        return f"{what} cannot be played now"
-    return f"{what} cannot go to {_pile_names(view, [target])}"
+            return _("nothing to do with the {pile} now").format(pile=source.label)
+        return _("{card} cannot be played now").format(card=what)
+    return _("{card} cannot go to {places}").format(card=what, places=_pile_names(view, [target]))
 
 
 def summarise(legal: Sequence[Move], limit: int = 8) -> list[str]:
@@ -553,7 +560,9 @@ def summarise(legal: Sequence[Move], limit: int = 8) -> list[str]:
         else:
             g = moves[0].gesture()
             card = g.card if g is not None else None
-            out.append(f"{card if card is not None else moves[0].choice_path()[0]} (choose…)")
+            what = card if card is not None else moves[0].choice_path()[0]
+            out.append(_("{choice} (choose…)").format(choice=what))
     if len(out) > limit:
-        out = [*out[: limit - 1], f"… {len(out) - limit + 1} more"]
+        more = len(out) - limit + 1
+        out = [*out[: limit - 1], ngettext("… {n} more", "… {n} more", more).format(n=more)]
     return out

@@ -136,7 +136,7 @@ def seat_box(
     extra: list[str] = []
     room = width - 4 - content.width - 3
     if side_lines and room >= 18:
-        extra = ["Legal now:"]
+        extra = [_("Legal now:")]
         for line in side_lines:
             extra.extend(wrap(line, room - 2))
         extra = extra[: max(content.height, 1)]
@@ -261,7 +261,7 @@ def _draw_panel(
     if w < 10 or h < 3:
         return
     inner = w - 4
-    canvas.put(x, y, "╭ Table " + "─" * max(w - 9, 0) + "╮", "panel")
+    canvas.put(x, y, _box_title("╭", _("Table"), "╮", w), "panel")
     for row in range(y + 1, y + h - 1):
         canvas.put(x, row, "│", "panel")
         canvas.put(x + w - 1, row, "│", "panel")
@@ -276,12 +276,18 @@ def _draw_panel(
         canvas.put(x + 2, row, line, "info")
         row += 1
     if row < y + h - 2:
-        canvas.put(x, row, "├ Log " + "─" * max(w - 7, 0) + "┤", "panel")
+        canvas.put(x, row, _box_title("├", _("Log"), "┤", w), "panel")
         row += 1
         lines = _log_lines(log, inner, y + h - 1 - row)
         for text, key in lines:
             canvas.put(x + 2, row, text, key)
             row += 1
+
+
+def _box_title(left: str, title: str, right: str, width: int) -> str:
+    """A box's top line with its title: ``╭ Table ────╮`` (the title clipped to fit)."""
+    head = f"{left} {clip(title, max(width - 5, 1))} "
+    return head + "─" * max(width - cell_len(head) - 1, 0) + right
 
 
 def _draw_narrow_log(
@@ -508,9 +514,11 @@ def _action_bar(
 
 def _too_small(canvas: Canvas, width: int, height: int) -> None:
     lines = [
-        "Terminal too small",
-        f"This window is {width}×{height}; cardsuite needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
-        "Enlarge the window (or make the font smaller) to play.",
+        _("Terminal too small"),
+        _(
+            "This window is {width}×{height}; cardsuite needs at least {min_width}×{min_height}."
+        ).format(width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT),
+        _("Enlarge the window (or make the font smaller) to play."),
     ]
     top = max((canvas.height - len(lines)) // 2, 0)
     for i, line in enumerate(lines):

@@ -7,18 +7,19 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardsuite.core.i18n import N_, _
 from cardsuite.tui.selection import Choice
+from cardsuite.tui.translated import TranslatedModalScreen
 
 
-class ChooserScreen(ModalScreen[int | None]):
+class ChooserScreen(TranslatedModalScreen[int | None]):
     """Returns the index of the chosen option, or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", N_("Cancel")),
         *(Binding(str(n), f"number({n})", show=False) for n in range(10)),
     ]
 
@@ -31,12 +32,12 @@ class ChooserScreen(ModalScreen[int | None]):
             words = getattr(self.app, "words", str)
             yield Static(words(self.choice.prompt), id="chooser-prompt", markup=False)
             options = []
-            for i, (text, _) in enumerate(self.choice.options):
+            for i, (text, _moves) in enumerate(self.choice.options):
                 text = words(text)
                 key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
                 options.append(Option(f"{key}  {text}", id=f"choice-{i}"))
             yield OptionList(*options, id="chooser-options")
-            yield Static("↑↓ and Enter, or a number · Esc cancels", id="chooser-keys")
+            yield Static(_("↑↓ and Enter, or a number · Esc cancels"), id="chooser-keys")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

@@ -4,102 +4,115 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.markup import escape
 from textual.widgets import Footer, Static
+
+from cardsuite.core.i18n import N_, _
+from cardsuite.tui.translated import TranslatedModalScreen
 
 KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
-        "At the table",
+        N_("At the table"),
         (
-            ("← ↑ ↓ →", "move the cursor between piles and cards"),
-            ("Tab / Shift+Tab", "next / previous card you may play (or legal target)"),
-            ("Enter / Space", "pick the card under the cursor, then pick where it goes"),
-            ("", "(a card with one place to go is played at once; see Settings)"),
-            ("Esc", "cancel the pick (and clear the message)"),
-            ("1 … 9, 0", "the numbered moves of the action bar (draw, keep, name a rank …)"),
-            ("mouse click", "the same as moving the cursor there and pressing Enter"),
-            ("u", "undo your last move (alone against bots; never past a card you have seen)"),
-            ("h", "hint: highlight a suggested move"),
-            ("e", "the whole event log"),
-            ("r", "rules of the game being played"),
-            ("s", "settings"),
-            ("?", "this help"),
-            ("l", "back to the lobby (the match is saved; continue it from the lobby)"),
-            ("q", "quit (the match is saved)"),
-            ("o", "the outcome, once the game is over"),
+            ("← ↑ ↓ →", N_("move the cursor between piles and cards")),
+            ("Tab / Shift+Tab", N_("next / previous card you may play (or legal target)")),
+            ("Enter / Space", N_("pick the card under the cursor, then pick where it goes")),
+            ("", N_("(a card with one place to go is played at once; see Settings)")),
+            ("Esc", N_("cancel the pick (and clear the message)")),
+            ("1 … 9, 0", N_("the numbered moves of the action bar (draw, keep, name a rank …)")),
+            (N_("mouse click"), N_("the same as moving the cursor there and pressing Enter")),
+            ("u", N_("undo your last move (alone against bots; never past a card you have seen)")),
+            ("h", N_("hint: highlight a suggested move")),
+            ("e", N_("the whole event log")),
+            ("r", N_("rules of the game being played")),
+            ("s", N_("settings")),
+            ("?", N_("this help")),
+            ("l", N_("back to the lobby (the match is saved; continue it from the lobby)")),
+            ("q", N_("quit (the match is saved)")),
+            ("o", N_("the outcome, once the game is over")),
         ),
     ),
     (
-        "Hot-seat curtain",
-        (("Enter / Space", "the named player is ready: show his table"),),
+        N_("Hot-seat curtain"),
+        (("Enter / Space", N_("the named player is ready: show his table")),),
     ),
     (
-        "Choosers",
+        N_("Choosers"),
         (
-            ("↑ ↓ Enter", "choose an answer"),
-            ("1 … 9, 0", "choose that answer at once"),
-            ("Esc", "cancel the move"),
+            ("↑ ↓ Enter", N_("choose an answer")),
+            ("1 … 9, 0", N_("choose that answer at once")),
+            ("Esc", N_("cancel the move")),
         ),
     ),
     (
-        "Outcome",
+        N_("Outcome"),
         (
-            ("n", "rematch: same seats, new deal"),
-            ("l", "back to the lobby"),
-            ("t / Esc", "look at the final table"),
-            ("q", "quit"),
+            ("n", N_("rematch: same seats, new deal")),
+            ("l", N_("back to the lobby")),
+            ("t / Esc", N_("look at the final table")),
+            ("q", N_("quit")),
         ),
     ),
     (
-        "Lobby",
+        N_("Lobby"),
         (
-            ("↑ ↓", "in the game list: show a game's seats and options"),
-            ("Tab / Shift+Tab", "move between fields"),
-            ("Enter", "in the game list: start that game; on a button: press it"),
-            ("Ctrl+S", "start the game as set up"),
-            ("click / double click", "in the game list: show a game / start it"),
-            ("c", "continue the saved match"),
-            ("r", "rules of the highlighted game"),
-            ("s", "settings"),
-            ("?", "this help"),
-            ("q", "quit"),
+            ("↑ ↓", N_("in the game list: show a game's seats and options")),
+            ("Tab / Shift+Tab", N_("move between fields")),
+            ("Enter", N_("in the game list: start that game; on a button: press it")),
+            ("Ctrl+S", N_("start the game as set up")),
+            (N_("click / double click"), N_("in the game list: show a game / start it")),
+            ("c", N_("continue the saved match")),
+            ("r", N_("rules of the highlighted game")),
+            ("s", N_("settings")),
+            ("?", N_("this help")),
+            ("q", N_("quit")),
         ),
     ),
     (
-        "Anywhere",
+        N_("Anywhere"),
         (
-            ("Ctrl+P", "command palette: start any game, change theme …"),
-            ("Ctrl+Q", "quit at once"),
+            ("Ctrl+P", N_("command palette: start any game, change theme …")),
+            ("Ctrl+Q", N_("quit at once")),
         ),
     ),
 )
+# entries of the key column that are words, not key names
+WORDY_KEYS = frozenset({"mouse click", "click / double click"})
 
 
 def help_text() -> str:
+    """The keys of :data:`KEYS` in the interface's language (Rich markup around the words).
+
+    Key names stay as they are printed on the keys; words in the key column ("mouse click")
+    are translated like the rest.
+    """
     lines: list[str] = []
     for section, keys in KEYS:
-        lines.append(f"[b]{section}[/b]")
+        lines.append(f"[b]{escape(_(section))}[/b]")
         for key, what in keys:
-            lines.append(f"  [b $accent]{key:<18}[/] {what}")
+            shown = _(key) if key in WORDY_KEYS else key
+            pad = " " * max(18 - cell_len(shown), 0)
+            lines.append(f"  [b $accent]{escape(shown)}{pad}[/] {escape(_(what))}")
         lines.append("")
     return "\n".join(lines)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(TranslatedModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("question_mark", "close", N_("Close"), show=False),
+        Binding("q", "close", N_("Close"), show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__(classes="panel-screen")
 
     def compose(self) -> ComposeResult:
-        yield Static("Keys", classes="panel-title")
+        yield Static(_("Keys"), classes="panel-title")
         with VerticalScroll(id="help-body"):
             yield Static(help_text(), id="help-text")
         yield Footer()

@@ -13,18 +13,19 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from cardsuite.bots import bot_ids, bot_label, bot_levels_text
+from cardsuite.bots import BOT_LEVELS, bot_ids, bot_label
 from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import OptionInfo, describe_options
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.record import MatchRecord
 from cardsuite.games import GAMES
 from cardsuite.match import Match, MatchSetup, SeatInfo
 from cardsuite.store import autosave_path, clear_autosave, has_autosave, load_autosave
+from cardsuite.tui.translated import TranslatedScreen, maybe
 
 if TYPE_CHECKING:
     from cardsuite.tui.app import CardsuiteApp
@@ -37,10 +38,14 @@ MAX_NAME = 16
 def player_counts(game: AnyGame) -> str:
     counts = sorted(game.seat_counts)
     if len(counts) == 1:
-        return f"{counts[0]} players"
+        return ngettext("{n} player", "{n} players", counts[0]).format(n=counts[0])
     if counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]} players"
-    return ", ".join(map(str, counts)) + " players"
+        return ngettext("{lo}–{hi} players", "{lo}–{hi} players", counts[-1]).format(
+            lo=counts[0], hi=counts[-1]
+        )
+    return ngettext("{counts} players", "{counts} players", counts[-1]).format(
+        counts=", ".join(map(str, counts))
+    )
 
 
 def default_players(game: AnyGame) -> int:
@@ -59,8 +64,20 @@ def default_seats(game: AnyGame, count: int, names: tuple[str, ...]) -> list[Sea
 
 
 def game_prompt(game: AnyGame) -> str:
-    original = f" ({game.original_name})" if game.original_name != game.title else ""
-    return f"[b]{game.title}[/b]{original} · {player_counts(game)}\n[dim]{game.summary}[/dim]"
+    title = _(game.title)
+    original = f" ({game.original_name})" if game.original_name != title else ""
+    return f"[b]{title}[/b]{original} · {player_counts(game)}\n[dim]{_(game.summary)}[/dim]"
+
+
+def bot_levels_text(game: AnyGame) -> str:
+    """One line per bot level offered for ``game``: "normal: plays by …" (the seat tooltip)."""
+    return "\n".join(
+        _("{level}: {description}").format(
+            level=_(level.label), description=maybe(level.description)
+        )
+        for level in BOT_LEVELS
+        if level.offered(game)
+    )
 
 
 class GameList(OptionList):
@@ -77,14 +94,14 @@ class GameList(OptionList):
             self.action_select()
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(TranslatedScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("c", "continue", "Continue", show=False),
-        Binding("s", "settings", "Settings"),
-        Binding("r", "rules", "Rules"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("c", "continue", N_("Continue"), show=False),
+        Binding("s", "settings", N_("Settings")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -100,14 +117,14 @@ class LobbyScreen(Screen[None]):
 
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("cardsuite · traditional card games", id="lobby-title")
+        yield Static(_("cardsuite · traditional card games"), id="lobby-title")
         with Horizontal(id="saved-row"):
-            yield Button("Continue saved match", id="continue", variant="success", compact=True)
+            yield Button(_("Continue saved match"), id="continue", variant="success", compact=True)
             yield Static("", id="saved-text")
-            yield Button("Discard", id="discard", variant="error", compact=True)
+            yield Button(_("Discard"), id="discard", variant="error", compact=True)
         with Horizontal(id="lobby-main"):
             with Vertical(id="games-pane"):
-                yield Label("Games", classes="section")
+                yield Label(_("Games"), classes="section")
                 yield GameList(
                     *(Option(game_prompt(g) + "\n", id=f"game-{g.id}") for g in self.games),
                     id="games",
@@ -117,9 +134,9 @@ class LobbyScreen(Screen[None]):
                 yield VerticalScroll(id="setup")
                 yield Static("", id="lobby-error")
                 with Horizontal(id="start-row"):
-                    yield Button("Start", id="start", variant="primary", compact=True)
-                    yield Button("Rules", id="rules", compact=True)
-                    yield Button("Settings", id="settings", compact=True)
+                    yield Button(_("Start"), id="start", variant="primary", compact=True)
+                    yield Button(_("Rules"), id="rules", compact=True)
+                    yield Button(_("Settings"), id="settings", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -147,15 +164,20 @@ class LobbyScreen(Screen[None]):
             record = load_autosave()
         except SaveError as exc:
             cont.disabled = True
-            text.update(f"The saved match cannot be read — {exc}")
+            text.update(_("The saved match cannot be read — {error}").format(error=exc))
             text.set_class(True, "error")
             return
         self.record = record
         cont.disabled = False
         text.set_class(False, "error")
-        title = GAMES[record.game].title if record.game in GAMES else record.game
-        seats = ", ".join(s.name + (" (bot)" if s.kind == "bot" else "") for s in record.seats)
-        text.update(f"{title} · {seats} · {len(record.moves)} moves played")
+        title = _(GAMES[record.game].title) if record.game in GAMES else record.game
+        seats = ", ".join(
+            _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name
+            for s in record.seats
+        )
+        played = len(record.moves)
+        moves = ngettext("{n} move played", "{n} moves played", played).format(n=played)
+        text.update(f"{title} · {seats} · {moves}")
 
     def action_continue(self) -> None:
         if self.record is None:
@@ -165,10 +187,11 @@ class LobbyScreen(Screen[None]):
         try:
             match = Match.from_record(self.record, autosave_path())
         except SaveError as exc:
-            self.show_error(f"The saved match cannot be continued — {exc}")
+            self.show_error(_("The saved match cannot be continued — {error}").format(error=exc))
             return
         except Exception as exc:  # never crash on a bad file
-            self.show_error(f"The saved match cannot be continued — {autosave_path()}: {exc}")
+            error = f"{autosave_path()}: {exc}"
+            self.show_error(_("The saved match cannot be continued — {error}").format(error=error))
             return
         self.cs_app.start_match(match)
 
@@ -200,7 +223,9 @@ class LobbyScreen(Screen[None]):
         game = self.game
         self._form_serial += 1
         serial = self._form_serial
-        self.query_one("#setup-title", Label).update(f"{game.title} — seats and options")
+        self.query_one("#setup-title", Label).update(
+            _("{game} — seats and options").format(game=_(game.title))
+        )
         self.show_error("")
         form = self.query_one("#setup", VerticalScroll)
         await form.remove_children()
@@ -213,7 +238,7 @@ class LobbyScreen(Screen[None]):
         if len(counts) > 1:
             widgets.append(
                 Horizontal(
-                    Label("Players", classes="field-label"),
+                    Label(_("Players"), classes="field-label"),
                     Select(
                         [(str(n), n) for n in counts],
                         value=count,
@@ -225,7 +250,9 @@ class LobbyScreen(Screen[None]):
                     classes="field",
                 )
             )
-        kinds = [("Human", HUMAN)] + [(f"Bot: {bot_label(b)}", b) for b in bot_ids(game)]
+        kinds = [(_("Human"), HUMAN)] + [
+            (_("Bot: {level}").format(level=_(bot_label(b))), b) for b in bot_ids(game)
+        ]
         levels = bot_levels_text(game)
         for i, seat in enumerate(seats):
             kind = Select(
@@ -239,7 +266,7 @@ class LobbyScreen(Screen[None]):
             kind.tooltip = levels
             widgets.append(
                 Horizontal(
-                    Label(f"Seat {i + 1}", classes="field-label"),
+                    Label(_("Seat {n}").format(n=i + 1), classes="field-label"),
                     Input(
                         seat.name,
                         max_length=MAX_NAME,
@@ -253,12 +280,12 @@ class LobbyScreen(Screen[None]):
             )
         infos = describe_options(game.Options)
         if infos:
-            widgets.append(Label("Options", classes="section"))
+            widgets.append(Label(_("Options"), classes="section"))
         for info in infos:
             widgets.append(self._option_row(info, serial))
         widgets.append(
             Horizontal(
-                Label("Seed", classes="field-label"),
+                Label(_("Seed"), classes="field-label"),
                 Input(
                     str(self.cs_app.next_seed()),
                     type="integer",
@@ -266,7 +293,7 @@ class LobbyScreen(Screen[None]):
                     id=f"seed-{serial}",
                     classes="seed",
                 ),
-                Label("the deal: same seed, same cards", classes="field-help"),
+                Label(_("the deal: same seed, same cards"), classes="field-help"),
                 classes="field",
             )
         )
@@ -297,9 +324,9 @@ class LobbyScreen(Screen[None]):
                 bounds.append(f"≥ {info.minimum}")
             if info.maximum is not None:
                 bounds.append(f"≤ {info.maximum}")
-        help_text = info.help + (f" ({', '.join(bounds)})" if bounds else "")
+        help_text = maybe(info.help) + (f" ({', '.join(bounds)})" if bounds else "")
         return Horizontal(
-            Label(info.label, classes="field-label"),
+            Label(maybe(info.label), classes="field-label"),
             control,
             Label(help_text, classes="field-help"),
             classes="field",
@@ -328,7 +355,7 @@ class LobbyScreen(Screen[None]):
             seats.append(SeatInfo(name[:MAX_NAME], None if kind == HUMAN else str(kind)))
         names = [s.name for s in seats]
         if len(set(n.casefold() for n in names)) != len(names):
-            raise CardsuiteError("each seat needs a different name")
+            raise CardsuiteError(_("each seat needs a different name"))
         values: dict[str, Any] = {}
         for info in describe_options(game.Options):
             widget = self.query_one(f"#opt-{info.name}-{serial}")
@@ -340,16 +367,23 @@ class LobbyScreen(Screen[None]):
                 values[info.name] = info.choices[index]
             elif isinstance(widget, Input):
                 text = widget.value.strip()
+                label = maybe(info.label)
                 try:
                     number = int(text)
                 except ValueError:
                     raise CardsuiteError(
-                        f"{info.label} must be a whole number, not {text!r}"
+                        _("{option} must be a whole number, not {text!r}").format(
+                            option=label, text=text
+                        )
                     ) from None
                 if info.minimum is not None and number < info.minimum:
-                    raise CardsuiteError(f"{info.label} must be at least {info.minimum}")
+                    raise CardsuiteError(
+                        _("{option} must be at least {n}").format(option=label, n=info.minimum)
+                    )
                 if info.maximum is not None and number > info.maximum:
-                    raise CardsuiteError(f"{info.label} must be at most {info.maximum}")
+                    raise CardsuiteError(
+                        _("{option} must be at most {n}").format(option=label, n=info.maximum)
+                    )
                 values[info.name] = number
         try:
             options = game.Options(**values)
@@ -359,7 +393,9 @@ class LobbyScreen(Screen[None]):
         try:
             seed = int(seed_text)
         except ValueError:
-            raise CardsuiteError(f"the seed must be a whole number, not {seed_text!r}") from None
+            raise CardsuiteError(
+                _("the seed must be a whole number, not {text!r}").format(text=seed_text)
+            ) from None
         return MatchSetup(game, tuple(seats), options, seed)
 
     def action_start(self) -> None:

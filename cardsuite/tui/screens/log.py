@@ -7,15 +7,17 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
+from cardsuite.core.i18n import N_, _
+from cardsuite.tui.translated import TranslatedModalScreen
 
-class LogScreen(ModalScreen[None]):
+
+class LogScreen(TranslatedModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("e", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("e", "close", N_("Close"), show=False),
+        Binding("q", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, lines: Sequence[str]) -> None:
@@ -23,7 +25,7 @@ class LogScreen(ModalScreen[None]):
         self.lines = tuple(lines)
 
     def compose(self) -> ComposeResult:
-        yield Static("Event log", classes="panel-title")
+        yield Static(_("Event log"), classes="panel-title")
         log = RichLog(id="event-log", wrap=True, markup=False, highlight=False)
         yield log
         yield Footer()

@@ -7,19 +7,25 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from cardsuite.core.i18n import N_, _
 from cardsuite.core.table import Seat
 from cardsuite.core.text import fill
 from cardsuite.match import Match
+from cardsuite.tui.translated import TranslatedScreen
 
-MEDALS = {1: "★ 1st", 2: "☆ 2nd", 3: "· 3rd"}
+MEDALS = {1: "★", 2: "☆", 3: "·"}
 
 
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``n`` as a place: "1st", "2nd", "11th" (each form a message of its own, so a language
+    can write its ordinals its own way)."""
+    if 10 <= n % 100 <= 20:
+        form = N_("{n}th")
+    else:
+        form = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(n % 10, N_("{n}th"))
+    return _(form).format(n=n)
 
 
 def placing_lines(match: Match) -> list[tuple[int, str]]:
@@ -29,25 +35,30 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
         return []
     rows = []
     width = max(len(n) for n in match.names)
+    kinds = max(len(_("(bot)")), len(_("(human)")))
     for seat in sorted(range(len(match.seats)), key=lambda s: (outcome.places[s], s)):
         place = outcome.places[seat]
-        medal = MEDALS.get(place, f"  {ordinal(place)}")
+        medal = f"{MEDALS.get(place, ' ')} {ordinal(place)}"
         name = match.names[seat].ljust(width)
-        kind = "(bot)" if match.seats[seat].is_bot else "(human)"
-        score = f"  score {outcome.scores[seat]}" if outcome.scores is not None else ""
-        rows.append((place, f"{medal}   {name}  {kind.ljust(7)}{score}".rstrip()))
+        kind = _("(bot)") if match.seats[seat].is_bot else _("(human)")
+        score = (
+            "  " + _("score {score}").format(score=outcome.scores[seat])
+            if outcome.scores is not None
+            else ""
+        )
+        rows.append((place, f"{medal}   {name}  {kind.ljust(kinds)}{score}".rstrip()))
     return rows
 
 
-class OutcomeScreen(Screen[str]):
+class OutcomeScreen(TranslatedScreen[str]):
     """Dismissed with "rematch", "lobby", "table" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('rematch')", "Rematch"),
-        Binding("l", "choose('lobby')", "Lobby"),
-        Binding("t", "choose('table')", "Table"),
-        Binding("escape", "choose('table')", "Table", show=False),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('rematch')", N_("Rematch")),
+        Binding("l", "choose('lobby')", N_("Lobby")),
+        Binding("t", "choose('table')", N_("Table")),
+        Binding("escape", "choose('table')", N_("Table"), show=False),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(self, match: Match, viewer: Seat | None) -> None:
@@ -58,16 +69,21 @@ class OutcomeScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         match = self.match
         outcome = match.outcome()
-        reason = fill(outcome.reason, match.names) if outcome else "The game is over."
+        if outcome is not None:
+            reason = fill(outcome.reason, match.names)
+            reason = _("{reason}.").format(reason=reason[:1].upper() + reason[1:])
+        else:
+            reason = _("The game is over.")
         with Middle(), Center(), Vertical(id="outcome-box"):
-            yield Static(f"{match.game.title} — game over", id="outcome-title")
-            yield Static(reason[:1].upper() + reason[1:] + ".", id="outcome-reason")
+            title = _(match.game.title)
+            yield Static(_("{game} — game over").format(game=title), id="outcome-title")
+            yield Static(reason, id="outcome-reason")
             for place, line in placing_lines(match):
                 yield Static(line, classes=f"placing place-{min(place, 4)}")
             recent = match.log(self.viewer, last=4)
             if recent:
                 yield Static("\n".join(recent), id="outcome-log")
-            yield Static("n rematch · l lobby · t look at the table · q quit", id="outcome-keys")
+            yield Static(_("n rematch · l lobby · t look at the table · q quit"), id="outcome-keys")
         yield Footer()
 
     def action_choose(self, what: str) -> None:

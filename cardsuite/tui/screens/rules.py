@@ -13,51 +13,21 @@ from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from cardsuite.core.options import describe_options
+from cardsuite.core.i18n import N_, _
 from cardsuite.core.protocol import AnyGame
+from cardsuite.tui.rules_text import rules_markdown
+from cardsuite.tui.translated import TranslatedModalScreen
+
+__all__ = ["RulesScreen", "rules_markdown"]
 
 
-def rules_markdown(game: AnyGame) -> str:
-    """The rules text and a generated section on the options (works for any game)."""
-    try:
-        text = game.rules()
-    except (OSError, AttributeError) as exc:
-        text = (
-            f"# {game.title}\n\n*{game.summary}*\n\n"
-            f"The full rules text is not installed ({type(exc).__name__})."
-        )
-    players = ", ".join(str(n) for n in game.seat_counts)
-    lines = [text.rstrip(), "", "## Options in cardsuite", ""]
-    lines.append(f"Players: {players}.")
-    lines.append("")
-    for info in describe_options(game.Options):
-        default = info.default
-        if info.kind == "bool":
-            default = "on" if default else "off"
-        extra = ""
-        if info.choices is not None:
-            extra = " Choices: " + ", ".join(str(c) for c in info.choices) + "."
-        elif info.kind == "int":
-            bounds = []
-            if info.minimum is not None:
-                bounds.append(f"at least {info.minimum}")
-            if info.maximum is not None:
-                bounds.append(f"at most {info.maximum}")
-            if bounds:
-                extra = " " + (" and ".join(bounds)).capitalize() + "."
-        help_text = f" — {info.help}" if info.help else ""
-        lines.append(f"- **{info.label}** (`{info.name}`, default {default}){help_text}.{extra}")
-    return "\n".join(lines) + "\n"
-
-
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(TranslatedModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("r", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("r", "close", N_("Close"), show=False),
+        Binding("q", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, game: AnyGame) -> None:
@@ -66,12 +36,9 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        named = (
-            game.title
-            if game.original_name == game.title
-            else f"{game.title} ({game.original_name})"
-        )
-        yield Static(f"Rules of {named}", classes="panel-title")
+        title = _(game.title)
+        named = title if game.original_name == title else f"{title} ({game.original_name})"
+        yield Static(_("Rules of {game}").format(game=named), classes="panel-title")
         with VerticalScroll(id="rules-body"):
             yield Static(Markdown(rules_markdown(self.game)), id="rules-text")
         yield Footer()

@@ -9,20 +9,34 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Label, Select, Static
 
+from cardsuite.core.i18n import N_, _
 from cardsuite.store import Settings
+from cardsuite.tui.translated import TranslatedModalScreen
 
 DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 
+# (setting, label, help): the words are translated where they are shown
 SWITCHES: tuple[tuple[str, str, str], ...] = (
-    ("four_colour", "Four-colour suits", "♦ blue and ♣ green, besides red ♥ and black ♠"),
-    ("ascii_suits", "ASCII suits", "S H D C instead of ♠ ♥ ♦ ♣"),
-    ("cyrillic", "Cyrillic indices", "В Д К Т instead of J Q K A"),
-    ("no_colour", "No colour", "monochrome display (NO_COLOR in the environment forces it)"),
-    ("auto_play", "Auto-play forced moves", "when you have exactly one legal move, play it"),
-    ("quick_play", "Play at once", "a card with only one place to go is played when picked"),
+    ("four_colour", N_("Four-colour suits"), N_("♦ blue and ♣ green, besides red ♥ and black ♠")),
+    ("ascii_suits", N_("ASCII suits"), N_("S H D C instead of ♠ ♥ ♦ ♣")),
+    ("cyrillic", N_("Cyrillic indices"), N_("В Д К Т instead of J Q K A")),
+    (
+        "no_colour",
+        N_("No colour"),
+        N_("monochrome display (NO_COLOR in the environment forces it)"),
+    ),
+    (
+        "auto_play",
+        N_("Auto-play forced moves"),
+        N_("when you have exactly one legal move, play it"),
+    ),
+    (
+        "quick_play",
+        N_("Play at once"),
+        N_("a card with only one place to go is played when picked"),
+    ),
 )
 
 
@@ -35,42 +49,45 @@ class SettingSwitch(Checkbox):
         return super()._button
 
 
-class SettingsScreen(ModalScreen[Settings]):
+class SettingsScreen(TranslatedModalScreen[Settings]):
     """Dismissed with the new settings (saved and applied by the app)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Done")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Done"))]
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(classes="panel-screen")
         self.settings = settings
 
     def compose(self) -> ComposeResult:
-        yield Static("Settings", classes="panel-title")
+        yield Static(_("Settings"), classes="panel-title")
         with VerticalScroll(id="settings-body"):
             for name, label, help_text in SWITCHES:
                 with Horizontal(classes="setting-row"):
                     yield SettingSwitch(
-                        label,
+                        _(label),
                         value=bool(getattr(self.settings, name)),
                         compact=True,
                         id=f"set-{name}",
                         classes="setting-switch",
                     )
-                    yield Label(help_text, classes="setting-help")
+                    yield Label(_(help_text), classes="setting-help")
             if os.environ.get("NO_COLOR") is not None:
                 yield Static(
-                    "NO_COLOR is set: colours are off whatever this says.", classes="setting-note"
+                    _("NO_COLOR is set: colours are off whatever this says."),
+                    classes="setting-note",
                 )
             with Horizontal(classes="setting-row select-row"):
                 current = min(DELAYS, key=lambda d: abs(d - self.settings.bot_delay))
                 yield Select(
-                    [(f"{d:g} s", d) for d in DELAYS],
+                    [(_("{seconds} s").format(seconds=f"{d:g}"), d) for d in DELAYS],
                     value=current,
                     allow_blank=False,
                     id="set-bot_delay",
                 )
-                yield Label("Bot move delay", classes="setting-label")
-                yield Label("pause after each bot move so you can follow", classes="setting-help")
+                yield Label(_("Bot move delay"), classes="setting-label")
+                yield Label(
+                    _("pause after each bot move so you can follow"), classes="setting-help"
+                )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -78,7 +95,7 @@ class SettingsScreen(ModalScreen[Settings]):
 
     def _collect(self) -> Settings:
         values: dict[str, object] = {}
-        for name, _, _ in SWITCHES:
+        for name, _label, _help in SWITCHES:
             values[name] = self.query_one(f"#set-{name}", Checkbox).value
         delay = self.query_one("#set-bot_delay", Select).value
         if isinstance(delay, float | int):

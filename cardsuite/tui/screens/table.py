@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from cardsuite.bots import bot_ids, bot_label, make_bot
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, SaveError
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Move
 from cardsuite.core.record import MatchRecord
 from cardsuite.core.rng import make_rng
@@ -52,6 +51,7 @@ from cardsuite.tui.selection import (
     table_slots,
 )
 from cardsuite.tui.session import BotTurn, Curtain, HumanTurn, Over, Session, Step, Stuck
+from cardsuite.tui.translated import TranslatedScreen
 from cardsuite.tui.widgets.curtain import Curtain as CurtainWidget
 from cardsuite.tui.widgets.table import TableWidget
 
@@ -61,31 +61,33 @@ if TYPE_CHECKING:
 LOG_LINES = 80
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TranslatedScreen[None]):
     """A match in play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter and Esc are spelled out on the table's own key line ("⏎ pick · esc cancel"),
         # so the Footer keeps its width for the others (it must fit 80 columns).
-        Binding("enter", "pick", "Pick", show=False, priority=False),
-        Binding("space", "pick", "Pick", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("left", "go('left')", "Left", show=False),
-        Binding("right", "go('right')", "Right", show=False),
-        Binding("up", "go('up')", "Up", show=False),
-        Binding("down", "go('down')", "Down", show=False),
-        Binding("tab", "tab(1)", "Next playable", show=False),
-        Binding("shift+tab", "tab(-1)", "Previous playable", show=False),
-        *(Binding(str(n), f"action({n})", f"Action {n}", show=False) for n in range(10)),
-        Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("r", "rules", "Rules"),
-        Binding("e", "events", "Log", show=False),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("s", "settings", "Settings", show=False),
-        Binding("l", "lobby", "Lobby"),
-        Binding("q", "quit", "Quit"),
-        Binding("o", "outcome", "Outcome", show=False),
+        # The descriptions are translated where shown (see cardsuite.tui.translated); "{n}" is
+        # filled with the action's argument.
+        Binding("enter", "pick", N_("Pick"), show=False, priority=False),
+        Binding("space", "pick", N_("Pick"), show=False),
+        Binding("escape", "cancel", N_("Cancel"), show=False),
+        Binding("left", "go('left')", N_("Left"), show=False),
+        Binding("right", "go('right')", N_("Right"), show=False),
+        Binding("up", "go('up')", N_("Up"), show=False),
+        Binding("down", "go('down')", N_("Down"), show=False),
+        Binding("tab", "tab(1)", N_("Next playable"), show=False),
+        Binding("shift+tab", "tab(-1)", N_("Previous playable"), show=False),
+        *(Binding(str(n), f"action({n})", N_("Action {n}"), show=False) for n in range(10)),
+        Binding("u", "undo", N_("Undo")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("e", "events", N_("Log"), show=False),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("s", "settings", N_("Settings"), show=False),
+        Binding("l", "lobby", N_("Lobby")),
+        Binding("q", "quit", N_("Quit")),
+        Binding("o", "outcome", N_("Outcome"), show=False),
     ]
 
     def __init__(self, match: Match, *, viewer: Seat | None = None) -> None:
@@ -163,11 +165,11 @@ class TableScreen(Screen[None]):
             return
         if isinstance(step, Stuck):
             self.busy = False
-            self.say("Nobody can move: the game is stuck (please report this).", "error")
+            self.say(_("Nobody can move: the game is stuck (please report this)."), "error")
             self.refresh_table()
             return
         if isinstance(step, BotTurn):
-            if self._summary_waits():
+            if self.summary_waits():
                 self.busy = False
                 self.thinking = None
                 self.say(_("Press Enter to deal the next hand."), "info")
@@ -185,7 +187,7 @@ class TableScreen(Screen[None]):
             len(legal) == 1
             and self.cs_app.settings.auto_play
             and self._no_autoplay_at != len(self.match.moves)
-            and not self._summary_waits()
+            and not self.summary_waits()
         )
         if forced:
             self.busy = True
@@ -200,7 +202,7 @@ class TableScreen(Screen[None]):
         self.busy = False
         self.refresh_table()
 
-    def _summary_waits(self) -> bool:
+    def summary_waits(self) -> bool:
         """Between deals with people at the table: the summary waits to be read."""
         if not self.match.humans() or self._summary_read_at == len(self.match.moves):
             return False
@@ -240,7 +242,9 @@ class TableScreen(Screen[None]):
             return
         if move is None:
             self.busy = False
-            self.say(f"The bot in seat {seat + 1} failed: {error}", "error")
+            self.say(
+                _("The bot in seat {n} failed: {error}").format(n=seat + 1, error=error), "error"
+            )
             self.refresh_table()
             return
         self.play(move, by_bot=True)
@@ -291,7 +295,7 @@ class TableScreen(Screen[None]):
 
     def _autosave_failed(self, error: str) -> None:
         if self.is_attached:
-            self.say(f"Autosave failed: {error}", "error")
+            self.say(_("Autosave failed: {error}").format(error=error), "error")
             self.refresh_table()
 
     def _finish(self) -> None:
@@ -324,7 +328,7 @@ class TableScreen(Screen[None]):
         self._view = None
         self._view_key = None
         table = self.table
-        table.show(Scene(view=None, status="hand-off"))  # nothing private stays drawn
+        table.show(Scene(view=None, status=_("hand-off")))  # nothing private stays drawn
         table.display = False
         curtain = self.query_one(CurtainWidget)
         curtain.show(self.match.names[seat], self.match.log(None, last=2))
@@ -400,32 +404,35 @@ class TableScreen(Screen[None]):
         step = self.step
         if isinstance(step, HumanTurn) and step.seat == viewer:
             badge = (
-                "YOUR TURN"
+                _("YOUR TURN")
                 if len(self.match.humans()) == 1
-                else f"{self.match.names[viewer]}, your turn"
+                else _("{name}, your turn").format(name=self.match.names[viewer])
             )
             if sel.source is not None:
-                picked = _slot_words(view, sel.source)
-                status = f"{picked} picked: choose where it goes · Esc cancels"
+                status = _slot_picked(view, sel.source)
         elif self.thinking is not None:
-            badge = f"{self.match.names[self.thinking]} is thinking…"
+            badge = _("{name} is thinking…").format(name=self.match.names[self.thinking])
         elif isinstance(step, Over):
             outcome = self.match.outcome()
-            status = "The game is over" + (
-                f": {_fill(outcome.reason, self.match.names)}" if outcome else ""
+            status = (
+                _("The game is over: {reason}").format(
+                    reason=_fill(outcome.reason, self.match.names)
+                )
+                if outcome
+                else _("The game is over")
             )
-            badge = "GAME OVER"
-        keys = "⏎ pick · esc cancel" if legal else ""
+            badge = _("GAME OVER")
+        keys = _("⏎ pick · esc cancel") if legal else ""
         if isinstance(step, Over):
-            keys = "o outcome · l lobby · q quit"
+            keys = _("o outcome · l lobby · q quit")
         tags = {}
         for s, info in enumerate(self.match.seats):
             if s == viewer:
-                tags[s] = "you"
+                tags[s] = _("you")
             elif info.is_bot:
-                tags[s] = f"bot · {bot_label(info.bot or '')}"
+                tags[s] = _("bot · {level}").format(level=_(bot_label(info.bot or "")))
             else:
-                tags[s] = "human"
+                tags[s] = _("human")
         words = glyphs.words
         scene = Scene(
             view=view,
@@ -464,12 +471,12 @@ class TableScreen(Screen[None]):
         viewer = self.session.viewer
         view = self._view
         if view is None or viewer is None:
-            return "you are watching: nothing to play"
+            return _("you are watching: nothing to play")
         step = self.step
         if self.busy and isinstance(step, BotTurn):
-            return f"wait: it is {self.match.names[step.seat]}'s turn"
+            return _("wait: it is {name}'s turn").format(name=self.match.names[step.seat])
         if isinstance(step, Over):
-            return "the game is over"
+            return _("the game is over")
         game = self.match.game
         try:
             candidates = list(game.candidates(self.match.state, viewer))
@@ -507,7 +514,7 @@ class TableScreen(Screen[None]):
 
         def chosen(index: int | None) -> None:
             if index is None or epoch != self._epoch:
-                self.say("Cancelled.", "info")
+                self.say(_("Cancelled."), "info")
                 self.refresh_table()
                 return
             result = answer(choice, index)
@@ -532,7 +539,7 @@ class TableScreen(Screen[None]):
             return
         if not self._ready():
             return
-        if isinstance(self.step, BotTurn) and not self.busy and self._summary_waits():
+        if isinstance(self.step, BotTurn) and not self.busy and self.summary_waits():
             self._summary_read()
             return
         assert self.selector is not None
@@ -578,7 +585,8 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             return
         if not 0 <= index < len(self._entries):
-            self.say(f"There is no action {index + 1 if index < 9 else 0} now.", "error")
+            number = index + 1 if index < 9 else 0
+            self.say(_("There is no action {n} now.").format(n=number), "error")
             self.refresh_table()
             return
         self._handle(self.selector.choose_entry(self._entries[index]))
@@ -643,7 +651,11 @@ class TableScreen(Screen[None]):
         self.hint = None
         self.last_piles = frozenset()
         self.say(
-            f"Undone: back to your previous move ({taken} move{'s' if taken != 1 else ''} taken back)."
+            ngettext(
+                "Undone: back to your previous move ({n} move taken back).",
+                "Undone: back to your previous move ({n} moves taken back).",
+                taken,
+            ).format(n=taken)
         )
         self._autosave()
         self.advance()
@@ -651,22 +663,22 @@ class TableScreen(Screen[None]):
     def _undo_refusal(self) -> str:
         viewer = self.session.viewer
         if viewer is None:
-            return "Undo is not available to a spectator."
+            return _("Undo is not available to a spectator.")
         if len(self.match.humans()) > 1:
-            return "Undo is only offered to a player alone against bots."
+            return _("Undo is only offered to a player alone against bots.")
         if self.match.is_over():
-            return "The game is over: nothing to undo."
+            return _("The game is over: nothing to undo.")
         if not any(m.seat == viewer for m in self.match.moves):
-            return "Nothing to undo yet."
-        return "Undo is not allowed here: a card has been shown since your last move."
+            return _("Nothing to undo yet.")
+        return _("Undo is not allowed here: a card has been shown since your last move.")
 
     def action_hint(self) -> None:
         viewer = self.session.viewer
         if viewer is None or not self._legal:
-            self.say("No hint: it is not your turn.", "error")
+            self.say(_("No hint: it is not your turn."), "error")
             self.refresh_table()
             return
-        self.say("Thinking of a hint…", "hint")
+        self.say(_("Thinking of a hint…"), "hint")
         self.refresh_table()
         self._find_hint(viewer, self._epoch)
 
@@ -688,14 +700,17 @@ class TableScreen(Screen[None]):
         if epoch != self._epoch or not self.is_attached:
             return
         if move is None:
-            self.say("No hint available.", "error")
+            self.say(_("No hint available."), "error")
         else:
             self.hint = move
-            where = ""
+            label = self.match.fill(move.label())
+            text = _("Hint: {move}").format(move=label)
             for i, e in enumerate(self._entries):
                 if move in e.moves:
-                    where = f" (action {i + 1 if i < 9 else 0})"
-            self.say(_("Hint: {move}").format(move=self.match.fill(move.label())) + where, "hint")
+                    text = _("Hint: {move} (action {n})").format(
+                        move=label, n=i + 1 if i < 9 else 0
+                    )
+            self.say(text, "hint")
         self.refresh_table()
 
     def action_rules(self) -> None:
@@ -731,17 +746,18 @@ class TableScreen(Screen[None]):
             self.cs_app.show_outcome(self.match, self.session.viewer)
 
 
-def _slot_words(view: TableView, slot: Slot) -> str:
+def _slot_picked(view: TableView, slot: Slot) -> str:
+    """The status line while a source is picked: "6♠ picked: choose where it goes …"."""
     try:
         pile = view.pile(slot.pile)
     except KeyError:
-        return "A card"
+        return _("A card picked: choose where it goes · Esc cancels")
     face = (
         pile.faces[slot.index] if slot.index is not None and slot.index < pile.count else pile.top
     )
     if isinstance(face, Card):
-        return str(face)
-    return f"The {pile.label}"
+        return _("{card} picked: choose where it goes · Esc cancels").format(card=face)
+    return _("The {pile} picked: choose where it goes · Esc cancels").format(pile=pile.label)
 
 
 def _capitalise(text: str) -> str:

@@ -13,6 +13,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from cardsuite.core.i18n import _
+
 
 class Curtain(Vertical, can_focus=True):
     """``Pass the keyboard to Boris`` with the last public events; Enter or a click lifts it."""
@@ -28,9 +30,11 @@ class Curtain(Vertical, can_focus=True):
 
     def show(self, name: str, public: Sequence[str]) -> None:
         self.player = name
-        self.query_one("#curtain-title", Static).update(f"Pass the keyboard to {name}")
+        title = _("Pass the keyboard to {name}").format(name=name)
+        ready = _("{name}, press Enter when ready.").format(name=name)
+        self.query_one("#curtain-title", Static).update(title)
         self.query_one("#curtain-events", Static).update("\n".join(public))
-        self.query_one("#curtain-ready", Static).update(f"{name}, press Enter when ready.")
+        self.query_one("#curtain-ready", Static).update(ready)
 
     def text(self) -> str:
         return "\n".join(str(s.render()) for s in self.query(Static))
