@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from cardsuite.core.cards import CardFace, Suit
 from cardsuite.core.table import PileId, Seat
-from cardsuite.core.text import fill
+from cardsuite.core.text import default_name, fill
 
 
 class PileStyle(enum.Enum):
@@ -166,7 +166,7 @@ class TableView:
         seats = tuple(
             dataclasses.replace(
                 s,
-                name=names[s.seat] if s.seat < len(names) else f"Player {s.seat + 1}",
+                name=names[s.seat] if s.seat < len(names) else default_name(s.seat),
                 status=f(s.status),
                 score=f(s.score),
                 side=sides[s.seat] if s.seat < len(sides) else s.side,

@@ -126,13 +126,31 @@ class ActionEntry:
         return len(self.moves) > 1
 
 
+def common_words(a: str, b: str) -> str:
+    """The words ``a`` and ``b`` start with: "ask Boris for" from "ask Boris for 7s" and
+    "ask Boris for Queens"."""
+    words = []
+    for x, y in zip(a.split(), b.split(), strict=False):
+        if x != y:
+            break
+        words.append(x)
+    return " ".join(words)
+
+
 def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
     """The moves without a place on the table: no gesture, no target, or a target not drawn.
 
     Moves whose choice path has several steps are grouped by its first step ("name a rank…");
-    the others are listed one by one under their labels.
+    several moves that start at the same pile on the table and go nowhere are one entry, worded
+    by their question ("Ask Boris for which rank?"); the others are listed one by one under
+    their labels.
     """
     piles = pile_ids(view)
+    shared: dict[Gesture, int] = {}  # source-only gestures, with how many moves share each
+    for move in legal:
+        g = move.gesture()
+        if g is not None and g.target is None and g.source in piles:
+            shared[g] = shared.get(g, 0) + 1
     groups: dict[object, list[Move]] = {}
     labels: dict[object, str] = {}
     asking: set[object] = set()  # the groups keyed by a first question
@@ -140,11 +158,15 @@ def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
         if has_place(move, piles):
             continue
         path = move.choice_path()
+        g = move.gesture()
         key: object
         if len(path) > 1:
-            key = (move.gesture(), path[0])
+            key = (g, path[0])
             labels.setdefault(key, path[0])
             asking.add(key)
+        elif g is not None and shared.get(g, 0) > 1:
+            key = g
+            labels[key] = common_words(labels.get(key, move.label()), move.label())
         else:
             key = move
             labels[key] = move.label()
@@ -153,6 +175,8 @@ def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
     for key, moves in groups.items():
         label = labels[key]
         # a group asks a question first: its label says so ("name a rank…")
+        if not label:
+            label = moves[0].question(0) or moves[0].label()
         if key in asking or len(moves) > 1:
             label = _("{choice}…").format(choice=label)
         out.append(ActionEntry(label, tuple(moves)))
@@ -557,6 +581,11 @@ def summarise(legal: Sequence[Move], limit: int = 8) -> list[str]:
     for moves in seen.values():
         if len(moves) == 1:
             out.append(moves[0].label())
+        elif moves[0].question(0):
+            shared_words = moves[0].label()
+            for move in moves[1:]:
+                shared_words = common_words(shared_words, move.label())
+            out.append(_("{choice}…").format(choice=shared_words or moves[0].question(0)))
         else:
             g = moves[0].gesture()
             card = g.card if g is not None else None

@@ -34,7 +34,7 @@ from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
-from cardsuite.core.table import resample_hidden
+from cardsuite.core.table import HoldsRank, resample_hidden
 from cardsuite.games import GAMES
 from cardsuite.games.grabuge import GRABUGE, FullGrabuge, PlaceInReserve, PlayReserve
 from cardsuite.games.grabuge.model import turned_pile
@@ -382,9 +382,28 @@ def test_search_takes_the_only_move_at_once() -> None:
     assert ask(SearchBot(plies=10**9), RANG, s) == Play(0, c("6♠"))
 
 
+class LastMove:
+    """A playout policy that always takes the last legal move."""
+
+    id = "last"
+
+    def choose(self, game: AnyGame, obs: Any, legal: tuple[Move, ...], rng: Any) -> Move:
+        return legal[-1]
+
+
 def test_search_falls_back_on_a_position_the_deck_cannot_fill() -> None:
-    s = grabuge_position({1: "K♠", 2: "9♦", 3: "6♥"}, turned="8♠", packet_top=2)
-    assert ask(SearchBot(plies=200), GRABUGE, s) in GRABUGE.legal_moves(s, 0)
+    # A hand-made position: seat 1 is said to hold a King, but seat 0 sees all four, so no
+    # deal of the cards hidden from seat 0 fits what it knows and determinize refuses.  The
+    # search must still answer: its policy's move, or a legal one without a policy.
+    s = RANG.position("P1: 6♠ 8♥ K♠ K♥\nP2: 2♣ 3♦\ndiscard: K♣ K♦ 7♣")
+    s = s._replace(table=s.table._replace(known=(HoldsRank(hand(1), 13),)))
+    with pytest.raises(ValueError, match="rank 13"):
+        RANG.determinize(RANG.observe(s, 0), random.Random(0))
+    legal = RANG.legal_moves(s, 0)
+    assert len(legal) == 2  # a real choice: the search does not answer at once
+    for seed in range(6):
+        assert ask(SearchBot(plies=200), RANG, s, seed) in legal
+        assert ask(SearchBot(LastMove(), plies=200), RANG, s, seed) == legal[-1]
 
 
 # --- strength and speed ---------------------------------------------------------------------

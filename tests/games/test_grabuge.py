@@ -835,6 +835,10 @@ def test_present_shows_the_choice_and_the_piles() -> None:
 
 
 def test_present_never_shows_a_hidden_card() -> None:
+    # §3: everything is open except the face-down cards: the stock, the grabuge under its top
+    # card and the batch cards not yet turned.  Those must be drawn face down, for every
+    # viewer (the owner included); every other card drawn is the real one.
+    checked: Counter[str] = Counter()
     for state in play_random(4)[:20]:
         for viewer in (0, 1, None):
             view = GRABUGE.present(GRABUGE.observe(state, viewer))
@@ -843,4 +847,12 @@ def test_present_never_shows_a_hidden_card() -> None:
                 for shown, actual in zip(p.faces, real, strict=True):
                     assert shown is FACE_DOWN or shown is actual
             for s in (0, 1):
-                assert set(view.pile(stock_pile(s)).faces) <= {FACE_DOWN}
+                under_top = view.pile(grabuge_pile(s)).faces[:-1]
+                for kind, faces in (
+                    ("stock", view.pile(stock_pile(s)).faces),
+                    ("batch", view.pile(batch_pile(s)).faces),
+                    ("grabuge", under_top),
+                ):
+                    assert set(faces) <= {FACE_DOWN}, f"{viewer} sees the {kind} of {s}: {faces}"
+                    checked[kind] += len(faces)
+    assert checked["stock"] and checked["batch"] and checked["grabuge"], checked

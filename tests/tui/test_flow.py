@@ -135,18 +135,43 @@ async def test_undo_is_greyed_out_until_allowed_and_then_takes_back() -> None:
         assert screen.message.startswith("Undone")
 
 
+def _undo_point_alone(match: Match, seat: int) -> int | None:
+    """Where undo would take ``seat`` back to if the other seats were bots."""
+    seats = [
+        SeatInfo(info.name, None if s == seat else "random") for s, info in enumerate(match.seats)
+    ]
+    alone = Match(match.game, seats, options=match.options, seed=match.seed)
+    alone.states[:] = match.states
+    alone.moves[:] = match.moves
+    return alone.undo_point(seat)
+
+
 async def test_undo_is_refused_with_two_humans() -> None:
-    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=3)
+    # Play on to a decision whose player could take his last move back were he alone against
+    # a bot (he moved last and no card has been shown since): only the second human forbids it.
+    game = get_game("grabuge")
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris")], seed=3)
+    rng = random.Random(4)
+    for _ in range(200):
+        (seat,) = match.to_move()
+        legal = match.legal_moves(seat)
+        if len(legal) > 1 and _undo_point_alone(match, seat) is not None:
+            break
+        match.apply(legal[rng.randrange(len(legal))])
+    else:
+        raise AssertionError("no decision that a lone player could undo")
+    before = list(match.moves)
     app = make_app(match)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        await press(pilot, "enter", "enter")
-        await settle(pilot)
+        assert screen.session.viewer == seat and match.moves == before
         assert screen.check_action("undo", ()) is None
         await press(pilot, "u")
+        await settle(pilot)
         assert "alone against bots" in screen.message
+        assert match.moves == before
 
 
 async def test_lobby_starts_rang_against_two_bots_and_saves_after_each_move(

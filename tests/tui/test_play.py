@@ -90,4 +90,4 @@ async def test_seven_up_in_partnership_from_the_lobby_by_keys() -> None:
         assert isinstance(outcome, OutcomeScreen)
         places = match.outcome().places  # type: ignore[union-attr]
         assert places[0] == places[2] and places[1] == places[3], "partners share a place"
-        assert "side A" in screen_text(app), "the outcome marks the partnerships"
+        assert "(side A)" in screen_text(app), "the outcome marks the partnerships"

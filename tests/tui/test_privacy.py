@@ -9,6 +9,7 @@ import pytest
 from cardsuite.core.cards import Card
 from cardsuite.core.table import Visibility
 from cardsuite.games import GAMES, get_game
+from cardsuite.games.rang import RANG, Draw, Keep
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen
@@ -96,14 +97,23 @@ async def test_two_humans_and_a_bot_never_see_each_others_hands(game_id: str) ->
 
 
 async def test_the_curtain_shows_only_public_events() -> None:
+    # Anna can only draw (Q♣, which she cannot play) and keep it: two events private to her.
+    # The curtain that hands the keyboard to Boris tells them as everyone knows them.
     match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=4)
-    app = make_app(match)
+    match.states[0] = RANG.position("P1: 9♣ 9♦\nP2: 2♣ 2♦\ndiscard: 5♣\nstock: Q♣")
+    app = make_app(match)  # forced moves are played at once: Anna's draw, then her keep
     async with app.run_test(size=(80, 24)) as pilot:
         await helpers.settle(pilot)
         assert _table(app).curtain_up
+        assert "Pass the keyboard to Anna" in screen_text(app)
+        await helpers.press(pilot, "enter")
+        await helpers.settle(pilot)
+        assert match.moves == [Draw(0), Keep(0)] and match.to_move() == {1}
+        assert _table(app).curtain_up
         text = screen_text(app)
-        first = match.names[sorted(match.to_move())[0]]
-        assert f"Pass the keyboard to {first}" in text
+        assert "Pass the keyboard to Boris" in text
+        assert "Q♣" not in text, "the curtain names the card Anna drew"
+        assert "Anna draws a card" in text and "Anna keeps the drawn card" in text
         for s in range(2):
             for card in match.state.table.cards(f"hand.{s}"):
                 assert card.text() not in text

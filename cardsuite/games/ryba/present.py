@@ -70,11 +70,10 @@ def present(game: Ryba, obs: Observation[SeenRyba]) -> TableView:
                     PileView(
                         books(s),
                         _("books"),
-                        PileStyle.STACK,
+                        PileStyle.BADGE,
                         laid,
                         owner=s,
-                        note=ranks,
-                        placeholder=_("no books"),
+                        note=ranks or _("none yet"),
                     ),
                 ),
                 status=" · ".join(marks),

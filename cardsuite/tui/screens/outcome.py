@@ -34,12 +34,20 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
     if outcome is None:
         return []
     rows = []
-    width = max(len(n) for n in match.names)
+    tags = match.side_tags()
+    names = [
+        _("{name} (side {tag})").format(name=name, tag=tags[s]) if tags else name
+        for s, name in enumerate(match.names)
+    ]
+    width = max(len(n) for n in names)
     kinds = max(len(_("(bot)")), len(_("(human)")))
-    for seat in sorted(range(len(match.seats)), key=lambda s: (outcome.places[s], s)):
+    # partners share a place: list them together, side by side
+    for seat in sorted(
+        range(len(match.seats)), key=lambda s: (outcome.places[s], tags[s] if tags else "", s)
+    ):
         place = outcome.places[seat]
         medal = f"{MEDALS.get(place, ' ')} {ordinal(place)}"
-        name = match.names[seat].ljust(width)
+        name = names[seat].ljust(width)
         kind = _("(bot)") if match.seats[seat].is_bot else _("(human)")
         score = (
             "  " + _("score {score}").format(score=outcome.scores[seat])
