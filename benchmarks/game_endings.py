@@ -59,7 +59,11 @@ def run(game_id: str, players: int, games: int, bot: str, opts: dict[str, str]) 
         total = sum(counts.values())
         for ending, n in counts.most_common():
             share = n / total
-            flag = "  ← safety stop over 1 %" if ending.startswith(SAFETY) and share > SAFETY_LIMIT else ""
+            flag = (
+                "  ← safety stop over 1 %"
+                if ending.startswith(SAFETY) and share > SAFETY_LIMIT
+                else ""
+            )
             print(f"    {label:<6} {ending:<24} {n:>6}  {share:6.1%}{flag}")
             if ending.startswith(SAFETY):
                 safety = max(safety, share)

@@ -234,9 +234,7 @@ async def play_to_the_end(
 SEAT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya", "Igor", "Kira")
 
 
-def generic_seats(
-    game: AnyGame, humans: int = 1, count: int | None = None
-) -> list[SeatInfo]:
+def generic_seats(game: AnyGame, humans: int = 1, count: int | None = None) -> list[SeatInfo]:
     """Seats for any game: the first ``humans`` seats human, the others the weakest bot.
 
     The table has three players when the game allows it, else its smallest count.

@@ -163,9 +163,7 @@ def autosave_in_memory(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
-async def test_random_keys_at_the_table(
-    game: AnyGame, autosave_in_memory: list[str]
-) -> None:
+async def test_random_keys_at_the_table(game: AnyGame, autosave_in_memory: list[str]) -> None:
     app = make_app(generic_match(game, seed=11))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

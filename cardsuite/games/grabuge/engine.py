@@ -105,6 +105,8 @@ def _packet_names(serials: tuple[int, ...]) -> tuple[PileId, ...]:
             _PACKET_NAMES.clear()
         names = _PACKET_NAMES[serials] = tuple(packet_pile(n) for n in serials)
     return names
+
+
 _LAYOUTS: dict[tuple[int, ...], Layout] = {}
 _LAYOUT_CACHE_LIMIT = 20_000
 
