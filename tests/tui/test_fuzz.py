@@ -1,6 +1,7 @@
 """Random keys and clicks: the app never raises, and every move it applies is legal.
 
-Each game gets 2,000 seeded random keys (arrows, Tab, Enter, Space, Esc, digits, u, h, r, ?,
+Each game gets 600 seeded random keys in CI (``CARDSUITE_SOAK=1``: 5,000, for a long run
+outside CI, printing the seed it drew) (arrows, Tab, Enter, Space, Esc, digits, u, h, r, ?,
 e, s) with occasional clicks at random places, at a table of one human against the weakest
 bots; the lobby gets a few hundred more (which usually start a game on the way).  After every
 key the app must still be running without an error; at the end every match it played is
@@ -11,6 +12,7 @@ and ``n`` for a rematch, so the keys keep reaching live tables.
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -57,6 +59,8 @@ KEY_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("s", 0.4),
 )
 KEYS = [key for key, _ in KEY_WEIGHTS]
+SOAK = os.environ.get("CARDSUITE_SOAK") == "1"
+KEYS_PER_GAME = 5000 if SOAK else 600
 WEIGHTS = [weight for _, weight in KEY_WEIGHTS]
 CLICK_RATE = 0.03
 KEYS_AFTER_THE_END = 6  # keys pressed at the outcome screen (or the final table) before a rematch
@@ -167,8 +171,11 @@ async def test_random_keys_at_the_table(game: AnyGame, autosave_in_memory: list[
     app = make_app(generic_match(game, seed=11))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        fuzzer = Fuzzer(pilot, seed=sum(map(ord, game.id)))
-        await fuzzer.run(2000)
+        seed = random.randrange(2**32) if SOAK else sum(map(ord, game.id))
+        if SOAK:
+            print(f"fuzzing {game.id} with seed {seed}")
+        fuzzer = Fuzzer(pilot, seed=seed)
+        await fuzzer.run(KEYS_PER_GAME)
         assert app_alive(app)
         moves = sum(len(m.moves) for m in fuzzer.matches)
     assert fuzzer.matches and moves > 20, "the keys should have played moves"
