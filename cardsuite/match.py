@@ -7,10 +7,11 @@ observation (and shows bots with a memory their own observation after every move
 players' names into the engines' text, and turns itself into a record that rebuilds it
 exactly.
 
-Undo policy: undo is offered only to a human who plays alone against bots.  It goes back to
-that human's previous decision, and never across a card that has become visible to him since
-(a card a bot played, a card he drew, a card turned up): he may change his mind, not use what
-he has learned.
+Undo policy: undo is offered to a human who plays alone against bots, back to his previous
+decision, always.  When it goes back across a card that has become visible to him since (a
+card a bot played, a card he drew, a card turned up) he could use what he has learned, so the
+match becomes a *practice* match: the outcome screen says so and the record keeps it.  With
+several humans at the table (hot-seat) there is no undo: the others have seen the move.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from cardsuite.bots import Bot, make_bot
 from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, Refusal, SaveError
+from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_dict, options_to_dict
 from cardsuite.core.outcome import Outcome
@@ -81,6 +83,7 @@ class Match:
         self.options = first.options
         self.states: list[Any] = [first]
         self.moves: list[Move] = []
+        self.practice = False  # an undo went back across a card that had been shown
         self._bots: dict[Seat, Bot] = {
             i: make_bot(info.bot, game) for i, info in enumerate(self.seats) if info.bot
         }
@@ -127,6 +130,11 @@ class Match:
 
     def humans(self) -> tuple[Seat, ...]:
         return tuple(i for i, info in enumerate(self.seats) if not info.is_bot)
+
+    def humans_in_play(self) -> tuple[Seat, ...]:
+        """The human seats that may still act in this match (none once they are all out)."""
+        in_play = self.game.in_play(self.state)
+        return tuple(s for s in self.humans() if s in in_play)
 
     def hides_cards(self) -> bool:
         """True when some seat holds cards the others may not see (hot-seat needs a curtain)."""
@@ -223,23 +231,30 @@ class Match:
             return None
         if any(not info.is_bot for i, info in enumerate(self.seats) if i != seat):
             return None  # only against bots
-        last = next(
+        return next(
             (i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i].seat == seat), None
         )
-        if last is None:
-            return None
-        known = _visible(self.game.observe(self.states[last], seat))
-        for state in self.states[last + 1 :]:
+
+    def undo_reveals(self, seat: Seat) -> bool:
+        """Whether undoing now goes back across a card ``seat`` has seen since (the undo would
+        make the match a practice match)."""
+        point = self.undo_point(seat)
+        if point is None:
+            return False
+        known = _visible(self.game.observe(self.states[point], seat))
+        for state in self.states[point + 1 :]:
             seen = _visible(self.game.observe(state, seat))
             if any(count > known[card] for card, count in seen.items()):
-                return None  # a card he had not seen has been shown since
-        return last
+                return True
+        return False
 
     def undo(self, seat: Seat) -> int:
         """Go back to ``seat``'s previous decision; returns how many moves were taken back."""
         point = self.undo_point(seat)
         if point is None:
-            raise CardsuiteError("undo is not allowed here")
+            raise CardsuiteError(_("undo is not allowed here"))
+        if self.undo_reveals(seat):
+            self.practice = True
         removed = len(self.moves) - point
         del self.states[point + 1 :]
         del self.moves[point:]
@@ -273,6 +288,7 @@ class Match:
                 for info in self.seats
             ),
             moves=tuple((m.seat, self.game.move_to_text(m)) for m in self.moves),
+            practice=self.practice,
         )
 
     def save(self, path: Path | str) -> None:
@@ -300,6 +316,7 @@ class Match:
                     source, f"move {i + 1} ({text!r}) cannot be replayed: {exc}"
                 ) from None
         match._reseed_bots()
+        match.practice = record.practice
         return match
 
     def _deal_on(self) -> None:

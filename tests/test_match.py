@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardsuite.core.cards import FACE_DOWN, parse_card
-from cardsuite.core.errors import NOT_YOUR_TURN, CardsuiteError, IllegalMoveError, SaveError
+from cardsuite.core.errors import NOT_YOUR_TURN, IllegalMoveError, SaveError
 from cardsuite.core.record import MatchRecord, load_record
 from cardsuite.core.series import NextDeal
 from cardsuite.games import get_game
@@ -78,22 +78,37 @@ def test_undo_back_to_the_humans_decision_when_nothing_new_was_seen() -> None:
     assert match.undo_point(0) is None, "nothing left to undo"
 
 
-def test_no_undo_across_a_card_a_bot_revealed() -> None:
+def test_undo_across_a_card_a_bot_revealed_makes_a_practice_match() -> None:
     state = RANG.position("P1: 6♠ 9♥\nP2: 5♣ K♦\nP3: J♣ J♦\ndiscard: 7♣\nstock: Q♣ Q♦")
     match = against_bots(state)
     match.apply(Play(0, parse_card("6♠")))
     match.play_bots()  # B0 must play 5♣, a card Anna had not seen
-    assert match.undo_point(0) is None
-    with pytest.raises(CardsuiteError):
-        match.undo(0)
+    assert match.undo_point(0) == 0 and match.undo_reveals(0)
+    assert not match.practice
+    match.undo(0)
+    assert match.state == state and match.practice, "undone, and marked as practice"
+    record = MatchRecord.from_json(match.record().to_json())
+    assert record.practice and Match.from_record(record).practice, "the record keeps it"
 
 
-def test_no_undo_of_a_draw() -> None:
+def test_undo_of_a_draw_makes_a_practice_match() -> None:
     state = RANG.position("P1: 9♥ 10♥\nP2: K♣ K♦\nP3: J♣ J♦\ndiscard: 3♣\nstock: Q♣ Q♦ 2♥")
     match = against_bots(state)
     match.apply(Draw(0))  # Anna sees 2♥, which she may play or keep
     assert match.to_move() == frozenset({0})
-    assert match.undo_point(0) is None
+    assert match.undo_reveals(0)
+    match.undo(0)
+    assert match.state == state and match.practice
+
+
+def test_undo_that_reveals_nothing_keeps_the_match_a_real_one() -> None:
+    state = RANG.position("P1: 6♠ 9♥\nP2: K♣ K♦\nP3: J♣ J♦\ndiscard: 7♣\nstock: Q♣ Q♦")
+    match = against_bots(state)
+    match.apply(Play(0, parse_card("6♠")))  # nothing new is seen before Anna's next decision
+    assert not match.undo_reveals(0)
+    match.undo(0)
+    assert match.state == state and not match.practice
+    assert "practice" not in match.record().to_json()
 
 
 def test_no_undo_between_humans() -> None:

@@ -38,6 +38,7 @@ class MatchRecord:
     seats: tuple[SeatRecord, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     moves: tuple[tuple[int, str], ...] = ()
+    practice: bool = False  # an undo went back across a card that had been shown
     version: int = VERSION  # the format version the record was read from
 
     def to_json(self) -> str:
@@ -52,6 +53,7 @@ class MatchRecord:
                 for s in self.seats
             ],
             "moves": [[seat, text] for seat, text in self.moves],
+            **({"practice": True} if self.practice else {}),
         }
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -115,12 +117,16 @@ class MatchRecord:
             if not ok:
                 raise fail(f"move {i + 1} must be [seat, notation] with a seat of this match")
             moves.append((raw[0], raw[1]))
+        practice = data.get("practice", False)
+        if not isinstance(practice, bool):
+            raise fail("'practice' must be true or false")
         return cls(
             game=game,
             seed=seed,
             seats=tuple(seats),
             options=options,
             moves=tuple(moves),
+            practice=practice,
             version=version,
         )
 

@@ -51,7 +51,7 @@ KEY_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("space", 6),
     ("escape", 4),
     *((str(n), 1.0) for n in range(10)),
-    ("u", 2),
+    ("u", 0.3),  # undo is always there against bots: rarer, so the games move on
     ("h", 2),
     ("r", 0.2),
     ("question_mark", 0.4),

@@ -15,6 +15,7 @@ from cardsuite.tui.screens.table import TableScreen
 
 SHOWN_AS = {
     "question_mark": "?",
+    "full_stop": ".",
     "escape": "Esc",
     "enter": "Enter",
     "space": "Space",

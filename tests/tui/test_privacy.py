@@ -101,12 +101,19 @@ async def test_the_curtain_shows_only_public_events() -> None:
     # The curtain that hands the keyboard to Boris tells them as everyone knows them.
     match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=4)
     match.states[0] = RANG.position("P1: 9♣ 9♦\nP2: 2♣ 2♦\ndiscard: 5♣\nstock: Q♣")
-    app = make_app(match)  # forced moves are played at once: Anna's draw, then her keep
+    app = make_app(match)  # in hot-seat a forced move waits for its player: Enter plays it
     async with app.run_test(size=(80, 24)) as pilot:
         await helpers.settle(pilot)
         assert _table(app).curtain_up
         assert "Pass the keyboard to Anna" in screen_text(app)
-        await helpers.press(pilot, "enter")
+        await helpers.press(pilot, "enter")  # the curtain lifts: Anna sees her hand
+        await helpers.settle(pilot)
+        assert match.moves == [] and "One move only" in screen_text(app)
+        assert "9♣" in screen_text(app), "Anna sees her own hand before her forced move"
+        await helpers.press(pilot, "enter")  # draw
+        await helpers.settle(pilot)
+        assert match.moves == [Draw(0)] and not _table(app).curtain_up
+        await helpers.press(pilot, "enter")  # keep
         await helpers.settle(pilot)
         assert match.moves == [Draw(0), Keep(0)] and match.to_move() == {1}
         assert _table(app).curtain_up

@@ -669,6 +669,14 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         )
 
     # --- the end -------------------------------------------------------------------------------
+    def in_play(self, state: RangState[Any]) -> frozenset[Seat]:
+        """Players not out for good in the last deal (everyone plays every deal before it)."""
+        if state.series.between or not state.series.last_deal:
+            return frozenset(range(state.seats))
+        if state.turn == NOBODY:
+            return frozenset()
+        return frozenset(s for s in range(state.seats) if not state.out[s])
+
     def losses(self, state: RangState[Any]) -> tuple[int, ...]:
         return state.series.totals(state.seats)
 

@@ -25,7 +25,14 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Esc", N_("cancel the pick (and clear the message)")),
             ("1 … 9, 0", N_("the numbered moves of the action bar (draw, keep, name a rank …)")),
             (N_("mouse click"), N_("the same as moving the cursor there and pressing Enter")),
-            ("u", N_("undo your last move (alone against bots; never past a card you have seen)")),
+            (".", N_("skip to your next decision; when you are out, finish the match at once")),
+            (
+                "u",
+                N_(
+                    "undo your last move (alone against bots; after seeing new cards the match "
+                    "becomes a practice match)"
+                ),
+            ),
             ("h", N_("hint: highlight a suggested move")),
             ("e", N_("the whole event log")),
             ("r", N_("rules of the game being played")),

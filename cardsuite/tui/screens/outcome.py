@@ -86,6 +86,11 @@ class OutcomeScreen(TranslatedScreen[str]):
             title = _(match.game.title)
             yield Static(_("{game} — game over").format(game=title), id="outcome-title")
             yield Static(reason, id="outcome-reason")
+            if match.practice:
+                yield Static(
+                    _("Practice game: an undo went back after cards had been shown."),
+                    id="outcome-practice",
+                )
             for place, line in placing_lines(match):
                 yield Static(line, classes=f"placing place-{min(place, 4)}")
             recent = match.log(self.viewer, last=4)

@@ -84,9 +84,10 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
                     allow_blank=False,
                     id="set-bot_delay",
                 )
-                yield Label(_("Bot move delay"), classes="setting-label")
+                yield Label(_("Pace of the table"), classes="setting-label")
                 yield Label(
-                    _("pause after each bot move so you can follow"), classes="setting-help"
+                    _("time for each bot move; automatic steps are shown one at a time at half"),
+                    classes="setting-help",
                 )
         yield Footer()
 

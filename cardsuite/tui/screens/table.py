@@ -14,7 +14,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer
@@ -79,6 +79,7 @@ class TableScreen(TranslatedScreen[None]):
         Binding("tab", "tab(1)", N_("Next playable"), show=False),
         Binding("shift+tab", "tab(-1)", N_("Previous playable"), show=False),
         *(Binding(str(n), f"action({n})", N_("Action {n}"), show=False) for n in range(10)),
+        Binding("full_stop", "skip", N_("Skip"), key_display="."),
         Binding("u", "undo", N_("Undo")),
         Binding("h", "hint", N_("Hint")),
         Binding("r", "rules", N_("Rules")),
@@ -113,6 +114,11 @@ class TableScreen(TranslatedScreen[None]):
         # Between deals: a bot would deal the next hand at once; a person reads the summary
         # first and presses Enter.  The match length at which that was done.
         self._summary_read_at = -1
+        # The pace of the table: the events of the last move still to be shown, one at a time
+        # (text, piles they moved), and whether the match runs to its end at full speed.
+        self._story: list[tuple[str, frozenset[PileId]]] = []
+        self._fast = False
+        self._paused = False  # the window is too small: nothing moves until it grows
         self._done = False
         self._bindings_state: tuple[bool, ...] = ()
         # the log lines and the undo answer change only with the match or the viewer
@@ -153,10 +159,19 @@ class TableScreen(TranslatedScreen[None]):
         """Decide what happens now and set it going."""
         if self._done or self._curtain_up:
             return
+        if self.too_small():
+            self._paused = True  # bots and forced moves wait until the table can be seen
+            self.busy = False
+            return
+        self._paused = False
         step = self.session.next_step()
         self.step = step
         if isinstance(step, Over):
             self.busy = False
+            self.thinking = None
+            self.hint = None
+            if self.message_kind != "error":
+                self.message = ""
             self.refresh_table()
             self._finish()
             return
@@ -169,6 +184,9 @@ class TableScreen(TranslatedScreen[None]):
             self.refresh_table()
             return
         if isinstance(step, BotTurn):
+            if self._fast:
+                self._finish_fast(self._epoch)
+                return
             if self.summary_waits():
                 self.busy = False
                 self.thinking = None
@@ -183,9 +201,11 @@ class TableScreen(TranslatedScreen[None]):
         assert isinstance(step, HumanTurn)
         self.thinking = None
         legal = self.match.legal_moves(step.seat)
+        # In hot-seat a forced move waits for its player, who sees his hand and presses Enter.
         forced = (
             len(legal) == 1
             and self.cs_app.settings.auto_play
+            and len(self.match.humans()) == 1
             and self._no_autoplay_at != len(self.match.moves)
             and not self.summary_waits()
         )
@@ -200,7 +220,25 @@ class TableScreen(TranslatedScreen[None]):
             )
             return
         self.busy = False
+        if len(legal) == 1:
+            self.say(
+                _("One move only: {move} — press Enter to play it.").format(
+                    move=self.match.fill(legal[0].label())
+                ),
+                "info",
+            )
         self.refresh_table()
+
+    def too_small(self) -> bool:
+        """The terminal is below the table's minimum size (the table shows a notice)."""
+        from cardsuite.tui.render.table import MIN_HEIGHT, MIN_WIDTH
+
+        width, height = self.app.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._paused and not self.too_small():
+            self.advance()
 
     def summary_waits(self) -> bool:
         """Between deals with people at the table: the summary waits to be read."""
@@ -217,7 +255,10 @@ class TableScreen(TranslatedScreen[None]):
     def _play_forced(self, epoch: int, move: Move) -> None:
         if epoch != self._epoch or self._done or not self.is_attached:
             return
-        self.say(_("Forced: {move}").format(move=self.match.fill(move.label())), "info")
+        if self.too_small():
+            self._paused = True
+            self.busy = False
+            return
         self.play(move, forced=True)
 
     @work(thread=True, group="bot")
@@ -230,7 +271,7 @@ class TableScreen(TranslatedScreen[None]):
         except Exception as exc:  # a failing bot must not take the app down
             move, error = None, exc
         delay = self.cs_app.settings.bot_delay - (time.monotonic() - start)
-        if delay > 0:
+        if delay > 0 and not self._fast:
             time.sleep(delay)
         with contextlib.suppress(RuntimeError):  # the app is closing
             self.app.call_from_thread(self._bot_moved, epoch, seat, move, error)
@@ -259,17 +300,91 @@ class TableScreen(TranslatedScreen[None]):
             return False
         self._epoch += 1
         self.hint = None
-        if not by_bot and not forced:
-            self.message = ""
-        g = move.gesture()
-        self.last_piles = (
-            frozenset(p for p in (g.source, g.target) if p is not None)
-            if by_bot and g is not None
-            else frozenset()
-        )
+        self.message = ""
+        self._autosave()
+        viewer = self.session.viewer
+        events = [event.seen_by(viewer) for event in self.match.state.events]
+        if not self._tell(events, by_bot or forced):
+            self.advance()
+        return True
+
+    # --- the pace of the table ------------------------------------------------------------------
+    def _tell(self, events: list[Any], automatic: bool) -> bool:
+        """Show what a move did.  The piles its events moved are marked; when a bot's move or
+        an automatic step did several things, they are shown one at a time at the table's pace
+        (the narration ends in ``advance``).  False when there is nothing to wait for."""
+        pace = self.cs_app.settings.bot_delay
+        moved = frozenset(p for event in events for p in event.moved())
+        if not automatic or pace <= 0 or self._fast or len(events) <= 1 or self._curtain_up:
+            self.last_piles = moved
+            return False
+        self._story = [(self.match.fill(e.text()), frozenset(e.moved())) for e in events]
+        self.busy = True
+        self._next_story_step(self._epoch)
+        return True
+
+    def _next_story_step(self, epoch: int) -> None:
+        if epoch != self._epoch or self._done or not self.is_attached:
+            return
+        if not self._story:
+            self.advance()
+            return
+        text, moved = self._story.pop(0)
+        self.say(text, "info")
+        if moved:
+            self.last_piles = moved
+        self.refresh_table()
+        step = self.cs_app.settings.bot_delay / 2
+        self.set_timer(max(step, 0.001), lambda: self._next_story_step(epoch), name="story")
+
+    def action_skip(self) -> None:
+        """Skip to the next decision; with no human left in play, finish the match at once."""
+        if self._curtain_up or self._done:
+            return
+        if self._story:
+            moved = frozenset(p for _text, piles in self._story for p in piles)
+            last = self._story[-1][0]
+            self._story = []
+            self._epoch += 1  # the pending story timer is stale now
+            self.last_piles = moved or self.last_piles
+            self.say(last, "info")
+            self.advance()
+            return
+        if self.match.is_over():
+            return
+        if self.match.humans_in_play():
+            self.say(_("Nothing to skip: the next decision is already yours to make."), "info")
+            self.refresh_table()
+            return
+        self._fast = True
+        self.say(_("Finishing the match at full speed…"), "info")
+        self.refresh_table()
+        if isinstance(self.step, BotTurn) and not self.busy:
+            self.advance()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _finish_fast(self, epoch: int) -> None:
+        """Bots play to the end of the match (or a human's next decision), without pauses."""
+        self.busy = True
+        error: Exception | None = None
+        try:
+            self.match.play_bots(10_000_000)
+        except Exception as exc:  # a failing bot must not take the app down
+            error = exc
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._fast_done, epoch, error)
+
+    def _fast_done(self, epoch: int, error: Exception | None) -> None:
+        if self._done or not self.is_attached:
+            return
+        self._epoch += 1
+        self._fast = False
+        self.busy = False
+        self.thinking = None
+        if error is not None:
+            self.say(_("A bot failed: {error}").format(error=error), "error")
         self._autosave()
         self.advance()
-        return True
 
     def _autosave(self) -> None:
         """Hand the match's record to a writer thread, so the disk never delays a frame."""
@@ -425,6 +540,10 @@ class TableScreen(TranslatedScreen[None]):
         keys = _("⏎ pick · esc cancel") if legal else ""
         if isinstance(step, Over):
             keys = _("o outcome · l lobby · q quit")
+        elif self._story:
+            keys = _(". skip to the next decision")
+        elif self.match.humans() and not self.match.humans_in_play():
+            keys = _(". finish the match at full speed")
         tags = {}
         for s, info in enumerate(self.match.seats):
             if s == viewer:
@@ -548,6 +667,10 @@ class TableScreen(TranslatedScreen[None]):
             if current is not None:
                 self._handle(Refused(self._explain(current, None)))
             return
+        current = self.selector.current
+        if len(self._legal) == 1 and (current is None or not self.selector.is_source(current)):
+            self.play(self._legal[0])  # one move only (hot-seat waits for it): Enter plays it
+            return
         self._handle(self.selector.pick())
 
     def action_cancel(self) -> None:
@@ -621,6 +744,8 @@ class TableScreen(TranslatedScreen[None]):
             return action in ("pick", "help", "rules", "settings", "lobby", "quit")
         if action == "undo":
             return True if self.undo_allowed() else None
+        if action == "hint":
+            return None if self.match.is_over() else True
         return True
 
     def key_u(self) -> None:
@@ -637,6 +762,9 @@ class TableScreen(TranslatedScreen[None]):
             self.say(self._undo_refusal(), "error")
             self.refresh_table()
             return
+        practice = self.match.practice
+        self._story = []
+        self._fast = False
         taken = 0
         while True:
             taken += self.match.undo(viewer)
@@ -650,13 +778,14 @@ class TableScreen(TranslatedScreen[None]):
         self.thinking = None
         self.hint = None
         self.last_piles = frozenset()
-        self.say(
-            ngettext(
-                "Undone: back to your previous move ({n} move taken back).",
-                "Undone: back to your previous move ({n} moves taken back).",
-                taken,
-            ).format(n=taken)
-        )
+        text = ngettext(
+            "Undone: back to your previous move ({n} move taken back).",
+            "Undone: back to your previous move ({n} moves taken back).",
+            taken,
+        ).format(n=taken)
+        if self.match.practice and not practice:
+            text += " " + _("You had seen cards since, so this is now a practice game.")
+        self.say(text)
         self._autosave()
         self.advance()
 
@@ -670,7 +799,7 @@ class TableScreen(TranslatedScreen[None]):
             return _("The game is over: nothing to undo.")
         if not any(m.seat == viewer for m in self.match.moves):
             return _("Nothing to undo yet.")
-        return _("Undo is not allowed here: a card has been shown since your last move.")
+        return _("Undo is not available now.")
 
     def action_hint(self) -> None:
         viewer = self.session.viewer
