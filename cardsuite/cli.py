@@ -7,8 +7,11 @@ Every bad input ends with exit status 2 and one line on stderr naming the proble
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
+import socket
 import sys
 import time
 from collections.abc import Sequence
@@ -16,6 +19,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError, OptionsError
@@ -23,12 +27,48 @@ from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
-from cardsuite.core.text import default_names, fill
+from cardsuite.core.text import fill, player_names
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
 
+HELP_OPTION_HELP = N_("Show this message and exit.")
+
+
+def _flag_help_option(option: Any) -> Any:
+    """The --help option made like the other flags: no value placeholder, help translated."""
+    if option is not None:
+        option.metavar = ""
+        option.help = _(HELP_OPTION_HELP)
+    return option
+
+
+class _Group(TyperGroup):
+    """The ``cardsuite`` group, whose --help option reads like the other flags."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _flag_help_option(super().get_help_option(ctx))
+
+
+class _Command(TyperCommand):
+    """A ``cardsuite`` command, whose --help option reads like the other flags."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _flag_help_option(super().get_help_option(ctx))
+
+
+class _Argument(TyperArgument):
+    """A positional argument shown by its metavar alone: ``GAME``, not ``{GAME}`` ``<str>``."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+    def get_usage_pieces(self, ctx: Any) -> list[str]:
+        name = str(self.metavar)
+        return [name if self.required else f"[{name}]"]
+
+
 # Typer fixes the help texts when this module is imported, so they are marked with N_ here and
-# translated on the command tree built for each call (see _command).
+# translated on the command tree built for each call (see _command).  So are the metavars.
 app = typer.Typer(
     name="cardsuite",
     help=N_("Traditional card games in the terminal: hot-seat with friends or against fair bots."),
@@ -36,16 +76,31 @@ app = typer.Typer(
     no_args_is_help=False,
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    cls=_Group,
 )
 
 EXIT_BAD_INPUT = 2
 SIMULATION_PLY_LIMIT = 200_000
+PORTS = range(1, 65536)
 
-GameArg = Annotated[str, typer.Argument(help=N_("Game id or name, e.g. rang, grabuge, Ранг."))]
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        metavar=N_("GAME"),
+        help=N_("Game id or name, e.g. rang, grabuge, Ранг."),
+        show_default=False,
+    ),
+]
+PlayersOpt = Annotated[
+    int | None, typer.Option(metavar=N_("N"), help=N_("Number of players."), show_default=False)
+]
 OptsOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--opt", help=N_("Game option as key=value; repeat for several."), show_default=False
+        "--opt",
+        metavar=N_("KEY=VALUE"),
+        help=N_("Game option as key=value; repeat for several."),
+        show_default=False,
     ),
 ]
 
@@ -82,6 +137,7 @@ def _lobby(ctx: typer.Context) -> None:
 @app.command(
     "list",
     help=N_("List the games: id, title, original name, player counts and a one-line summary."),
+    cls=_Command,
 )
 def list_games(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
@@ -118,7 +174,7 @@ def list_games(
     Console().print(table)
 
 
-@app.command(help=N_("Show a game's rules."))
+@app.command(help=N_("Show a game's rules."), cls=_Command)
 def rules(
     game: GameArg,
     plain: Annotated[bool, typer.Option("--plain", help=N_("Print the Markdown source."))] = False,
@@ -136,21 +192,31 @@ def rules(
     Console().print(Markdown(text))
 
 
-@app.command(help=N_("Play bot-only games headless and report the results."))
+@app.command(help=N_("Play bot-only games headless and report the results."), cls=_Command)
 def simulate(
     game: GameArg,
-    players: Annotated[int | None, typer.Option(help=N_("Number of players."))] = None,
-    games: Annotated[int, typer.Option("--games", min=1, help=N_("Games to play."))] = 100,
-    seed: Annotated[int, typer.Option(help=N_("Seed of the first game; the rest follow."))] = 0,
+    players: PlayersOpt = None,
+    games: Annotated[
+        int, typer.Option("--games", metavar=N_("N"), help=N_("Games to play, 1 or more."))
+    ] = 100,
+    seed: Annotated[
+        int, typer.Option(metavar=N_("SEED"), help=N_("Seed of the first game; the rest follow."))
+    ] = 0,
     bots: Annotated[
         str | None,
-        typer.Option(help=N_("Bot per seat, comma-separated (one name for all seats).")),
+        typer.Option(
+            metavar=N_("BOTS"),
+            help=N_("Bot per seat, comma-separated (one name for all seats)."),
+            show_default=False,
+        ),
     ] = None,
     opt: OptsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
 ) -> None:
     """Play bot-only games headless and report the results."""
     engine = get_game(game)
+    if games < 1:
+        raise OptionsError(_("--games must be 1 or more, not {n}").format(n=games))
     names = _split(bots) or ["random"]
     count = _players(engine, players, len(names) if len(names) > 1 else 0)
     if len(names) == 1:
@@ -173,7 +239,7 @@ def simulate(
             )
     options = _options(engine, opt)
     engine.new_game(seats=count, options=options, seed=seed)  # checks the combination
-    seats = tuple(SeatInfo(n, b) for n, b in zip(default_names(count), names, strict=True))
+    seats = tuple(SeatInfo(n, b) for n, b in zip(player_names(count), names, strict=True))
 
     wins, losses = [0] * count, [0] * count
     draws = finished = plies = 0
@@ -229,28 +295,66 @@ def simulate(
     print(_("{rate} games per second").format(rate=result["games_per_second"]))
 
 
-@app.command(help=N_("Print a saved match move by move, as a spectator sees it."))
+@app.command(help=N_("Print a saved match move by move, as a spectator sees it."), cls=_Command)
 def replay(
-    file: Annotated[Path, typer.Argument(help=N_("A saved match (JSON)."), show_default=False)],
-    text: Annotated[bool, typer.Option("--text", help=N_("Print the log move by move."))] = True,
+    file: Annotated[
+        Path,
+        typer.Argument(metavar=N_("FILE"), help=N_("A saved match (JSON)."), show_default=False),
+    ],
+    text: Annotated[
+        bool,
+        typer.Option(
+            "--text/--json",
+            help=N_("Print the log move by move (--text), or one JSON object (--json)."),
+        ),
+    ] = True,
 ) -> None:
     """Print a saved match move by move, as a spectator sees it."""
     match = Match.load(file)
-    names = match.names
+    names = player_names(len(match.seats), match.names)  # a seat saved without a name: the lobby's
     game = match.game
+
+    def events(state: Any) -> list[str]:
+        return [fill(event.seen_by(None).text(), names) for event in state.events]
+
+    outcome = match.outcome()
+    if not text:
+        result = {
+            "game": game.id,
+            "seed": match.seed,
+            "players": list(names),
+            "events": events(match.states[0]),
+            "moves": [
+                {
+                    "seat": move.seat,
+                    "player": names[move.seat],
+                    "move": game.move_to_text(move),
+                    "text": fill(move.label(), names),
+                    "events": events(state),
+                }
+                for move, state in match.history()
+            ],
+            "result": None
+            if outcome is None
+            else {
+                "reason": fill(outcome.reason, names),
+                "places": list(outcome.places),
+                "scores": None if outcome.scores is None else list(outcome.scores),
+            },
+        }
+        print(json.dumps(result, ensure_ascii=False))
+        return
     print(
         _("{game} · seed {seed} · {players}").format(
             game=_(game.title), seed=match.seed, players=", ".join(names)
         )
     )
-    for state in match.states[:1]:
-        for event in state.events:
-            print(f"     {fill(event.seen_by(None).text(), names)}")
+    for line in events(match.states[0]):
+        print(f"     {line}")
     for i, (move, state) in enumerate(match.history(), start=1):
         print(f"{i:4}. {names[move.seat]}: {fill(move.label(), names)}")
-        for event in state.events:
-            print(f"      {fill(event.seen_by(None).text(), names)}")
-    outcome = match.outcome()
+        for line in events(state):
+            print(f"      {line}")
     if outcome is None:
         print(_("(the match is not finished)"))
     else:
@@ -260,16 +364,32 @@ def replay(
             print(f"  {place}. {names[s]}{score}")
 
 
-@app.command(help=N_("Open a table directly."))
+@app.command(help=N_("Open a table directly."), cls=_Command)
 def play(
     game: GameArg,
-    players: Annotated[int | None, typer.Option(help=N_("Number of players."))] = None,
+    players: PlayersOpt = None,
     seats: Annotated[
         str | None,
-        typer.Option(help=N_("human or a bot id per seat, e.g. human,random,heuristic.")),
+        typer.Option(
+            metavar=N_("SEATS"),
+            help=N_("human or a bot id per seat, e.g. human,random,heuristic."),
+            show_default=False,
+        ),
     ] = None,
-    names: Annotated[str | None, typer.Option(help=N_("Player names, comma-separated."))] = None,
-    seed: Annotated[int | None, typer.Option(help=N_("Seed (random when omitted)."))] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            metavar=N_("NAMES"),
+            help=N_("Player names, comma-separated; seats without one get Anna, Boris, Vera …"),
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            metavar=N_("SEED"), help=N_("Seed (random when omitted)."), show_default=False
+        ),
+    ] = None,
     opt: OptsOpt = None,
 ) -> None:
     """Open a table directly."""
@@ -303,8 +423,16 @@ def play(
                 len(given),
             ).format(n=len(given), count=count)
         )
-    defaults = default_names(count)
-    seat_names = [given[i] if i < len(given) and given[i] else defaults[i] for i in range(count)]
+    seen: set[str] = set()
+    for name in filter(None, given):
+        if name.casefold() in seen:
+            raise OptionsError(
+                _("--names gives {name!r} twice; each seat needs a different name").format(
+                    name=name
+                )
+            )
+        seen.add(name.casefold())
+    seat_names = player_names(count, given)
     options = _options(engine, opt)
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
     engine.new_game(seats=count, options=options, seed=chosen_seed)  # checks the combination
@@ -321,15 +449,91 @@ def play(
     tui.run(setup)
 
 
-@app.command(help=N_("Serve the app to a web browser on this machine (textual-serve)."))
+@app.command(
+    help=N_("Serve the app to a web browser on this machine (textual-serve)."), cls=_Command
+)
 def serve(
-    host: Annotated[str, typer.Option(help=N_("Address to listen on."))] = "localhost",
-    port: Annotated[int, typer.Option(help=N_("Port to listen on."))] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar=N_("HOST"), help=N_("Name or address to listen on."))
+    ] = "localhost",
+    port: Annotated[
+        int, typer.Option(metavar=N_("PORT"), help=N_("Port to listen on, 1 to 65535."))
+    ] = 8000,
 ) -> None:
     """Serve the app to a web browser on this machine (textual-serve)."""
+    _check_listen(host, port)
     from cardsuite import tui
 
-    tui.serve(host=host, port=port)
+    try:
+        tui.serve(host=host, port=port)
+    except OSError as error:  # the port was taken between the check and the start
+        if not _listen_error(error):
+            raise
+        raise OptionsError(_listen_problem(host, port, error)) from None
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Refuse a port or a host the server could not listen on, before the server starts.
+
+    The host is resolved and each of its addresses bound as the server will bind them (asyncio's
+    ``create_server``: SO_REUSEADDR on POSIX, IPv6 sockets IPv6-only), then released.
+    """
+    if port not in PORTS:
+        raise OptionsError(
+            _("--port must be from {low} to {high}, not {port}").format(
+                low=PORTS.start, high=PORTS.stop - 1, port=port
+            )
+        )
+    if not host.strip():
+        raise OptionsError(_("--host is empty; give a name or an address, such as localhost"))
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        raise OptionsError(_listen_problem(host, port, error)) from None
+    for family, kind, proto, _canonical, address in dict.fromkeys(addresses):
+        try:
+            probe = socket.socket(family, kind, proto)
+        except OSError:  # a family this machine lacks: the server skips it too
+            continue
+        with probe:
+            try:
+                if os.name == "posix":
+                    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+            except OSError as error:
+                where = host if address[0] == host else f"{host} ({address[0]})"
+                raise OptionsError(_listen_problem(where, port, error)) from None
+
+
+def _listen_error(error: OSError) -> bool:
+    """Whether ``error`` says the server cannot listen where it was told to."""
+    return isinstance(error, socket.gaierror) or error.errno in (
+        errno.EADDRINUSE,
+        errno.EADDRNOTAVAIL,
+        errno.EACCES,
+    )
+
+
+def _listen_problem(host: str, port: int, error: Exception) -> str:
+    """One line saying why the server cannot listen on ``host``, ``port``."""
+    if isinstance(error, UnicodeError):
+        return _("{host!r} is not a valid host name").format(host=host)
+    if isinstance(error, socket.gaierror):
+        return _("cannot resolve host {host!r} ({reason})").format(
+            host=host, reason=error.strerror or error
+        )
+    if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
+        return _("port {port} is already in use on {host}; choose another with --port").format(
+            port=port, host=host
+        )
+    if isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL:
+        return _("cannot listen on {host}: not an address of this machine").format(host=host)
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return _("cannot listen on {host} port {port} ({reason})").format(
+        host=host, port=port, reason=reason
+    )
 
 
 def _usage_error(error: Exception) -> bool:
@@ -338,7 +542,11 @@ def _usage_error(error: Exception) -> bool:
 
 
 def _translate_help(command: Any) -> None:
-    """Translate the help texts of ``command`` and of its subcommands and parameters, in place."""
+    """Translate the help texts and metavars of ``command``, its subcommands and parameters.
+
+    Flags get an empty metavar and positional arguments show theirs alone, so the help reads
+    ``--json``, ``--players N`` and ``GAME`` rather than ``--json <bool>`` and ``GAME <str>``.
+    """
     for attribute in ("help", "short_help"):
         text = getattr(command, attribute, None)
         if text:
@@ -347,6 +555,12 @@ def _translate_help(command: Any) -> None:
         text = getattr(param, "help", None)
         if text:
             param.help = _(text)
+        if param.metavar:
+            param.metavar = _(param.metavar)
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+        elif isinstance(param, TyperArgument) and param.metavar:
+            param.__class__ = _Argument
     for sub in getattr(command, "commands", {}).values():
         _translate_help(sub)
 

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import re
+import socket
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cardsuite import cli, tui
 from cardsuite.cli import main
-from cardsuite.core.text import fill
+from cardsuite.core.text import DEFAULT_NAMES, fill, player_names
 from cardsuite.games import GAMES, get_game
-from cardsuite.match import Match, SeatInfo
+from cardsuite.match import Match, MatchSetup, SeatInfo
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -99,13 +104,19 @@ def test_simulate_text_report(capsys: pytest.CaptureFixture[str]) -> None:
         (("simulate", "rang", "--no-such-flag"), "--no-such-flag"),
         (("play", "rang", "--seats", "human,martian"), "martian"),
         (("play", "rang", "--players", "3", "--names", "A,B,C,D"), "4 names"),
+        (("play", "rang", "--players", "3", "--names", "Anna,Boris,anna"), "'anna' twice"),
+        (("simulate", "rang", "--games", "0"), "--games must be 1 or more, not 0"),
         (("rules", "nogame"), "unknown game"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(
-    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], needle: str
+    capsys: pytest.CaptureFixture[str],
+    tables: list[MatchSetup | None],
+    args: tuple[str, ...],
+    needle: str,
 ) -> None:
     assert needle in bad_input(capsys, *args)
+    assert tables == []  # no table opened
 
 
 def test_replay_corrupt_file_names_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -146,3 +157,233 @@ def test_replay_prints_the_match(capsys: pytest.CaptureFixture[str], tmp_path: P
     outcome = match.outcome()
     assert outcome is not None
     assert f"Result: {fill(outcome.reason, match.names)}" in out
+
+
+def test_replay_text_is_the_default_and_json_its_off_form(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = Match(
+        get_game("rang"), [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")], seed=5
+    )
+    match.play_bots()
+    path = tmp_path / "match.json"
+    match.save(path)
+    code, default, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert run(capsys, "replay", str(path), "--text")[1] == default
+    assert run(capsys, "replay", str(path), "--json", "--text")[1] == default  # the last one counts
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 0
+    data = json.loads(out)  # one JSON object and nothing else
+    assert (data["game"], data["seed"], data["players"]) == ("rang", 5, ["Anna", "Boris"])
+    assert len(data["moves"]) == len(match.moves)
+    first, move = data["moves"][0], match.moves[0]
+    assert first["seat"] == move.seat and first["player"] == match.names[move.seat]
+    assert first["move"] == match.game.move_to_text(move)
+    assert f"{first['player']}: {first['text']}" in default
+    outcome = match.outcome()
+    assert outcome is not None
+    assert data["result"]["reason"] == fill(outcome.reason, match.names)
+    assert data["result"]["places"] == list(outcome.places)
+
+
+# --- the help -----------------------------------------------------------------------------------
+
+COMMANDS = [(), ("list",), ("rules",), ("simulate",), ("replay",), ("play",), ("serve",)]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "cardsuite")
+def test_help_shows_value_names_not_python_types(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    code, out, _ = run(capsys, *command, "--help")
+    assert code == 0
+    assert not re.search(r"<(bool|str|int|path|list|float)\b", out), out
+    assert re.search(r"--help\s+Show this message and exit", out), out  # a flag shows no value
+
+
+def test_help_names_each_value(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "simulate", "--help")
+    assert "[OPTIONS] GAME" in out
+    for option, metavar in [
+        ("players", "N"),
+        ("games", "N"),
+        ("seed", "SEED"),
+        ("bots", "BOTS"),
+        ("opt", "KEY=VALUE"),
+    ]:
+        assert re.search(rf"--{option}\s+{metavar}\s", out), option
+    assert re.search(r"--json\s+Print one JSON object", out)
+    _, out, _ = run(capsys, "play", "--help")
+    for option, metavar in [("seats", "SEATS"), ("names", "NAMES"), ("seed", "SEED")]:
+        assert re.search(rf"--{option}\s+{metavar}\s", out), option
+    _, out, _ = run(capsys, "replay", "--help")
+    assert "[OPTIONS] FILE" in out
+    assert re.search(r"--text\s+--json\s", out)
+    _, out, _ = run(capsys, "serve", "--help")
+    assert re.search(r"--host\s+HOST\s", out) and re.search(r"--port\s+PORT\s", out)
+
+
+# --- the players' names -------------------------------------------------------------------------
+
+
+def test_default_names_are_the_lobbys() -> None:
+    from cardsuite.tui.screens.lobby import DEFAULT_NAMES as LOBBY_NAMES
+
+    assert LOBBY_NAMES is DEFAULT_NAMES
+    assert player_names(3) == ("Anna", "Boris", "Vera")
+    assert player_names(3, ["", "Zoya"]) == ("Anna", "Zoya", "Vera")
+    assert player_names(3, ["Boris"]) == ("Boris", "Anna", "Vera")  # never twice the same name
+    assert player_names(2, ["", "anna"]) == ("Boris", "anna")
+
+
+@pytest.fixture
+def tables(monkeypatch: pytest.MonkeyPatch) -> list[MatchSetup | None]:
+    """The setups ``play`` opens, instead of the app."""
+    opened: list[MatchSetup | None] = []
+    monkeypatch.setattr(tui, "run", lambda setup=None, **_kw: opened.append(setup))
+    return opened
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        ((), ("Anna", "Boris", "Vera")),
+        (("--names", "Kira"), ("Kira", "Boris", "Vera")),
+        (("--names", ",Boris"), ("Anna", "Boris", "Vera")),
+        (("--names", "Boris"), ("Boris", "Anna", "Vera")),
+    ],
+)
+def test_play_names_the_seats_as_the_lobby_does(
+    capsys: pytest.CaptureFixture[str],
+    tables: list[MatchSetup | None],
+    names: tuple[str, ...],
+    expected: tuple[str, ...],
+) -> None:
+    code, _, _ = run(capsys, "play", "rang", "--players", "3", "--seed", "1", *names)
+    assert code == 0
+    (setup,) = tables
+    assert setup is not None
+    assert tuple(seat.name for seat in setup.seats) == expected
+
+
+def test_simulate_names_the_seats_as_the_lobby_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[tuple[str, ...]] = []
+
+    class Spy(Match):
+        def __init__(self, game: Any, seats: Sequence[SeatInfo], **kwargs: Any) -> None:
+            seen.append(tuple(seat.name for seat in seats))
+            super().__init__(game, seats, **kwargs)
+
+    monkeypatch.setattr(cli, "Match", Spy)
+    code, _, _ = run(capsys, "simulate", "rang", "--players", "4", "--games", "2")
+    assert code == 0
+    assert seen == [("Anna", "Boris", "Vera", "Gleb")] * 2
+
+
+def test_replay_names_a_seat_saved_without_a_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = Match(get_game("grabuge"), [SeatInfo("", "random"), SeatInfo("", "random")], seed=2)
+    match.play_bots(6)
+    path = tmp_path / "match.json"
+    match.save(path)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    assert out.splitlines()[0].endswith("Anna, Boris")
+    assert "Player" not in out
+    assert json.loads(run(capsys, "replay", str(path), "--json")[1])["players"] == ["Anna", "Boris"]
+
+
+# --- serve --------------------------------------------------------------------------------------
+
+HOST = "127.0.0.1"
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Where ``serve`` starts the server (it is not started)."""
+    calls: list[tuple[str, int]] = []
+    monkeypatch.setattr(tui, "serve", lambda host, port: calls.append((host, port)))
+    return calls
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A port on HOST that this test holds open (listening) while it runs."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        try:
+            holder.bind((HOST, 0))
+            holder.listen()
+        except OSError as exc:
+            pytest.skip(f"cannot bind a port on {HOST}: {exc}")
+        yield int(holder.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--port", "99999"), "--port must be from 1 to 65535, not 99999"),
+        (("--port", "65536"), "not 65536"),
+        (("--port", "0"), "not 0"),
+        (("--port", "-1"), "not -1"),
+        (("--port", "eighty"), "--port"),
+        (("--host", ""), "--host is empty"),
+        (("--host", "no-such-host.invalid"), "cannot resolve host 'no-such-host.invalid'"),
+        (("--host", "bad..name"), "'bad..name' is not a valid host name"),
+        (("--host", "192.0.2.1"), "192.0.2.1: not an address of this machine"),  # TEST-NET-1
+    ],
+)
+def test_serve_refuses_bad_arguments_before_starting(
+    capsys: pytest.CaptureFixture[str],
+    served: list[tuple[str, int]],
+    args: tuple[str, ...],
+    needle: str,
+) -> None:
+    assert needle in bad_input(capsys, "serve", *args)
+    assert served == []
+
+
+@pytest.mark.parametrize("host", [HOST, "localhost"])
+def test_serve_refuses_a_port_in_use(
+    capsys: pytest.CaptureFixture[str], served: list[tuple[str, int]], taken_port: int, host: str
+) -> None:
+    line = bad_input(capsys, "serve", "--host", host, "--port", str(taken_port))
+    assert f"port {taken_port} is already in use on {host}" in line
+    assert served == []
+
+
+def test_serve_starts_where_it_is_told(
+    capsys: pytest.CaptureFixture[str], served: list[tuple[str, int]]
+) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        port = int(s.getsockname()[1])
+    code, _, err = run(capsys, "serve", "--host", HOST, "--port", str(port))
+    assert (code, err) == (0, "")
+    assert served == [(HOST, port)]
+
+
+def test_serve_reports_a_port_taken_while_it_starts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The port is free when checked and taken when the server binds it: still one line."""
+
+    def taken(host: str, port: int) -> None:
+        raise OSError(errno.EADDRINUSE, f"error while attempting to bind on address {(host, port)}")
+
+    monkeypatch.setattr(tui, "serve", taken)
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        port = int(s.getsockname()[1])
+    line = bad_input(capsys, "serve", "--host", HOST, "--port", str(port))
+    assert f"port {port} is already in use on {HOST}" in line
+
+    def broken(host: str, port: int) -> None:
+        raise OSError(errno.EIO, "input/output error")
+
+    monkeypatch.setattr(tui, "serve", broken)  # not a listening problem: not disguised as one
+    with pytest.raises(OSError, match="input/output"):
+        main(["serve", "--host", HOST, "--port", str(port)])

@@ -306,6 +306,8 @@ def test_help_and_rules_speak_through_the_hook(
     assert code == 0
     assert "⟪Play bot-only games headless" in out
     assert "⟪Number of players.⟫" in out
+    assert "⟪N⟫" in out and "⟪KEY=VALUE⟫" in out  # the metavars too
+    assert "⟪Show this message and exit.⟫" in out
     code, out, _err = run(capsys, "rules", "rang", "--plain")
     assert code == 0
     assert "## ⟪Options in cardsuite⟫" in out

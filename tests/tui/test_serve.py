@@ -116,3 +116,31 @@ def test_serve_answers_on_localhost_with_the_app(tmp_path: Path) -> None:
         drawn: Any = asyncio.run(_first_screen(f"ws://{HOST}:{port}/ws"))
         assert "Games" in drawn  # the lobby, drawn by `python -m cardsuite` behind the server
     assert process.returncode is not None
+
+
+@pytest.mark.parametrize("port", ["taken", "99999"])
+def test_cardsuite_serve_refuses_a_bad_port_in_one_line(tmp_path: Path, port: str) -> None:
+    """The real command, end to end: exit status 2, one line on stderr, no server started."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        try:
+            holder.bind((HOST, 0))
+            holder.listen()
+        except OSError as exc:
+            pytest.skip(f"cannot bind a port on {HOST}: {exc}")
+        taken = int(holder.getsockname()[1])
+        number = str(taken) if port == "taken" else port
+        done = subprocess.run(
+            [sys.executable, "-m", "cardsuite", "serve", "--host", HOST, "--port", number],
+            capture_output=True,
+            text=True,
+            timeout=60,  # a server that starts anyway would keep running: the test fails here
+            env={**os.environ, "CARDSUITE_HOME": str(tmp_path / "home")},
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    expected = (
+        f"port {taken} is already in use" if port == "taken" else "from 1 to 65535, not 99999"
+    )
+    assert lines[0].startswith("cardsuite: ") and expected in lines[0]
