@@ -27,14 +27,11 @@ from cardsuite.games.rang import (
     DRAWN,
     ILLEGAL_ACTION,
     ILLEGAL_CARD,
-    LAST_WITH_CARDS,
     NOBODY,
     NORMAL,
     RANG,
-    STALEMATE,
     STOCK,
     TURN_LIMIT,
-    TURN_LIMIT_REACHED,
     AnyRangMove,
     Draw,
     FullRang,
@@ -46,18 +43,19 @@ from cardsuite.games.rang import (
 )
 from cardsuite.games.rang.model import (
     CameBack,
-    DealLost,
+    DealStalled,
+    DealStopped,
     Dealt,
     Drew,
     Finished,
     JokerBuried,
     Kept,
+    LastHolderLoses,
     Played,
     PlayedAce,
     PlayedJoker,
     Reshuffled,
     WentOut,
-    deal_end_text,
 )
 
 # The words every refusal of a code starts with (rang.md §6.2 names the codes).
@@ -365,7 +363,7 @@ def test_rang_two_players_draw_loses_at_once() -> None:
     s = RANG.apply(s, Draw(1))
     assert RANG.to_move(s) == frozenset()
     assert s.table.cards(STOCK) == stock, "the deal ends before any card is taken"
-    assert s.events == (Finished(0), DealLost(1, LAST_WITH_CARDS))
+    assert s.events == (Finished(0), LastHolderLoses(1))
     outcome = RANG.outcome(s)
     assert outcome is not None and outcome.places == (1, 2)
     assert fill(outcome.reason, ["Anna", "Boris"]) == (
@@ -486,9 +484,9 @@ def test_rang_stalemate_stop_loser_holds_most_cards() -> None:
     assert outcome is not None
     # Seats 1 and 2 both hold 3 cards; the dealer is seat 2, so turn order from the dealer's
     # left is 0, 1, 2 and seat 2 is the later one.
-    assert s.events[-1] == DealLost(2, STALEMATE)
+    assert s.events[-1] == DealStalled(2)
     (result,) = s.series.results
-    assert result.scores == (0, 0, 1) and result.note == deal_end_text(2, STALEMATE)
+    assert result.scores == (0, 0, 1) and result.note == DealStalled(2).text()
     assert outcome.places == (1, 1, 3)
 
 
@@ -497,7 +495,7 @@ def test_rang_turn_limit_stops_the_deal() -> None:
     s = RANG.position("P1: 6♠ 2♣\nP2: 8♠ 2♦ 2♥\nP3: 3♣\ndiscard: 7♣")
     s = s._replace(turns=TURN_LIMIT - 1)
     s = RANG.apply(s, Play(0, c("6♠")))
-    assert s.events[-1] == DealLost(1, TURN_LIMIT_REACHED)
+    assert s.events[-1] == DealStopped(1)
     (result,) = s.series.results
     assert result.scores == (0, 1, 0)
     assert RANG.to_move(s) == frozenset()

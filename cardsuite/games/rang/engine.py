@@ -33,6 +33,7 @@ from cardsuite.core.text import seats_text
 from cardsuite.core.view import TableView
 from cardsuite.games.rang import present as presentation
 from cardsuite.games.rang.model import (
+    DEAL_ENDS,
     DISCARD,
     DRAWN,
     HAND_SIZE,
@@ -45,7 +46,6 @@ from cardsuite.games.rang.model import (
     TURN_LIMIT,
     TURN_LIMIT_REACHED,
     CameBack,
-    DealLost,
     Dealt,
     Draw,
     Drew,
@@ -67,7 +67,6 @@ from cardsuite.games.rang.model import (
     SeenRang,
     Started,
     WentOut,
-    deal_end_text,
     hand,
 )
 
@@ -647,9 +646,10 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         out: tuple[bool, ...],
         reshuffles: int,
     ) -> FullRang:
-        events.append(DealLost(loser, how))
+        lost = DEAL_ENDS[how](loser)
+        events.append(lost)
         scores = tuple(1 if s == loser else 0 for s in range(state.seats))
-        result = DealResult(state.dealer, scores, deal_end_text(loser, how), how)
+        result = DealResult(state.dealer, scores, lost.text(), how)
         series = state.series.ended(result)
         return RangState(
             Table(table.layout, tuple(table.piles), table.known),

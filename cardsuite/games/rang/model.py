@@ -46,7 +46,7 @@ Decisions where the spec leaves room (each recorded in the spec's §10 or taken 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
@@ -378,32 +378,56 @@ class Finished(Event):
 
 @event
 class DealLost(Event):
-    """The deal is over: ``seat`` loses it, by the rules or by a stop rule."""
+    """The deal is over and ``seat`` loses it: one subclass per way a deal ends, each with its
+    ``ending`` tag (Outcome.ending)."""
 
     seat: Seat
-    how: str  # LAST_WITH_CARDS, STALEMATE or TURN_LIMIT_REACHED
+    ending: ClassVar[str] = ""
+
+
+@event
+class LastHolderLoses(DealLost):
+    """The rule of the game (§7): one player is left holding cards."""
+
+    ending: ClassVar[str] = "last-with-cards"
 
     def text(self) -> str:
-        return deal_end_text(self.seat, self.how)
+        return _("{who} is the last player holding cards and loses the deal").format(
+            who=who(self.seat)
+        )
+
+
+@event
+class DealStalled(DealLost):
+    """The stalemate stop (§7): nothing left to draw and nobody able to play."""
+
+    ending: ClassVar[str] = "safety:stalemate"
+
+    def text(self) -> str:
+        return _(
+            "The deal stalled with nothing left to draw; {who} holds the most cards and loses it"
+        ).format(who=who(self.seat))
+
+
+@event
+class DealStopped(DealLost):
+    """The safety stop (§7): the deal reached its turn limit."""
+
+    ending: ClassVar[str] = "safety:turn-limit"
+
+    def text(self) -> str:
+        return _("The deal reached {limit} turns; {who} holds the most cards and loses it").format(
+            limit=f"{TURN_LIMIT:,}", who=who(self.seat)
+        )
 
 
 # How a deal ended (the Outcome's ending tags: the stop rules are safety stops, rang.md §7).
-LAST_WITH_CARDS = "last-with-cards"
-STALEMATE = "safety:stalemate"
-TURN_LIMIT_REACHED = "safety:turn-limit"
-
-
-def deal_end_text(loser: Seat, how: str) -> str:
-    """How a deal ended, in words (for the log, the deal's summary and the outcome)."""
-    if how == LAST_WITH_CARDS:
-        return _("{who} is the last player holding cards and loses the deal").format(who=who(loser))
-    if how == STALEMATE:
-        return _(
-            "The deal stalled with nothing left to draw; {who} holds the most cards and loses it"
-        ).format(who=who(loser))
-    return _("The deal reached {limit} turns; {who} holds the most cards and loses it").format(
-        limit=f"{TURN_LIMIT:,}", who=who(loser)
-    )
+LAST_WITH_CARDS = LastHolderLoses.ending
+STALEMATE = DealStalled.ending
+TURN_LIMIT_REACHED = DealStopped.ending
+DEAL_ENDS: dict[str, type[DealLost]] = {
+    end.ending: end for end in (LastHolderLoses, DealStalled, DealStopped)
+}
 
 
 # --- state ---------------------------------------------------------------------------------
