@@ -37,6 +37,7 @@ from cardsuite.games.ryba.model import (
     ASK_LIMIT_REACHED,
     BOOK,
     EMPTY_HAND,
+    GAME_ENDS,
     NOBODY,
     STOCK,
     TOGETHER,
@@ -48,7 +49,6 @@ from cardsuite.games.ryba.model import (
     Fished,
     FishedNothing,
     FullRyba,
-    GameEnded,
     HandedOver,
     OutOfCards,
     RybaOptions,
@@ -389,8 +389,9 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         finished: tuple[Seat, ...],
     ) -> FullRyba:
         counts = _book_counts(edit, state.seats)
-        events.append(GameEnded(how, winners, finished, counts))
-        note = end_text(how, winners, finished, counts)
+        ended = GAME_ENDS[how](winners, finished, counts)
+        events.append(ended)
+        note = ended.text()
         series = state.series.ended(DealResult(state.dealer, counts, note, how))
         return RybaState(
             edit.freeze(), state.seed, tuple(events), state.options, state.seats, series,

@@ -61,7 +61,7 @@ Decisions where the spec leaves room (each recorded in the spec's §10 or taken 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
 from cardsuite.core.events import Event, event, private
@@ -341,55 +341,92 @@ class Skipped(Event):
         ).format(who=seats_text(self.passed))
 
 
-# How a game ended.
-EMPTY_HAND = "empty-hand"  # one player's hand emptied
-TOGETHER = "together"  # two or more emptied at the same moment
-ALL_BOOKS_DOWN = "all-books"  # classic variant: all 13 books laid
-ASK_LIMIT_REACHED = "safety:ask-limit"  # the safety cap: a draw
+@event
+class GameEnded(Event):
+    """The game is over: one subclass per way it ends, each with its ``ending`` tag (the
+    Outcome's).  ``finished`` are the players whose hands emptied (seed rules)."""
+
+    winners: tuple[Seat, ...]
+    finished: tuple[Seat, ...]
+    books: tuple[int, ...]  # books per seat
+    ending: ClassVar[str] = ""
 
 
 @event
-class GameEnded(Event):
-    how: str  # EMPTY_HAND, TOGETHER, ALL_BOOKS_DOWN or ASK_LIMIT_REACHED
-    winners: tuple[Seat, ...]
-    finished: tuple[Seat, ...]  # the players whose hands emptied (seed rules)
-    books: tuple[int, ...]  # books per seat
+class EmptyHandWins(GameEnded):
+    """Seed rules: one player's hand is empty."""
+
+    ending: ClassVar[str] = "empty-hand"
 
     def text(self) -> str:
-        return end_text(self.how, self.winners, self.finished, self.books)
+        return _("{who} has no cards left and wins").format(who=who(self.winners[0]))
+
+
+@event
+class FinishedTogether(GameEnded):
+    """Seed rules: two or more hands empty at once; most books, then the later seat wins."""
+
+    ending: ClassVar[str] = "together"
+
+    def text(self) -> str:
+        winner = self.winners[0]
+        counts = [self.books[s] for s in self.finished]
+        if counts.count(self.books[winner]) == 1:
+            return _(
+                "{who} run out of cards together; {winner} has the most books and wins"
+            ).format(who=seats_text(self.finished), winner=who(winner))
+        return _(
+            "{who} run out of cards together with equal books; "
+            "{winner} sits later from the dealer's left and wins"
+        ).format(who=seats_text(self.finished), winner=who(winner))
+
+
+@event
+class AllBooksDown(GameEnded):
+    """Classic Go Fish: all 13 books are laid; most books wins."""
+
+    ending: ClassVar[str] = "all-books"
+
+    def text(self) -> str:
+        best = self.books[self.winners[0]]
+        if len(self.winners) == 1:
+            return ngettext(
+                "All 13 books are down: {who} wins with {n} book",
+                "All 13 books are down: {who} wins with {n} books",
+                best,
+            ).format(who=who(self.winners[0]), n=best)
+        return ngettext(
+            "All 13 books are down: {who} share the win with {n} book each",
+            "All 13 books are down: {who} share the win with {n} books each",
+            best,
+        ).format(who=seats_text(self.winners), n=best)
+
+
+@event
+class AskLimitDraw(GameEnded):
+    """The safety cap (§6): the game stops as a draw."""
+
+    ending: ClassVar[str] = "safety:ask-limit"
+
+    def text(self) -> str:
+        return _("The game stops after {n} asks without an end: a draw").format(n=f"{ASK_LIMIT:,}")
+
+
+# How a game ended (the ending tags).
+EMPTY_HAND = EmptyHandWins.ending
+TOGETHER = FinishedTogether.ending
+ALL_BOOKS_DOWN = AllBooksDown.ending
+ASK_LIMIT_REACHED = AskLimitDraw.ending
+GAME_ENDS: dict[str, type[GameEnded]] = {
+    end.ending: end for end in (EmptyHandWins, FinishedTogether, AllBooksDown, AskLimitDraw)
+}
 
 
 def end_text(
     how: str, winners: tuple[Seat, ...], finished: tuple[Seat, ...], book_counts: tuple[int, ...]
 ) -> str:
-    """How the game ended, in words (for the log and the outcome)."""
-    if how == ASK_LIMIT_REACHED:
-        return _("The game stops after {n} asks without an end: a draw").format(n=f"{ASK_LIMIT:,}")
-    if how == ALL_BOOKS_DOWN:
-        best = book_counts[winners[0]]
-        if len(winners) == 1:
-            return ngettext(
-                "All 13 books are down: {who} wins with {n} book",
-                "All 13 books are down: {who} wins with {n} books",
-                best,
-            ).format(who=who(winners[0]), n=best)
-        return ngettext(
-            "All 13 books are down: {who} share the win with {n} book each",
-            "All 13 books are down: {who} share the win with {n} books each",
-            best,
-        ).format(who=seats_text(winners), n=best)
-    winner = winners[0]
-    if how == EMPTY_HAND:
-        return _("{who} has no cards left and wins").format(who=who(winner))
-    counts = [book_counts[s] for s in finished]
-    if counts.count(book_counts[winner]) == 1:
-        return _("{who} run out of cards together; {winner} has the most books and wins").format(
-            who=seats_text(finished), winner=who(winner)
-        )
-    return _(
-        "{who} run out of cards together with equal books; "
-        "{winner} sits later from the dealer's left and wins"
-    ).format(who=seats_text(finished), winner=who(winner))
+    """How the game ended, in words (for the outcome and the status line)."""
+    return GAME_ENDS[how](winners, finished, book_counts).text()
 
 
 # --- state ---------------------------------------------------------------------------------
