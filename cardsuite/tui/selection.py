@@ -362,18 +362,41 @@ class Selector:
             t for m in self.moves_from(self.source) if (t := _target(m, self._piles)) is not None
         )
 
+    def target_slots(self) -> frozenset[Slot]:
+        """The top slot of each pile the picked source may go to: one stop per legal target
+        (a card buried in a target column is no place of its own)."""
+        targets = self.targets()
+        tops: dict[PileId, Slot] = {}
+        for slot in self.slots:
+            if slot.pile in targets:
+                tops[slot.pile] = slot  # slots run bottom first: the last one is the top
+        return frozenset(tops.values())
+
     def marked(self) -> frozenset[Slot]:
         """Slots Tab stops at: the playable sources, or the targets once a source is picked."""
         if self.source is None:
             return self.sources()
-        targets = self.targets()
-        return frozenset(s for s in self.slots if s.pile in targets)
+        return self.target_slots()
+
+    def reachable(self) -> frozenset[Slot] | None:
+        """Where the arrows may take the cursor: anywhere (None), or, while a source is
+        picked, its legal targets and the source itself (picking it again cancels)."""
+        if self.source is None:
+            return None
+        return self.target_slots() | {self.source}
 
     # -- moving the cursor ---------------------------------------------------------------------
     def step(self, delta: int) -> None:
-        """Next/previous slot in drawing order."""
-        if self.slots:
-            self.cursor = (self.cursor + delta) % len(self.slots)
+        """Next/previous slot in drawing order (among the reachable ones)."""
+        if not self.slots:
+            return
+        allowed = self.reachable()
+        n = len(self.slots)
+        for k in range(1, n + 1):
+            i = (self.cursor + delta * k) % n
+            if allowed is None or self.slots[i] in allowed:
+                self.cursor = i
+                return
 
     def tab(self, delta: int = 1) -> None:
         """Next/previous marked slot (a playable card, or a legal target)."""
@@ -400,16 +423,20 @@ class Selector:
         return False
 
     def go(self, direction: str, rects: dict[Slot, tuple[int, int, int, int]]) -> None:
-        """Move the cursor spatially (``left``/``right``/``up``/``down``) over drawn slots."""
+        """Move the cursor spatially (``left``/``right``/``up``/``down``) over drawn slots;
+        while a source is picked, only among its legal targets and the source itself."""
         here = self.current
         if here is None or here not in rects:
             self.step(-1 if direction in ("left", "up") else 1)
             return
+        allowed = self.reachable()
         x, y, w, h = rects[here]
         cx, cy = x + w / 2, y + h / 2
         best: tuple[float, int] | None = None
         for i, slot in enumerate(self.slots):
             if slot == here or slot not in rects:
+                continue
+            if allowed is not None and slot not in allowed:
                 continue
             sx, sy, sw, sh = rects[slot]
             ox, oy = sx + sw / 2, sy + sh / 2
@@ -570,8 +597,12 @@ def _plain_refusal(view: TableView, slot: Slot, target: PileId | None) -> str:
     return _("{card} cannot go to {places}").format(card=what, places=_pile_names(view, [target]))
 
 
-def summarise(legal: Sequence[Move], limit: int = 8) -> list[str]:
-    """Short words for the legal moves, one per gesture (or per action): "play 6♠", "draw"."""
+def summarise(legal: Sequence[Move], limit: int | None = None) -> list[str]:
+    """Short words for the legal moves, one per gesture (or per action): "play 6♠", "draw".
+
+    Every one is listed: where they are shown decides how many fit (and says "… N more" for
+    the others).  With ``limit``, at most that many lines, the last one "… N more".
+    """
     seen: dict[object, list[Move]] = {}
     for move in legal:
         g = move.gesture()
@@ -591,7 +622,32 @@ def summarise(legal: Sequence[Move], limit: int = 8) -> list[str]:
             card = g.card if g is not None else None
             what = card if card is not None else moves[0].choice_path()[0]
             out.append(_("{choice} (choose…)").format(choice=what))
-    if len(out) > limit:
+    if limit is not None and len(out) > limit:
         more = len(out) - limit + 1
         out = [*out[: limit - 1], ngettext("… {n} more", "… {n} more", more).format(n=more)]
+    return out
+
+
+def group_words(lines: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """Lines that differ only in their last word, gathered under the words they share:
+    "play 6♠", "play 8♦", "draw" give ("play", ["6♠", "8♦"]) and ("draw", []).
+
+    A group stands where its first line stood; a line that shares its head with no other
+    stays whole (its head is the line, with no members).
+    """
+    heads: dict[str, list[str]] = {}
+    for line in lines:
+        head, _sep, last = line.rstrip().rpartition(" ")
+        if head:
+            heads.setdefault(head, []).append(last)
+    out: list[tuple[str, list[str]]] = []
+    done: set[str] = set()
+    for line in lines:
+        head = line.rstrip().rpartition(" ")[0]
+        if head and len(heads[head]) > 1:
+            if head not in done:
+                done.add(head)
+                out.append((head, heads[head]))
+        else:
+            out.append((line, []))
     return out

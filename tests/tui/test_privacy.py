@@ -108,12 +108,13 @@ async def test_the_curtain_shows_only_public_events() -> None:
         assert "Pass the keyboard to Anna" in screen_text(app)
         await helpers.press(pilot, "enter")  # the curtain lifts: Anna sees her hand
         await helpers.settle(pilot)
-        assert match.moves == [] and "One move only" in screen_text(app)
+        assert match.moves == [] and await helpers.shows(pilot, "One move only")
         assert "9♣" in screen_text(app), "Anna sees her own hand before her forced move"
-        await helpers.press(pilot, "enter")  # draw
+        await helpers.press(pilot, "enter")  # draw: the cursor is on the stock
         await helpers.settle(pilot)
         assert match.moves == [Draw(0)] and not _table(app).curtain_up
-        await helpers.press(pilot, "enter")  # keep
+        assert await helpers.shows(pilot, "press 1 to play it")
+        await helpers.press(pilot, "1")  # keep, the action bar's only entry
         await helpers.settle(pilot)
         assert match.moves == [Draw(0), Keep(0)] and match.to_move() == {1}
         assert _table(app).curtain_up

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cardsuite.core.cards import FACE_DOWN, Card, Suit
+import re
+
+from cardsuite.core.cards import FACE_DOWN, JOKER, Card, Suit
 from cardsuite.core.view import PileStyle, PileView, SeatView
 from cardsuite.tui.render.canvas import Canvas
 from cardsuite.tui.render.cards import COMPACT, FULL, Ctx, pile_block
@@ -33,12 +35,132 @@ def test_covered_cards_of_a_fan_keep_one_index_each() -> None:
     assert text.count("K♣") == 2  # the whole card: top-left and bottom-right
 
 
-def test_a_narrow_seat_box_keeps_the_card_count_before_the_seat_tag() -> None:
+def _top_line(seat: SeatView, width: int, tag: str) -> str:
+    block = seat_box(seat, COMPACT, width, Ctx(), tag)
+    canvas = Canvas(block.width, block.height)
+    block.draw(canvas, 0, 0, [])
+    return canvas.text()[0]
+
+
+def test_a_narrow_seat_box_keeps_the_bot_tag_before_the_status_and_the_count() -> None:
     hand = PileView("hand.1", "hand", PileStyle.FAN, (FACE_DOWN,) * 5)
     seat = SeatView(1, (hand,), "Boris", status="dealer")
-    for width, title in ((60, "Boris · bot · normal"), (25, "Boris")):
-        block = seat_box(seat, COMPACT, width, Ctx(), "bot · normal")
+    top = _top_line(seat, 60, "bot · normal")
+    assert "╭ Boris · bot · normal ─" in top and "hand 5 · dealer ╮" in top, top
+    # narrow: the bot's level and "dealer" go; the seat's kind and the count stay
+    for width in (25, 24):
+        top = _top_line(seat, width, "bot · normal")
+        assert "╭ Boris · bot ─" in top and "hand 5 ╮" in top, (width, top)
+        assert "dealer" not in top and "normal" not in top, top
+    # narrower still: the count goes from the title (the hand shows it: [▒▒×5]), not the tag
+    top = _top_line(seat, 22, "bot · normal")
+    assert top.startswith("╭ Boris · bot ─") and top.endswith("─ ╮"), top
+
+
+def test_a_bot_that_deals_keeps_its_tag_before_its_status_score_and_count() -> None:
+    hand = PileView("hand.3", "hand", PileStyle.FAN, (FACE_DOWN,) * 9)
+    seat = SeatView(3, (hand,), "Zhenya", status="dealer", score="2 losses", to_move=True)
+    for width in (20, 24, 26, 30, 36):
+        top = _top_line(seat, width, "bot · strong")
+        assert top.startswith("╭ ▶ Zhenya · bot ─"), (width, top)
+        assert ("hand 9" in top) == (width >= 30), (width, top)
+    # partners: "side B" shortens to "B" before the tag goes; a long name is clipped last
+    seat = SeatView(1, (hand,), "Konstantin", status="dealer", side="B")
+    assert _top_line(seat, 29, "bot · easy").startswith("╭ Konstantin · side B · bot ")
+    assert _top_line(seat, 24, "bot · easy").startswith("╭ Konstantin · B · bot ")
+    assert _top_line(seat, 18, "bot · easy").startswith("╭ Kon… · B · bot ")
+
+
+def test_a_face_down_hand_keeps_one_short_form_whatever_its_size() -> None:
+    for mode in (FULL, COMPACT):
+        forms = set()
+        for n in range(1, 16):
+            pile = PileView("hand.1", "hand", PileStyle.FAN, (FACE_DOWN,) * n)
+            block = pile_block(pile, mode, 80, Ctx(), label=False)
+            canvas = Canvas(block.width, block.height)
+            block.draw(canvas, 0, 0, [])
+            text = "\n".join(canvas.text()).strip()
+            assert text == f"[▒▒×{n}]", (mode, n, text)
+            forms.add(re.sub(r"\d+", "N", text))
+        assert forms == {"[▒▒×N]"}
+
+
+# --- the legal moves beside the viewer's hand -------------------------------------------------
+
+
+def _viewer_box(
+    hand: tuple[Card, ...], legal: list[str], mode: str = FULL, width: int = 80
+) -> list[str]:
+    pile = PileView("hand.0", "hand", PileStyle.FAN, hand)
+    seat = SeatView(0, (pile,), "Anna", is_viewer=True, to_move=True)
+    block = seat_box(seat, mode, width, Ctx(), "you", stretch=True, side_lines=legal)
+    canvas = Canvas(block.width, block.height)
+    block.draw(canvas, 0, 0, [])
+    return canvas.text()
+
+
+def _legal_part(rows: list[str]) -> str:
+    """The text right of "Legal now:" (the list), without the box's borders."""
+    x = next(row.index("Legal now:") for row in rows if "Legal now:" in row)
+    return "\n".join(row[x:-1] for row in rows[1:-1])
+
+
+SIX = ["play 6♠", "play 6♦", "play 6♥", "play 8♣", "JOKER (choose…)", "draw"]
+HAND = tuple(Card(r, s) for r, s in ((6, Suit.SPADES), (6, Suit.DIAMONDS), (6, Suit.HEARTS),
+                                     (8, Suit.CLUBS), (9, Suit.SPADES))) + (JOKER,)  # fmt: skip
+
+
+def test_six_legal_moves_are_all_listed_beside_the_hand_when_there_is_room() -> None:
+    rows = _viewer_box(HAND, SIX)
+    listed = _legal_part(rows)
+    assert "more" not in listed, listed
+    for card in ("6♠", "6♦", "6♥", "8♣", "JOKER", "draw"):
+        assert card in listed, (card, listed)
+    assert "play 6♠ 6♦ 6♥ 8♣" in listed  # grouped by their shared words
+
+
+def test_many_legal_moves_go_into_columns_before_any_is_left_out() -> None:
+    many = [f"{verb} {n}" for verb in ("bid", "ask", "pass") for n in range(1, 5)]
+    many += [f"move{n}" for n in range(8)]
+    rows = _viewer_box(HAND, many)
+    listed = _legal_part(rows)
+    assert "more" not in listed, listed
+    for word in ("bid 1 2 3 4", "ask 1 2 3 4", "pass 1 2 3 4", *(f"move{n}" for n in range(8))):
+        assert word in listed, (word, listed)
+
+
+def test_more_is_said_only_when_there_is_no_room() -> None:
+    from cardsuite.tui.render.table import legal_lines
+
+    items = [f"move{n}" for n in range(30)]
+    lines = legal_lines(items, 40, 3)
+    text = "\n".join(lines)
+    shown = [item for item in items if re.search(rf"\b{item}\b", text)]
+    m = re.search(r"… (\d+) more", text)
+    assert m is not None, text
+    assert shown == items[: len(items) - int(m.group(1))], text
+    assert all(len(line) <= 40 for line in lines) and len(lines) <= 3
+    # one row only (a compact hand): the heading and the moves share it
+    assert legal_lines(["play 6♠", "play 8♦", "draw"], 60, 1) == ["Legal now: play 6♠ 8♦ · draw"]
+    # the same moves with room: all of them, no "more"
+    assert "more" not in "\n".join(legal_lines(items, 120, 6))
+
+
+def test_the_viewer_box_grows_for_its_legal_moves_when_the_screen_has_rows_to_spare() -> None:
+    pile = PileView("hand.0", "hand", PileStyle.FAN, HAND)
+    seat = SeatView(0, (pile,), "Anna", is_viewer=True, to_move=True)
+    moves = [*SIX, "keep the drawn card", "pass"]
+
+    def box(rows: int) -> list[str]:
+        block = seat_box(seat, COMPACT, 70, Ctx(), "you", stretch=True, side_lines=moves,
+                         legal_rows=rows)  # fmt: skip
         canvas = Canvas(block.width, block.height)
         block.draw(canvas, 0, 0, [])
-        top = canvas.text()[0]
-        assert f"╭ {title} ─" in top and "hand 5" in top, top
+        return canvas.text()
+
+    tight = box(0)  # no row to spare: one line, and "more"
+    assert len(tight) == 3 and "more" in tight[1], tight
+    roomy = box(8)  # rows to spare: as many as the list needs, no more
+    text = "\n".join(roomy)
+    assert "more" not in text and "keep the drawn card" in text and "pass" in text, text
+    assert 3 < len(roomy) < 10, roomy

@@ -222,3 +222,83 @@ def test_rang_joker_path_through_the_selector() -> None:
     asked = sel.pick(Slot("discard"))
     assert isinstance(asked, Ask)
     assert len(asked.choice.options) == 13  # name A … K
+
+
+# --- after a pick: one stop per legal target, arrows among the targets ----------------------
+
+
+def grabuge_like() -> TableView:
+    """A picked card with three columns to go to, each with buried cards, and other piles
+    around that are no target."""
+    me = SeatView(
+        0,
+        (
+            PileView("turned", "turned", PileStyle.STACK, (Card(12, Suit.HEARTS),)),
+            PileView("col1", "column 1", PileStyle.COLUMN, (C9, S6, H8)),
+            PileView("col2", "column 2", PileStyle.COLUMN, (S6, C9)),
+            PileView("col3", "column 3", PileStyle.COLUMN, (H8,)),
+            PileView("stock", "stock", PileStyle.STACK, (FACE_DOWN,) * 4),
+        ),
+        "Anna",
+        is_viewer=True,
+    )
+    you = SeatView(1, (PileView("col.b", "column", PileStyle.COLUMN, (S6, H8)),), "Boris")
+    centre = (PileView("packet", "packet 1", PileStyle.STACK, (Card(5, Suit.DIAMONDS),)),)
+    return TableView("Test", 0, (me, you), centre, "Anna: where does Q♥ go?")
+
+
+def placed(view: TableView) -> tuple[Move, ...]:
+    queen = Card(12, Suit.HEARTS)
+    return tuple(Put(0, queen, "turned", col) for col in ("col1", "col2", "col3"))
+
+
+def test_tab_after_a_pick_stops_once_per_target_on_its_top_card() -> None:
+    view = grabuge_like()
+    sel = Selector(view, placed(view))
+    assert isinstance(sel.pick(Slot("turned")), Picked)
+    tops = {Slot("col1", 2), Slot("col2", 1), Slot("col3", 0)}
+    assert sel.marked() == tops
+    stops = []
+    for _ in range(6):
+        sel.tab()
+        stops.append(sel.current)
+    assert set(stops) == tops and stops[:3] == stops[3:]  # one stop each, in a cycle
+    for _ in range(6):
+        sel.tab(-1)
+        assert sel.current in tops
+
+
+def test_arrows_after_a_pick_move_only_among_the_targets_and_the_source() -> None:
+    from cardsuite.tui.render.table import Scene, paint
+
+    view = grabuge_like()
+    allowed = {Slot("col1", 2), Slot("col2", 1), Slot("col3", 0), Slot("turned")}
+    for size in ((120, 40), (80, 24)):
+        sel = Selector(view, placed(view))
+        rects = paint(Scene(view), *size).rects()
+        sel.pick(Slot("turned"))
+        seen = set()
+        for key in ("down", "up", "left", "right", "down", "right", "up", "left", "up") * 3:
+            sel.go(key, rects)
+            assert sel.current in allowed, (size, key, sel.current)
+            seen.add(sel.current)
+        assert len(seen) >= 3, seen  # the arrows do move, among the targets
+        # back on the source, picking it again cancels
+        sel.move_to(Slot("turned"))
+        assert isinstance(sel.pick(), Cancelled)
+        # with nothing picked, the arrows go anywhere again
+        sel.go("up", rects)
+        assert sel.current not in allowed
+
+
+def test_every_legal_move_is_summarised_without_a_limit() -> None:
+    from cardsuite.tui.selection import group_words, summarise
+
+    moves = [Act(0, f"bid {n}") for n in range(1, 13)]
+    assert summarise(moves) == [f"bid {n}" for n in range(1, 13)]
+    assert summarise(moves, limit=4)[-1] == "… 9 more"
+    assert group_words(["play 6♠", "draw", "play 8♦", "put Q♥ on column 2"]) == [
+        ("play", ["6♠", "8♦"]),
+        ("draw", []),
+        ("put Q♥ on column 2", []),
+    ]

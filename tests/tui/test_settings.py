@@ -212,7 +212,7 @@ async def test_every_setting_fits_at_80x24_and_reads_without_colour(cardsuite_ho
 
         for _, label, _ in SWITCHES:
             assert line_of(label)  # on screen without scrolling
-        assert line_of("Pace of the table")
+        assert line_of("Table pace")
         assert "▐ ▌ Four-colour suits" in line_of("Four-colour suits")  # off, by default
         assert "▐X▌ Auto-play forced moves" in line_of("Auto-play forced moves")  # on
         await press(pilot, "space")  # the first setting has the focus

@@ -1,5 +1,6 @@
 """Snapshot tests (pytest-textual-snapshot): the lobby, every game's opening table, the outcome
-screen and the hot-seat curtain, each at a fixed seed and terminal size.
+screen, the hot-seat curtain, the too-small notice and a chooser over the table at 80×24, each
+at a fixed seed and terminal size.
 
 The pictures live in ``__snapshots__/test_snapshots/``.  After a deliberate change of the look,
 regenerate them with ``python -m pytest tests/tui/test_snapshots.py --snapshot-update``, look
@@ -22,12 +23,13 @@ from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.session import HumanTurn
 
-from .helpers import TEST_SETTINGS, finished_match, generic_match, screen_text, settle
+from .helpers import TEST_SETTINGS, finished_match, generic_match, press, screen_text, settle
 
 SnapCompare = Callable[..., bool]
 TABLE_SIZE = (120, 40)
@@ -102,3 +104,42 @@ def test_hot_seat_curtain(snap_compare: SnapCompare) -> None:
                 assert card.text() not in text
 
     assert snap_compare(_app(match), terminal_size=SMALL_SIZE, run_before=_settled(check))
+
+
+@pytest.mark.parametrize("size", [(40, 12), (20, 6)], ids=["40x12", "20x6"])
+def test_too_small(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    """Below 80×24 the table gives way to a notice that fits the window and names both sizes."""
+    match = generic_match(get_game("rang"), seed=1)
+
+    def check(app: CardsuiteApp) -> None:
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        assert "80×24" in text and "{}×{}".format(*size) in text, text
+
+    assert snap_compare(_app(match), terminal_size=size, run_before=_settled(check))
+
+
+def test_rank_chooser_at_80x24(snap_compare: SnapCompare) -> None:
+    """A joker names one of 13 ranks: the chooser stands above the hand, in columns."""
+    match = Match(
+        get_game("rang"),
+        [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")],
+        seed=1,
+    )
+    match.states[0] = get_game("rang").position(
+        "P1: JOKER 9♣ 4♦ 6♥\nP2: 2♠ 3♠\nP3: 4♠ 5♠\ndiscard: K♦"
+    )
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        for _ in range(2):  # the joker, picked (and put on the discard without quick play)
+            if isinstance(pilot.app.screen, ChooserScreen):
+                break
+            await press(pilot, "enter")
+            await settle(pilot)
+        app = pilot.app
+        assert isinstance(app, CardsuiteApp) and isinstance(app.screen, ChooserScreen)
+        text = screen_text(app)
+        assert "name K" in text and ("JOKER┃" in text or "JOKER│" in text), text  # the hand
+
+    assert snap_compare(_app(match), terminal_size=(80, 24), run_before=run_before)

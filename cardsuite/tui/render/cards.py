@@ -5,7 +5,7 @@ Three levels of detail, chosen by the table layout to fit the terminal:
 * ``full`` — 7×5 box-drawn faces (index in two corners, suit in the middle); fans show each
   card's index strip and the last card whole; columns overlap two rows per card;
 * ``mid`` — as ``full`` but columns overlap one row per card;
-* ``compact`` — one line per pile: ``[10♥] [K♣] [▒×31]``.
+* ``compact`` — one line per pile: ``[10♥] [K♣] [▒▒×31]``.
 
 Every card that is drawn shows its index and suit side by side (``10♥``), whatever the level,
 so a glance (or a test scanning the screen) finds every card shown.
@@ -131,23 +131,31 @@ class Ctx:
     marks: Marks = field(default_factory=Marks)
 
 
+# Every mark that matters while playing differs in shape, not in colour alone (the "no
+# colour" setting and colour-blind players see shapes): the cursor is heavy, the picked
+# source heavy and dashed, targets and hints double, other cards single.
 _SINGLE = ("┌", "─", "┐", "│", "└", "┘")
 _DOUBLE = ("╔", "═", "╗", "║", "╚", "╝")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
-_CURSOR_KEYS = {"edge.cursor", "edge.source"}  # heavy lines: where you are, what you hold
+_DASHED = ("┏", "╍", "┓", "╏", "┗", "┛")  # the picked source: lifted, on its way
 _HEAVY_KEYS = {"edge.cursor", "edge.source", "edge.target", "edge.hint"}
 
 
 def _frame(edge: str) -> tuple[str, str, str, str, str, str]:
-    if edge in _CURSOR_KEYS:
+    if edge == "edge.cursor":
         return _HEAVY
+    if edge == "edge.source":
+        return _DASHED
     return _DOUBLE if edge in _HEAVY_KEYS else _SINGLE
 
 
 def _brackets(edge: str) -> tuple[str, str]:
-    """Compact card edges: ⟦ ⟧ for the cursor, { } for targets and hints, [ ] otherwise."""
-    if edge in _CURSOR_KEYS:
+    """Compact card edges: ⟦ ⟧ for the cursor, « » for the picked source, { } for targets
+    and hints, [ ] otherwise."""
+    if edge == "edge.cursor":
         return "⟦", "⟧"
+    if edge == "edge.source":
+        return "«", "»"
     if edge in _HEAVY_KEYS:
         return "{", "}"
     return "[", "]"
@@ -357,18 +365,20 @@ def _stack(pile: PileView, ctx: Ctx) -> Block:
     return b
 
 
+def _backs_width(n: int) -> int:
+    return 5 + len(str(n))
+
+
 def _backs_line(b: Block, x: int, y: int, n: int, edge: str) -> int:
-    """A run of backs on one line: ``▒▒▒▒▒`` for a few, ``[▒×23]`` for many."""
-    if n <= 8:
-        text = BACK_COMPACT * n
-        b.put(x, y, text, "back.line" if edge == "edge" else edge)
-        return len(text)
+    """A run of backs on one line, the same short form whatever its size: a compact back
+    with the count, ``[▒▒×5]``, ``[▒▒×23]`` (so a hand does not change its look as it grows
+    or shrinks)."""
     left, right = _brackets(edge)
     b.put(x, y, left, edge)
-    inner = f"{BACK_COMPACT}×{n}"
+    inner = f"{BACK_COMPACT * 2}×{n}"
     b.put(x + 1, y, inner, "back.line")
     b.put(x + 1 + len(inner), y, right, edge)
-    return len(inner) + 2
+    return _backs_width(n)
 
 
 def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
@@ -401,7 +411,7 @@ def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
         face = pile.faces[last]
         n = last - first + 1
         edge = marks.edge(slot, i == len(runs) - 1)
-        need = (n + 2 if n <= 8 else 5 + len(str(n))) if isinstance(face, FaceDown) else 5
+        need = _backs_width(n) if isinstance(face, FaceDown) else 5
         if x > x0 and x + need > max_w:
             x, y = x0, y + 1
         if isinstance(face, FaceDown):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.table import Seat
 from cardsuite.core.view import DealSummary, PileView, SeatView, TableView, TrickView
 from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, wrap
@@ -36,7 +36,7 @@ from cardsuite.tui.render.cards import (
     draw_face,
     pile_block,
 )
-from cardsuite.tui.selection import Slot
+from cardsuite.tui.selection import Slot, group_words
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -80,6 +80,7 @@ class Painted:
     hits: list[tuple[Slot, Rect]]
     actions: list[tuple[int, Rect]]
     config: tuple[str, str, str] | None = None
+    viewer: Rect | None = None  # where the viewer's seat box is drawn (a chooser keeps it free)
 
     def rects(self) -> dict[Slot, Rect]:
         out: dict[Slot, Rect] = {}
@@ -103,11 +104,123 @@ class Painted:
 # --- seat boxes ----------------------------------------------------------------------------------
 
 
-def _seat_title(sv: SeatView, tag: str, single: str) -> tuple[str, str]:
+def _seat_title(sv: SeatView, tag: str, single: str, space: int | None = None) -> tuple[str, str]:
+    """A seat box's title: on the left "▶ name · side · tag", on the right "hand 5 · status ·
+    score" (``single``: the seat's one pile and its count).
+
+    With ``space`` (the cells between the box's corners), parts are shortened, least useful
+    first, until both sides fit with a gap of three: the tag's details (a bot's level: "bot ·
+    normal" becomes "bot"), the status ("dealer"), the score, the count (a face-down hand shows
+    it anyway: ``[▒▒×5]``), the word "side" ("side B" becomes "B"); then the name is clipped
+    (to three letters at least).  The seat's kind ("bot", "you") stays.
+    """
+    turn = "▶ " if sv.to_move else ""
     side = _("side {tag}").format(tag=sv.side) if sv.side else ""
-    left = ("▶ " if sv.to_move else "") + " · ".join(x for x in (sv.name, side, tag) if x)
-    right = " · ".join(x for x in (single, sv.status, sv.score) if x)
+    kind = tag.split(" · ")[0]  # "bot · normal" → "bot": the tag's first part says what it is
+
+    def title(
+        name: str, side: str, tag: str, count: str, status: str, score: str
+    ) -> tuple[str, str]:
+        left = turn + " · ".join(x for x in (name, side, tag) if x)
+        return left, " · ".join(x for x in (count, status, score) if x)
+
+    full = title(sv.name, side, tag, single, sv.status, sv.score)
+    if space is None:
+        return full
+    variants = (
+        full,
+        title(sv.name, side, kind, single, sv.status, sv.score),
+        title(sv.name, side, kind, single, "", sv.score),
+        title(sv.name, side, kind, single, "", ""),
+        title(sv.name, side, kind, "", "", ""),
+        title(sv.name, sv.side, kind, "", "", ""),
+    )
+    for left, right in variants:
+        if _title_fits(left, right, space):
+            return left, right
+    left, right = variants[-1]
+    keep = len(sv.name) + space - len(left)  # the name clipped, to three letters and "…"
+    if keep >= min(len(sv.name), 4):
+        return title(clip(sv.name, keep), sv.side, kind, "", "", "")
     return left, right
+
+
+def _title_fits(left: str, right: str, space: int) -> bool:
+    return len(left) + (len(right) + 3 if right else 0) <= space
+
+
+LEGAL_GAP = 3  # cells between two columns of the legal moves
+
+
+def legal_lines(items: Sequence[str], width: int, rows: int) -> list[str]:
+    """The viewer's legal moves in at most ``rows`` lines of ``width`` cells: the heading,
+    then the moves grouped by their shared words ("play 6♠ 8♦ J♣"), in as few columns as
+    fit.  Only when not all of them fit does the last entry say "… N more" (N moves).
+    With a single row, the heading and the moves share it.
+    """
+    return _legal_fit(items, width, rows)[0]
+
+
+def _legal_fit(items: Sequence[str], width: int, rows: int) -> tuple[list[str], int]:
+    """:func:`legal_lines`, and how many of the moves they leave out."""
+    head = _("Legal now:")
+    if not items or rows < 1 or width < 1:
+        return [], len(items)
+
+    def texts(shown: int) -> list[str]:
+        more = len(items) - shown
+        tail = [ngettext("… {n} more", "… {n} more", more).format(n=more)] if more else []
+        return [" ".join([group, *members]) for group, members in group_words(items[:shown])] + tail
+
+    if rows == 1:
+        # one line: the heading and the moves; if that leaves every move out, the moves alone
+        for heads, least in (([head], 1), ([], 1), ([head], 0), ([], 0)):
+            for shown in range(len(items), least - 1, -1):
+                line = " ".join([*heads, " · ".join(texts(shown))])
+                if len(line) <= width:
+                    return [line], len(items) - shown
+        return [clip(texts(0)[0], width)], len(items)
+    for shown in range(len(items), -1, -1):
+        body = _legal_columns(texts(shown), width, rows - 1)
+        if body is not None:
+            return [head, *body], len(items) - shown
+    return [clip(head, width)], len(items)
+
+
+def _legal_columns(texts: Sequence[str], width: int, rows: int) -> list[str] | None:
+    """``texts`` in ``rows`` lines of at most ``width`` cells, in the fewest columns that hold
+    them all; None if they do not fit.  In one column a long text wraps (its further lines
+    indented); several columns are for texts that fit them whole."""
+    if not texts:
+        return []
+    longest = max(cell_len(text) for text in texts)
+    for ncols in range(1, len(texts) + 1):
+        col_w = (width - LEGAL_GAP * (ncols - 1)) // ncols
+        if ncols > 1 and col_w < longest:
+            return None
+        columns: list[list[str]] = [[]]
+        for text in texts:
+            block = wrap(text, col_w)
+            if len(block) > 1:
+                rest = wrap(" ".join(block[1:]), col_w - 2)
+                block = [block[0], *("  " + part for part in rest)]
+            if len(block) > rows:  # one long entry: what fits of it
+                block = [*block[: rows - 1], clip(block[rows - 1] + " …", col_w)]
+            if columns[-1] and len(columns[-1]) + len(block) > rows:
+                columns.append([])
+            columns[-1].extend(block)
+        if len(columns) > ncols:
+            continue
+        widths = [max(cell_len(line) for line in col) for col in columns]
+        out = []
+        for r in range(max(len(col) for col in columns)):
+            cells = [
+                (col[r] if r < len(col) else "").ljust(w)
+                for col, w in zip(columns, widths, strict=True)
+            ]
+            out.append((" " * LEGAL_GAP).join(cells).rstrip())
+        return out
+    return None
 
 
 def seat_box(
@@ -119,8 +232,30 @@ def seat_box(
     *,
     stretch: bool = False,
     side_lines: Sequence[str] = (),
+    legal_rows: int = 0,
 ) -> Block:
-    """A seat's piles in a rounded box titled with the name, role, status and score."""
+    """A seat's piles in a rounded box titled with the name, role, status and score; the
+    viewer's legal moves (``side_lines``) beside the piles when there is room.
+
+    The box is as tall as the piles, or, when the moves do not all fit beside them, taller by
+    as many rows as they need, up to ``legal_rows`` rows inside the box."""
+    return _seat_box(
+        sv, mode, max_w, ctx, tag, stretch=stretch, side_lines=side_lines, legal_rows=legal_rows
+    )[0]
+
+
+def _seat_box(
+    sv: SeatView,
+    mode: str,
+    max_w: int,
+    ctx: Ctx,
+    tag: str,
+    *,
+    stretch: bool,
+    side_lines: Sequence[str],
+    legal_rows: int,
+) -> tuple[Block, int]:
+    """:func:`seat_box`, and how many legal moves it leaves out."""
     inner = max(max_w - 4, 8)
     single = len(sv.piles) == 1
     blocks = [pile_block(p, mode, inner, ctx, label=not single) for p in sv.piles]
@@ -134,20 +269,20 @@ def seat_box(
     width = max_w if stretch else min(max(want, 20), max_w)
     # the viewer's legal moves, beside the piles when there is room
     extra: list[str] = []
+    hidden = 0
     room = width - 4 - content.width - 3
     if side_lines and room >= 18:
-        extra = [_("Legal now:")]
-        for line in side_lines:
-            extra.extend(wrap(line, room - 2))
-        extra = extra[: max(content.height, 1)]
+        rows = max(content.height, 1)
+        extra, hidden = _legal_fit(side_lines, room, rows)
+        while hidden and rows < legal_rows:  # a row more, while the screen has one to spare
+            rows += 1
+            extra, hidden = _legal_fit(side_lines, room, rows)
     height = max(content.height, len(extra), 1) + 2
     key = "box.turn" if sv.to_move else ("box.viewer" if sv.is_viewer else "box")
     b = Block()
     # top border with the title
     space = width - 4
-    if right and len(left) + len(right) + 3 > space:
-        # Too narrow for both: the counts and status matter more than the seat's tag.
-        left = _seat_title(sv, "", pile_desc)[0]
+    left, right = _seat_title(sv, tag, pile_desc, space)
     right_text = clip(right, max(space - len(left) - 3, 0)) if right else ""
     left_text = clip(left, space - (len(right_text) + 3 if right_text else 0))
     b.put(0, 0, "╭ ", key)
@@ -168,10 +303,15 @@ def seat_box(
     b.place(content, 2, 1)
     if extra:
         x = 2 + content.width + 3
+        head = _("Legal now:")
         for i, line in enumerate(extra):
-            b.put(x, 1 + i, line, "legal.head" if i == 0 else "legal")
+            if i == 0 and line.startswith(head):
+                b.put(x, 1, head, "legal.head")
+                b.put(x + len(head), 1, line[len(head) :], "legal")
+            else:
+                b.put(x, 1 + i, line, "legal")
     b.width, b.height = width, height
-    return b
+    return b, hidden
 
 
 # --- a trick and a deal's summary ----------------------------------------------------------------
@@ -334,6 +474,7 @@ def _plan(
     config: tuple[str, str, str],
     main_w: int,
     narrow: bool,
+    body_h: int,
     cache: dict[tuple[object, ...], Block],
 ) -> _Plan:
     """One layout of the table.  ``cache`` keeps the blocks already built for another level
@@ -349,8 +490,12 @@ def _plan(
         block = cache.get(key)
         if block is None:
             tag = scene.tags.get(sv.seat, "")
-            block = seat_box(sv, mode, width, ctx, tag, stretch=stretch, side_lines=legal)
+            block, hidden = _seat_box(
+                sv, mode, width, ctx, tag, stretch=stretch, side_lines=legal, legal_rows=0
+            )
             cache[key] = block
+            if hidden:  # noted for the viewer: its box may grow to show them all
+                cache[("hidden", *key)] = block
         return block
 
     names = {sv.seat: sv.name for sv in seats}
@@ -367,9 +512,6 @@ def _plan(
             cache[key] = block
         return block
 
-    viewer = (
-        box(viewer_sv, m_viewer, main_w, True, scene.legal) if viewer_sv is not None else Block()
-    )
     log_w = max(26, main_w // 3) if narrow else 0
     n = len(others)
     if n == 1:
@@ -400,6 +542,16 @@ def _plan(
         right.height if right else 0,
         4 if narrow else 0,
     )
+    viewer = Block()
+    if viewer_sv is not None:
+        viewer = box(viewer_sv, m_viewer, main_w, True, scene.legal)
+        # legal moves left out: the rows the others leave free are theirs, if they need them
+        spare = body_h - top_row.height - centre_h - viewer.height
+        if spare > 0 and ("hidden", "seat", viewer_sv.seat, m_viewer, main_w, True) in cache:
+            tag = scene.tags.get(viewer_sv.seat, "")
+            rows = viewer.height - 2 + spare
+            viewer = seat_box(viewer_sv, m_viewer, main_w, ctx, tag, stretch=True,
+                              side_lines=scene.legal, legal_rows=rows)  # fmt: skip
     return _Plan(config, top, left, right, centre, viewer, top_row.height, centre_h, log_w)
 
 
@@ -424,7 +576,7 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
     plan = None
     cache: dict[tuple[object, ...], Block] = {}
     for config in CONFIGS:
-        plan = _plan(view, scene, config, main_w, narrow, cache)
+        plan = _plan(view, scene, config, main_w, narrow, body_h, cache)
         if plan.top_h + plan.centre_h + plan.viewer.height <= body_h:
             break
     assert plan is not None
@@ -463,14 +615,16 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
     cx = x_left + max((area - plan.centre.width) // 2, 0)
     plan.centre.draw(canvas, cx, cy + (centre_h - plan.centre.height) // 2, hits)
     # the viewer at the bottom
-    plan.viewer.draw(canvas, 0, body_y + body_h - plan.viewer.height, hits)
+    viewer_y = body_y + body_h - plan.viewer.height
+    plan.viewer.draw(canvas, 0, viewer_y, hits)
+    viewer_rect = (0, viewer_y, plan.viewer.width, plan.viewer.height) if view.seats else None
     if narrow:
         _draw_narrow_log(
             canvas, main_w - plan.log_w, cy, plan.log_w, centre_h, scene.info, scene.log
         )
     else:
         _draw_panel(canvas, main_w, body_y, side_w, body_h, scene.info, scene.log)
-    return Painted(canvas, hits, actions, plan.config)
+    return Painted(canvas, hits, actions, plan.config, viewer_rect)
 
 
 def _status_line(canvas: Canvas, scene: Scene, width: int) -> None:
@@ -513,15 +667,31 @@ def _action_bar(
 
 
 def _too_small(canvas: Canvas, width: int, height: int) -> None:
-    lines = [
-        _("Terminal too small"),
-        _(
-            "This window is {width}×{height}; cardsuite needs at least {min_width}×{min_height}."
-        ).format(width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT),
-        _("Enlarge the window (or make the font smaller) to play."),
+    """The notice shown instead of the table below 80×24: wrapped to the window, and, where
+    even that does not fit, shortened, so the size needed and the size now always show."""
+    sizes = {"width": width, "height": height, "min_width": MIN_WIDTH, "min_height": MIN_HEIGHT}
+    title = _("Terminal too small")
+    sentence = _(
+        "This window is {width}×{height}; cardsuite needs at least {min_width}×{min_height}."
+    ).format(**sizes)
+    advice = _("Enlarge the window (or make the font smaller) to play.")
+    short = _("{width}×{height}: needs {min_width}×{min_height}").format(**sizes)
+    shortest = _("{width}×{height} < {min_width}×{min_height}").format(**sizes)
+    w, h = canvas.width, canvas.height
+    # from the richest to the shortest: (text, style) paragraphs, the title first
+    variants: list[list[tuple[str, str]]] = [
+        [(title, "msg.error"), (sentence, "felt"), (advice, "felt")],
+        [(title, "msg.error"), (sentence, "felt")],
+        [(title, "msg.error"), (short, "felt")],
+        [(short, "msg.error")],
+        [(shortest, "msg.error")],
     ]
-    top = max((canvas.height - len(lines)) // 2, 0)
-    for i, line in enumerate(lines):
-        text = clip(line, canvas.width)
-        canvas.put(max((canvas.width - len(text)) // 2, 0), top + i, text,
-                   "msg.error" if i == 0 else "felt")  # fmt: skip
+    lines: list[tuple[str, str]] = []
+    for paragraphs in variants:
+        lines = [(line, key) for text, key in paragraphs for line in wrap(text, w)]
+        if len(lines) <= h:
+            break
+    top = max((h - len(lines)) // 2, 0)
+    for i, (line, key) in enumerate(lines[:h]):
+        text = clip(line, w)
+        canvas.put(max((w - len(text)) // 2, 0), top + i, text, key)

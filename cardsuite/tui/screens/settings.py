@@ -84,9 +84,9 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
                     allow_blank=False,
                     id="set-bot_delay",
                 )
-                yield Label(_("Pace of the table"), classes="setting-label")
+                yield Label(_("Table pace"), classes="setting-label")
                 yield Label(
-                    _("time for each bot move; automatic steps are shown one at a time at half"),
+                    _("time per bot move; each automatic step shown takes half"),
                     classes="setting-help",
                 )
         yield Footer()

@@ -220,10 +220,14 @@ class TableScreen(TranslatedScreen[None]):
             )
             return
         self.busy = False
-        if len(legal) == 1:
+        if len(legal) == 1 and not self.message:
+            move = legal[0]
+            entries = action_entries(legal, self.match.view(step.seat))
+            in_bar = any(move in entry.moves for entry in entries)
+            how = _("press 1 to play it") if in_bar else _("press Enter to play it")
             self.say(
-                _("One move only: {move} — press Enter to play it.").format(
-                    move=self.match.fill(legal[0].label())
+                _("One move only: {move} — {how}.").format(
+                    move=self.match.fill(move.label()), how=how
                 ),
                 "info",
             )
@@ -666,10 +670,6 @@ class TableScreen(TranslatedScreen[None]):
             current = self.selector.current
             if current is not None:
                 self._handle(Refused(self._explain(current, None)))
-            return
-        current = self.selector.current
-        if len(self._legal) == 1 and (current is None or not self.selector.is_source(current)):
-            self.play(self._legal[0])  # one move only (hot-seat waits for it): Enter plays it
             return
         self._handle(self.selector.pick())
 

@@ -156,6 +156,17 @@ class TableWidget(Widget, can_focus=True):
         """Where each slot is drawn, in cells relative to the widget (x, y, width, height)."""
         return self.drawing().rects()
 
+    def viewer_rows(self) -> tuple[int, int] | None:
+        """The screen rows (first, end) of the viewer's seat box, if a table with a viewer is
+        drawn: what a chooser opened over the table leaves uncovered."""
+        if self.scene.view is None or self.scene.view.viewer is None:
+            return None
+        rect = self.drawing().viewer
+        if rect is None:
+            return None
+        top = self.region.y + rect[1]
+        return top, top + rect[3]
+
     def action_rects(self) -> dict[int, Rect]:
         """Where each numbered entry of the action bar is drawn (index 0 is key 1)."""
         return dict(self.drawing().actions)
