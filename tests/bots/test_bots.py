@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import random
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from cardsuite.bots import (
 from cardsuite.bots.grabuge import GrabugeBot, need, quick_choice
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.search import SearchBot, reward
-from cardsuite.core.cards import JOKER, Card, parse_cards, rank_index
+from cardsuite.core.cards import ACE, JOKER, Card, parse_cards, rank_index
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
@@ -38,7 +39,17 @@ from cardsuite.core.table import HoldsRank, resample_hidden
 from cardsuite.games import GAMES
 from cardsuite.games.grabuge import GRABUGE, FullGrabuge, PlaceInReserve, PlayReserve
 from cardsuite.games.grabuge.model import turned_pile
-from cardsuite.games.rang import DRAWN, RANG, Draw, FullRang, Keep, Play, PlayJoker, hand
+from cardsuite.games.rang import (
+    DRAWN,
+    LAST_WITH_CARDS,
+    RANG,
+    Draw,
+    FullRang,
+    Keep,
+    Play,
+    PlayJoker,
+    hand,
+)
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "cardsuite" / "bots"
 
@@ -297,6 +308,25 @@ def test_rang_keeps_a_drawn_ace_while_the_hand_is_large() -> None:
     assert rang_move(s) == Keep(0)
 
 
+def test_rang_spends_spares_once_no_ordinary_card_is_left() -> None:
+    # Issue 8: a hand of three spares is not "a large hand".  Counting them as one made the
+    # bot draw here (and go on drawing), which kept deals between normal bots going.
+    s = RANG.position("P1: A♦ A♣ JOKER\nP2: 4♣ 4♦ 6♣\ndiscard: 8♣")
+    assert rang_move(s) != Draw(0)
+    s = RANG.position("P1: A♦ A♣ 3♠\nP2: 4♣ 4♦ 6♣\ndiscard: 8♣")  # one ordinary card
+    assert rang_move(s) == Play(0, c("A♦"))
+
+
+def test_rang_hoards_every_spare_with_one_pack_but_one_with_two() -> None:
+    hand_text = "A♦ A♣ 3♠ 5♣ J♥ Q♦"  # stuck on 8 with two Aces and four ordinary cards
+    s = RANG.position(f"P1: {hand_text}\nP2: 4♣ 4♦ 6♣\ndiscard: 8♣")
+    assert rang_move(s) == Draw(0)
+    s = RANG.position(f"P1: {hand_text}\nP2: 4♣ 4♦\nP3: 6♣\nP4: 6♦\nP5: 2♣\ndiscard: 8♣")
+    assert RANG.deck(s).count(JOKER) == 4  # five players: two packs, twelve spares
+    move = rang_move(s)
+    assert isinstance(move, Play) and move.card.rank == ACE  # the second Ace goes
+
+
 def test_rang_bot_uses_only_its_own_hand() -> None:
     s = RANG.position("P1: 6♠ 8♥ 9♦ K♣ 3♠\nP2: 7♦ 9♣ JOKER A♣ A♠\ndiscard: 7♣")
     obs = RANG.observe(s, 0)
@@ -450,6 +480,39 @@ def test_rang_heuristic_beats_random_head_to_head() -> None:
     won, lost = wins(RANG, RangBot(), games=60)
     print(f"Rang heuristic vs random, 2 players, 60 games: {won}-{lost}")
     assert won >= 42
+
+
+def rang_deals(seats: int, seeds: range) -> list[tuple[int, str | None]]:
+    """(turns, ending) of seeded deals between normal bots."""
+    deals = []
+    for seed in seeds:
+        bots = [RangBot() for _seat in range(seats)]
+        state = RANG.new_game(seats=seats, seed=seed)
+        while to_move := RANG.to_move(state):
+            seat = min(to_move)
+            legal = RANG.legal_moves(state, seat)
+            move = bots[seat].choose(RANG, RANG.observe(state, seat), legal, random.Random(0))
+            state = RANG.apply(state, move)
+        outcome = RANG.outcome(state)
+        assert outcome is not None
+        deals.append((state.turns, outcome.ending))
+    return deals
+
+
+def test_rang_normal_bots_end_deals_by_the_rules_well_before_the_stop() -> None:
+    # Issue 8: deals between normal bots ran far longer than random play, and with two packs
+    # a quarter of them reached the 10,000-turn stop.  Measured with these seeds: two players,
+    # median 277 turns (the old hoarding bot: 732); six players, at most 2,028 turns (old:
+    # 9,803 median, 9,985 max).  Over 200 seeds: medians 277 and 1,462, maxima 2,245 and 4,452.
+    two = rang_deals(2, range(40))
+    assert {ending for _turns, ending in two} == {LAST_WITH_CARDS}
+    median = statistics.median(turns for turns, _ending in two)
+    print(f"Rang, 2 normal bots, 40 deals: median {median:.0f} turns")
+    assert median < 450
+    six = rang_deals(6, range(4))
+    assert {ending for _turns, ending in six} == {LAST_WITH_CARDS}
+    print(f"Rang, 6 normal bots, 4 deals: {sorted(turns for turns, _ending in six)} turns")
+    assert max(turns for turns, _ending in six) < 6_000
 
 
 def test_grabuge_heuristic_beats_random() -> None:
