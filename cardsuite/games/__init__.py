@@ -2,43 +2,174 @@
 
 ``GAMES`` maps each game's id to its engine, in the order the lobby lists them;
 ``get_game`` finds a game by id or by any alias (the original name included), ignoring case.
-To add a game, write its module and add its engine to ``_ENGINES`` below: the contract suite,
+To add a game, write its module and add its entry to ``_ENGINES`` below: the contract suite,
 the CLI and the lobby pick it up from here.
+
+An entry names where the engine lives and repeats the few words the lobby lists before any
+engine is loaded (``GAME_INFO``): importing every engine costs more than the whole rest of the
+lobby's first frame.  Engines are imported when first asked for (``GAMES``, ``get_game``,
+``GameInfo.load``), and each is checked against its entry then, so the two cannot drift apart.
 """
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
+from typing import TYPE_CHECKING, Any
 
-from cardsuite.core.errors import UnknownGameError
-from cardsuite.core.protocol import AnyGame
-from cardsuite.games.grabuge import GRABUGE
-from cardsuite.games.rang import RANG
-from cardsuite.games.ryba import RYBA
-from cardsuite.games.seven_up import SEVEN_UP
+if TYPE_CHECKING:
+    from cardsuite.core.protocol import AnyGame
 
-_ENGINES: tuple[AnyGame, ...] = (GRABUGE, RANG, RYBA, SEVEN_UP)
+    GAMES: dict[str, AnyGame]
 
-GAMES: dict[str, AnyGame] = {game.id: game for game in _ENGINES}
+
+class GameInfo:
+    """A registered game as the lobby lists it, known without loading its engine.
+
+    The fields are the engine's own attributes of the same names (checked by :meth:`load`).
+    """
+
+    __slots__ = (
+        "_engine",
+        "_where",
+        "aliases",
+        "id",
+        "original_name",
+        "seat_counts",
+        "summary",
+        "title",
+    )
+
+    def __init__(
+        self,
+        where: str,
+        *,
+        id: str,
+        title: str,
+        original_name: str,
+        aliases: tuple[str, ...] = (),
+        seat_counts: tuple[int, ...],
+        summary: str,
+    ) -> None:
+        self._where = where  # "package:ENGINE"
+        self._engine: AnyGame | None = None
+        self.id = id
+        self.title = title
+        self.original_name = original_name
+        self.aliases = aliases
+        self.seat_counts = seat_counts
+        self.summary = summary
+
+    def __repr__(self) -> str:
+        return f"GameInfo({self.id!r})"
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the engine has been imported already."""
+        return self._engine is not None
+
+    def load(self) -> AnyGame:
+        """The game's engine (imported on the first call)."""
+        engine = self._engine
+        if engine is None:
+            module, _, name = self._where.partition(":")
+            engine = getattr(importlib.import_module(module), name)
+            for field in ("id", "title", "original_name", "aliases", "seat_counts", "summary"):
+                if getattr(engine, field) != getattr(self, field):
+                    raise RuntimeError(
+                        f"cardsuite.games: the entry for {self._where} says {field}="
+                        f"{getattr(self, field)!r}, the engine {getattr(engine, field)!r}"
+                    )
+            self._engine = engine
+        return engine
+
+
+_ENGINES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "cardsuite.games.grabuge:GRABUGE",
+        id="grabuge",
+        title="Grabuge",
+        original_name="Grabuge",
+        aliases=("grabouge",),
+        seat_counts=(2,),
+        summary="Race to build packets Ace to King from your stock, grabuge and four reserve columns.",
+    ),
+    GameInfo(
+        "cardsuite.games.rang:RANG",
+        id="rang",
+        title="Rang",
+        original_name="Ранг",
+        aliases=("rank", "ранґ"),
+        seat_counts=tuple(range(2, 11)),
+        summary="Play one rank up or down, Aces and jokers when stuck; don't be the last with cards.",
+    ),
+    GameInfo(
+        "cardsuite.games.ryba:RYBA",
+        id="ryba",
+        title="Go Fish",
+        original_name="Рыба",
+        aliases=("go-fish", "go fish", "fish", "ryba"),
+        seat_counts=(2, 3, 4, 5, 6),
+        summary="Ask for ranks, lay down books of four, and be the first with an empty hand.",
+    ),
+    GameInfo(
+        "cardsuite.games.seven_up:SEVEN_UP",
+        id="seven-up",
+        title="Seven Up",
+        original_name="Семь вверх",
+        aliases=(
+            "all-fours",
+            "all fours",
+            "seven-up",
+            "sevenup",
+            "high-low-jack",
+            "old sledge",
+            "олл-форз",
+        ),
+        seat_counts=(2, 3, 4),
+        summary=(
+            "All Fours with seven chips: tricks, High, Low, Jack and Game each put a chip in the "
+            "pot; the first to shed all seven wins."
+        ),
+    ),
+)
+
+GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}
 
 
 def _key(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip().casefold()
 
 
-_BY_NAME: dict[str, AnyGame] = {}
-for _game in _ENGINES:
-    for _name in (_game.id, _game.title, _game.original_name, *_game.aliases):
-        _BY_NAME[_key(_name)] = _game
+_BY_NAME: dict[str, GameInfo] = {}
+for _info in _ENGINES:
+    for _name in (_info.id, _info.title, _info.original_name, *_info.aliases):
+        _BY_NAME[_key(_name)] = _info
+
+
+def find_game(name: str) -> GameInfo | None:
+    """The entry of the game called ``name`` (id, title or alias, any case), if any."""
+    return _BY_NAME.get(_key(name))
 
 
 def get_game(name: str) -> AnyGame:
     """The game called ``name`` (id, title or alias, any case); UnknownGameError otherwise."""
-    game = _BY_NAME.get(_key(name))
-    if game is None:
-        known = ", ".join(GAMES)
+    info = find_game(name)
+    if info is None:
+        from cardsuite.core.errors import UnknownGameError
+
+        known = ", ".join(GAME_INFO)
         raise UnknownGameError(f"unknown game {name!r} (games: {known})")
-    return game
+    return info.load()
 
 
-__all__ = ["GAMES", "get_game"]
+def __getattr__(name: str) -> Any:
+    """``GAMES``, made (every engine imported) when first asked for."""
+    if name == "GAMES":
+        games = {info.id: info.load() for info in _ENGINES}
+        globals()["GAMES"] = games
+        return games
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["GAMES", "GAME_INFO", "GameInfo", "find_game", "get_game"]

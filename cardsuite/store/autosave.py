@@ -1,12 +1,18 @@
-"""The autosave: the match in play, written after every move, offered again in the lobby."""
+"""The autosave: the match in play, written after every move, offered again in the lobby.
+
+The record's code is imported when a match is saved or read: the lobby's first frame only asks
+whether there is a save.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardsuite.core.errors import SaveError
-from cardsuite.core.record import MatchRecord, load_record, save_record
 from cardsuite.store.paths import data_dir
+
+if TYPE_CHECKING:
+    from cardsuite.core.record import MatchRecord
 
 
 def autosave_path() -> Path:
@@ -19,16 +25,22 @@ def has_autosave() -> bool:
 
 def write_autosave(record: MatchRecord) -> None:
     """Save ``record`` atomically; SaveError names the file and the problem."""
+    from cardsuite.core.record import save_record
+
     save_record(record, autosave_path())
 
 
 def load_autosave() -> MatchRecord:
     """The autosaved record; SaveError (naming the file and the problem) if it is damaged."""
+    from cardsuite.core.record import load_record
+
     return load_record(autosave_path())
 
 
 def clear_autosave() -> None:
     """Forget the autosave (the match ended, or the player discarded it)."""
+    from cardsuite.core.errors import SaveError
+
     path = autosave_path()
     try:
         path.unlink()

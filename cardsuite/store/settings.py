@@ -8,8 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardsuite.core.errors import SaveError
-from cardsuite.core.record import atomic_write_text
 from cardsuite.store.paths import config_dir
 
 FORMAT = "cardsuite-settings"
@@ -28,6 +26,7 @@ class Settings:
     quick_play: bool = True  # a card with one place to go is played as soon as it is picked
     bot_delay: float = 0.6  # seconds between a bot's move and the next, so people can follow
     last_names: tuple[str, ...] = field(default=())  # the names last typed in the lobby
+    last_game: str = ""  # the id of the game last played: the lobby opens on it
 
     def replace(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
@@ -62,6 +61,8 @@ class Settings:
                 and all(isinstance(v, str) for v in value)
             ):
                 values[f.name] = tuple(v[:24] for v in value[:10])
+            elif isinstance(default, str) and isinstance(value, str):
+                values[f.name] = value[:40]
         return cls(**values)
 
 
@@ -92,6 +93,9 @@ def load_settings() -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings) -> None:
     """Write the settings atomically; SaveError names the file on failure."""
+    from cardsuite.core.errors import SaveError
+    from cardsuite.core.record import atomic_write_text
+
     path = settings_path()
     try:
         atomic_write_text(path, settings.to_json())

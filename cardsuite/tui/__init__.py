@@ -6,10 +6,11 @@ table straight away); ``serve`` offers the same app in a browser through textual
 
 from __future__ import annotations
 
-import shlex
 import sys
+from typing import TYPE_CHECKING
 
-from cardsuite.match import Match, MatchSetup
+if TYPE_CHECKING:
+    from cardsuite.match import Match, MatchSetup
 
 
 def run(setup: MatchSetup | None = None, *, match: Match | None = None) -> None:
@@ -21,6 +22,8 @@ def run(setup: MatchSetup | None = None, *, match: Match | None = None) -> None:
 
 def serve(host: str = "localhost", port: int = 8000) -> None:
     """Serve the app in a browser at http://host:port with textual-serve (Ctrl+C stops it)."""
+    import shlex
+
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m cardsuite"

@@ -1,4 +1,10 @@
-"""The cardsuite Textual app: lobby, tables, settings and the command palette."""
+"""The cardsuite Textual app: lobby, tables, settings and the command palette.
+
+Start-up imports only what the lobby's first frame needs (no engine, bot, match or table
+code: each is imported where it is first used), and the look is read in two parts:
+``lobby.tcss`` (the lobby's first frame) at start, ``app.tcss`` (everything else) once that
+frame is drawn or before any other screen is shown (:meth:`CardsuiteApp.load_styles`).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,8 @@ import gc
 import random
 from collections.abc import Iterable
 from functools import partial
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -14,18 +21,18 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.filter import Monochrome
 from textual.screen import Screen
 
-from cardsuite.bots import bot_ids
-from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.i18n import N_, _, ngettext
-from cardsuite.core.protocol import AnyGame
-from cardsuite.core.rng import make_rng
-from cardsuite.core.table import Seat
-from cardsuite.games import GAMES
-from cardsuite.match import Match, MatchSetup, SeatInfo
 from cardsuite.store import Settings, load_settings, save_settings
-from cardsuite.tui.render.cards import Glyphs
 from cardsuite.tui.screens.lobby import DEFAULT_NAMES, LobbyScreen, default_players, default_seats
 from cardsuite.tui.translated import maybe
+
+if TYPE_CHECKING:
+    from cardsuite.core.protocol import AnyGame
+    from cardsuite.core.table import Seat
+    from cardsuite.match import Match, MatchSetup
+
+# The look of everything but the lobby's first frame (read after it: see load_styles).
+STYLES = Path(__file__).with_name("app.tcss")
 
 THEME_VARIABLES: dict[str, str] = {
     "card-felt": "#0e3a26",
@@ -53,6 +60,8 @@ class GameCommands(Provider):
     """Command palette entries that start any registered game."""
 
     def _commands(self) -> list[tuple[str, str, Any]]:
+        from cardsuite.games import GAMES
+
         app = self.app
         assert isinstance(app, CardsuiteApp)
         out: list[tuple[str, str, Any]] = []
@@ -98,7 +107,7 @@ class GameCommands(Provider):
 class CardsuiteApp(App[None]):
     """Lobby → table → outcome.  ``setup`` or ``match`` open a table directly."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = "lobby.tcss"
     TITLE = "cardsuite"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -126,7 +135,7 @@ class CardsuiteApp(App[None]):
         self._match = match
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
-        self.first_frame_shown = False
+        self.started = False  # the app is past its start-up batch (on_ready)
         # What the imports made lives as long as the process: keep it out of the cyclic
         # collector's way (a start-up a little faster, and every later full pass shorter).
         gc.freeze()
@@ -160,22 +169,46 @@ class CardsuiteApp(App[None]):
         if self._match is not None:
             self.start_match(self._match)
         elif self._setup is not None:
+            from cardsuite.core.errors import CardsuiteError
+
             try:
                 match = self._setup.start()
             except CardsuiteError as exc:
-                self._replace_screens(LobbyScreen())
+                self.show_lobby()
                 self.notify(str(exc), severity="error")
                 return
             self.start_match(match)
-        else:
-            self._replace_screens(LobbyScreen())
 
-    async def on_ready(self) -> None:
-        """The first frame is on the terminal: now build what the lobby left for later."""
-        self.first_frame_shown = True
+    def get_default_screen(self) -> Screen[Any]:
+        """The lobby when the app starts there (Textual's empty screen otherwise).
+
+        As the first screen it is composed with the app and drawn once, as soon as the app can
+        draw: a lobby pushed from ``on_mount`` instead is laid out and drawn once for nothing
+        (the app mounts in a batch that holds every frame back) and once more for the terminal.
+        """
+        if self._match is None and self._setup is None:
+            return LobbyScreen(self.settings.last_game)
+        return super().get_default_screen()
+
+    def on_ready(self) -> None:
+        """The first frame is on its way: whatever waited for it may follow."""
+        self.started = True
         screen = self.screen
         if isinstance(screen, LobbyScreen):
-            await screen.build_form()
+            screen.complete_when_drawn()
+            self.call_after_refresh(self.settle_memory)  # as for any screen shown later
+
+    def load_styles(self) -> None:
+        """Read ``app.tcss`` (the look of everything but the lobby's first frame), once.
+
+        Parsing it takes longer than drawing the lobby's list, so the lobby reads it once its
+        first frame is drawn, and every other screen is shown after this.
+        """
+        path = str(STYLES)
+        if not self.stylesheet.has_source(path, ""):
+            # add_source, not Stylesheet.read: it also drops the stylesheet's map of rules,
+            # so the new rules apply to the widgets mounted from now on.
+            self.stylesheet.add_source(STYLES.read_text(encoding="utf-8"), read_from=(path, ""))
 
     def next_seed(self) -> int:
         return self._seeds.randrange(1, 1_000_000)
@@ -183,6 +216,8 @@ class CardsuiteApp(App[None]):
     # --- moving between screens -------------------------------------------------------------------
     def _replace_screens(self, screen: Screen[Any], callback: Any = None) -> None:
         """Leave every screen but the base one, then show ``screen``."""
+        if not isinstance(screen, LobbyScreen):
+            self.load_styles()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, callback)
@@ -205,9 +240,14 @@ class CardsuiteApp(App[None]):
     def start_match(self, match: Match, viewer: Seat | None = None) -> None:
         from cardsuite.tui.screens.table import TableScreen
 
+        self.remember(last_game=match.game.id)
         self._replace_screens(TableScreen(match, viewer=viewer))
 
     def quick_start(self, game: AnyGame, players: int, humans: int) -> None:
+        from cardsuite.bots import bot_ids
+        from cardsuite.core.errors import CardsuiteError
+        from cardsuite.match import MatchSetup, SeatInfo
+
         names = self.settings.last_names or DEFAULT_NAMES
         seats = default_seats(game, players, tuple(names))
         seats = [SeatInfo(s.name, None) if i < humans else s for i, s in enumerate(seats)]
@@ -222,10 +262,21 @@ class CardsuiteApp(App[None]):
         self.start_match(match)
 
     def show_lobby(self) -> None:
-        self._replace_screens(LobbyScreen())
+        """The lobby, the last game played highlighted (the first screen again, when the app
+        opened on the lobby)."""
+        base = self.screen_stack[0]
+        if not isinstance(base, LobbyScreen):
+            self._replace_screens(LobbyScreen(self.settings.last_game))
+            return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        base.reopen(self.settings.last_game)
+        self.call_after_refresh(self.settle_memory)
 
     def show_outcome(self, match: Match, viewer: Seat | None) -> None:
         from cardsuite.tui.screens.outcome import OutcomeScreen
+
+        self.load_styles()
 
         def chosen(what: str | None) -> None:
             if what == "rematch":
@@ -238,6 +289,9 @@ class CardsuiteApp(App[None]):
         self.push_screen(OutcomeScreen(match, viewer), chosen)
 
     def rematch(self, match: Match) -> None:
+        from cardsuite.core.rng import make_rng
+        from cardsuite.match import MatchSetup
+
         seed = make_rng(match.seed, "rematch").randrange(1, 1_000_000)
         setup = MatchSetup(match.game, match.seats, match.options, seed)
         self.start_match(setup.start())
@@ -245,11 +299,13 @@ class CardsuiteApp(App[None]):
     def show_rules(self, game: AnyGame) -> None:
         from cardsuite.tui.screens.rules import RulesScreen
 
+        self.load_styles()
         self.push_screen(RulesScreen(game))
 
     def show_help(self) -> None:
         from cardsuite.tui.screens.help import HelpScreen
 
+        self.load_styles()
         self.push_screen(HelpScreen())
 
     def show_settings(self) -> None:
@@ -257,16 +313,13 @@ class CardsuiteApp(App[None]):
 
         if any(type(s).__name__ == "SettingsScreen" for s in self.screen_stack):
             return
+        self.load_styles()
         self.push_screen(SettingsScreen(self.settings))
 
     # --- settings ---------------------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
-        if not self._fixed_settings:
-            try:
-                save_settings(settings)
-            except SaveError as exc:
-                self.notify(str(exc), severity="error")
+        self._save_settings()
         self._apply_colour()
         from cardsuite.tui.screens.table import TableScreen
 
@@ -275,14 +328,32 @@ class CardsuiteApp(App[None]):
                 screen.table.restyle()
                 screen.refresh_table()
 
+    def _save_settings(self) -> None:
+        if not self._fixed_settings:
+            from cardsuite.core.errors import SaveError
+
+            try:
+                save_settings(self.settings)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error")
+
     def words(self, text: str) -> str:
         """Engine text with cards written as the settings ask (ASCII suits, Cyrillic)."""
+        from cardsuite.tui.render.cards import Glyphs
+
         s = self.settings
         return Glyphs(s.ascii_suits, s.cyrillic, s.four_colour).words(text)
 
     def remember_names(self, names: tuple[str, ...]) -> None:
-        if names != self.settings.last_names:
-            self.apply_settings(self.settings.replace(last_names=names))
+        self.remember(last_names=names)
+
+    def remember(self, **changes: Any) -> None:
+        """Keep what the lobby offers next time (the names, the last game played): saved with
+        the settings, nothing redrawn."""
+        settings = self.settings.replace(**changes)
+        if settings != self.settings:
+            self.settings = settings
+            self._save_settings()
 
     def _apply_colour(self) -> None:
         """Monochrome when the setting asks for it (NO_COLOR is honoured by Textual itself)."""

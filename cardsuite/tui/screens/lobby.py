@@ -3,39 +3,45 @@
 The options form is generated from the game's ``Options`` metadata (``describe_options``): a
 switch for each on/off option, a list for each option with choices, a number field (with its
 bounds) for the others.  Nothing here is specific to a game.
+
+The first frame is what a player waits for at start-up, so it holds only the title and the
+list of games, drawn from the registry's entries (:data:`~cardsuite.games.GAME_INFO`) without
+importing any engine, bot or match.  Everything else (the saved match's line, the seats and
+options form, the buttons, the Footer) is mounted just after that frame (:meth:`complete`),
+and the engines are imported then.  The game highlighted when the lobby opens (at start-up, or
+back from a match: :meth:`reopen`) is the last one played (``Settings.last_game``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from cardsuite.bots import BOT_LEVELS, bot_ids, bot_label
-from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.i18n import N_, _, ngettext
-from cardsuite.core.options import OptionInfo, describe_options
-from cardsuite.core.protocol import AnyGame
-from cardsuite.core.record import MatchRecord
-from cardsuite.games import GAMES
-from cardsuite.match import Match, MatchSetup, SeatInfo
-from cardsuite.store import autosave_path, clear_autosave, has_autosave, load_autosave
+from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports it from here
+from cardsuite.games import GAME_INFO, GameInfo
+from cardsuite.store import has_autosave
 from cardsuite.tui.translated import TranslatedScreen, maybe
 
 if TYPE_CHECKING:
+    from cardsuite.core.options import OptionInfo
+    from cardsuite.core.protocol import AnyGame
+    from cardsuite.core.record import MatchRecord
+    from cardsuite.match import MatchSetup, SeatInfo
     from cardsuite.tui.app import CardsuiteApp
 
-DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya", "Igor", "Kira")
 HUMAN = "human"
 MAX_NAME = 16
 
 
-def player_counts(game: AnyGame) -> str:
+def player_counts(game: AnyGame | GameInfo) -> str:
     counts = sorted(game.seat_counts)
     if len(counts) == 1:
         return ngettext("{n} player", "{n} players", counts[0]).format(n=counts[0])
@@ -48,12 +54,15 @@ def player_counts(game: AnyGame) -> str:
     )
 
 
-def default_players(game: AnyGame) -> int:
+def default_players(game: AnyGame | GameInfo) -> int:
     return 3 if 3 in game.seat_counts else min(game.seat_counts)
 
 
 def default_seats(game: AnyGame, count: int, names: tuple[str, ...]) -> list[SeatInfo]:
     """The first seat human, the others the strongest bot for the game."""
+    from cardsuite.bots import bot_ids
+    from cardsuite.match import SeatInfo
+
     bots = bot_ids(game)
     strongest = bots[-1] if bots else None
     seats = []
@@ -63,7 +72,7 @@ def default_seats(game: AnyGame, count: int, names: tuple[str, ...]) -> list[Sea
     return seats
 
 
-def game_prompt(game: AnyGame) -> str:
+def game_prompt(game: AnyGame | GameInfo) -> str:
     title = _(game.title)
     original = f" ({game.original_name})" if game.original_name != title else ""
     return f"[b]{title}[/b]{original} · {player_counts(game)}\n[dim]{_(game.summary)}[/dim]"
@@ -71,6 +80,8 @@ def game_prompt(game: AnyGame) -> str:
 
 def bot_levels_text(game: AnyGame) -> str:
     """One line per bot level offered for ``game``: "normal: plays by …" (the seat tooltip)."""
+    from cardsuite.bots import BOT_LEVELS
+
     return "\n".join(
         _("{level}: {description}").format(
             level=_(level.label), description=maybe(level.description)
@@ -78,6 +89,11 @@ def bot_levels_text(game: AnyGame) -> str:
         for level in BOT_LEVELS
         if level.offered(game)
     )
+
+
+def moves_played(count: int) -> str:
+    """The saved match's count of moves: "1 move played", "12 moves played"."""
+    return ngettext("{n} move played", "{n} moves played", count).format(n=count)
 
 
 class GameList(OptionList):
@@ -104,54 +120,142 @@ class LobbyScreen(TranslatedScreen[None]):
         Binding("q", "quit", N_("Quit")),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, game_id: str = "") -> None:
+        """``game_id``: the game to highlight (the first one if it is not registered)."""
         super().__init__(classes="lobby")
-        self.games = list(GAMES.values())
-        self.game: AnyGame = self.games[0]
+        self.games: list[GameInfo] = list(GAME_INFO.values())
+        info = GAME_INFO.get(game_id)
+        self.index = self.games.index(info) if info is not None else 0
         self.record: MatchRecord | None = None
         self._form_serial = 0
+        self.completed = False  # the rest of the lobby is mounted, the form built
+        self._completing = False
+        self._waiting: list[Callable[[], object]] = []  # actions asked for before that
 
     @property
     def cs_app(self) -> CardsuiteApp:
         return self.app  # type: ignore[return-value]
 
+    @property
+    def game(self) -> AnyGame:
+        """The engine of the game whose seats and options are shown."""
+        return self.games[self.index].load()
+
     # --- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # No container: the screen lays the lobby out as a grid of two columns (lobby.tcss),
+        # headings above the list of games and the seats and options, which complete() mounts
+        # in the last cell.  A container costs the first frame a good part of what the list
+        # does.  The saved match's row is docked under the title; the first frame keeps its
+        # place when there is a save (complete() fills it in).
         yield Static(_("cardsuite · traditional card games"), id="lobby-title")
-        with Horizontal(id="saved-row"):
-            yield Button(_("Continue saved match"), id="continue", variant="success", compact=True)
-            yield Static("", id="saved-text")
-            yield Button(_("Discard"), id="discard", variant="error", compact=True)
-        with Horizontal(id="lobby-main"):
-            with Vertical(id="games-pane"):
-                yield Label(_("Games"), classes="section")
-                yield GameList(
-                    *(Option(game_prompt(g) + "\n", id=f"game-{g.id}") for g in self.games),
-                    id="games",
-                )
-            with Vertical(id="setup-pane"):
-                yield Label("", id="setup-title", classes="section")
-                yield VerticalScroll(id="setup")
-                yield Static("", id="lobby-error")
-                with Horizontal(id="start-row"):
-                    yield Button(_("Start"), id="start", variant="primary", compact=True)
-                    yield Button(_("Rules"), id="rules", compact=True)
-                    yield Button(_("Settings"), id="settings", compact=True)
-        yield Footer()
+        if has_autosave():
+            yield Horizontal(id="saved-row")
+        yield Static(_("Games"), classes="section")
+        yield Static("", id="setup-title", classes="section")
+        yield GameList(
+            *(Option(game_prompt(g) + "\n", id=f"game-{g.id}") for g in self.games),
+            id="games",
+        )
 
     def on_mount(self) -> None:
-        self.refresh_saved()
         games = self.query_one("#games", OptionList)
-        games.highlighted = 0
+        games.highlighted = self.index
         games.focus()
-        # The game list is drawn first and the seats and options form follows, so the lobby
-        # shows up without waiting for its largest part.  At start-up the app builds the form
-        # once its first frame is on the terminal (``CardsuiteApp.on_ready``).
-        if self.cs_app.first_frame_shown:
-            self.call_after_refresh(self.build_form)
+        if self.cs_app.started:  # else the app calls complete_when_drawn once it has started
+            self.complete_when_drawn()
+
+    def complete_when_drawn(self) -> None:
+        """Complete the lobby once the screen as it is now has been drawn.
+
+        Not before the app's ``on_ready``: the app mounts its first screen in a batch that
+        holds every frame back, and a wait for the next frame would end before it.  In a
+        worker, so that whoever waits for the app to be idle (the tests) waits for this too: a
+        callback after the refresh alone would be invisible to them.
+        """
+
+        async def complete_when_drawn() -> None:
+            await self.wait_for_refresh()
+            await self.complete()
+
+        self.run_worker(complete_when_drawn(), name="complete the lobby", group="lobby")
+
+    def reopen(self, game_id: str) -> None:
+        """Show the lobby afresh, as a new one would be (back from a match): the game
+        ``game_id`` highlighted, its form built anew (names and seed proposed again); the
+        saved match's line is read again as the screen resumes."""
+        info = GAME_INFO.get(game_id)
+        self.index = self.games.index(info) if info is not None else 0
+        games = self.query_one("#games", OptionList)
+        games.highlighted = self.index  # show_game: already the game shown
+        games.focus()
+        if self.completed:  # (else complete() is on its way and builds it)
+            self.call_later(self.build_form)
+
+    async def complete(self) -> None:
+        """Mount what the first frame left out, then build the shown game's form."""
+        from textual.widgets import Footer
+
+        if self._completing:
+            return
+        self._completing = True
+        # The look of what is mounted from here on (and of every other screen) is in app.tcss.
+        self.cs_app.load_styles()
+        if not self.query("#saved-row"):
+            saved = Horizontal(id="saved-row")
+            saved.display = False  # refresh_saved() shows it when there is a save
+            await self.mount(saved, after="#lobby-title")
+        await self.query_one("#saved-row").mount_all(
+            [
+                Button(_("Continue saved match"), id="continue", variant="success", compact=True),
+                Static("", id="saved-text"),
+                Button(_("Discard"), id="discard", variant="error", compact=True),
+            ]
+        )
+        await self.mount(
+            Vertical(
+                VerticalScroll(id="setup"),
+                Static("", id="lobby-error"),
+                Horizontal(
+                    Button(_("Start"), id="start", variant="primary", compact=True),
+                    Button(_("Rules"), id="rules", compact=True),
+                    Button(_("Settings"), id="settings", compact=True),
+                    id="start-row",
+                ),
+                id="setup-pane",
+            )
+        )
+        await self.mount(Footer())
+        self.refresh_bindings()  # a Footer mounted late draws its keys when told they changed
+        self.refresh_saved()
+        shown = None
+        while shown != self.index:  # the highlight may move while the form is being built
+            shown = self.index
+            await self.build_form()
+        self.completed = True
+        for action in self._waiting:
+            action()
+        self._waiting.clear()
+        await self.wait_for_refresh()  # done once it is on the screen (what tests wait for)
+
+    def _later(self, action: Callable[[], object]) -> bool:
+        """Put off ``action`` until the lobby is complete; whether it had to be.
+
+        A key may come in the moment between the first frame and :meth:`complete`: what it
+        asks for is done once the form is there, in the order asked.
+        """
+        if self.completed:
+            return False
+        self._waiting.append(action)
+        return True
 
     # --- the saved match ------------------------------------------------------------------------
     def refresh_saved(self) -> None:
+        if not self.query("#saved-text"):
+            return  # not mounted yet: complete() calls this again
+        from cardsuite.core.errors import SaveError
+        from cardsuite.store import load_autosave
+
         row = self.query_one("#saved-row")
         text = self.query_one("#saved-text", Static)
         cont = self.query_one("#continue", Button)
@@ -170,20 +274,25 @@ class LobbyScreen(TranslatedScreen[None]):
         self.record = record
         cont.disabled = False
         text.set_class(False, "error")
-        title = _(GAMES[record.game].title) if record.game in GAMES else record.game
+        info = GAME_INFO.get(record.game)
+        title = _(info.title) if info is not None else record.game
         seats = ", ".join(
             _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name
             for s in record.seats
         )
-        played = len(record.moves)
-        moves = ngettext("{n} move played", "{n} moves played", played).format(n=played)
-        text.update(f"{title} · {seats} · {moves}")
+        text.update(f"{title} · {seats} · {moves_played(len(record.moves))}")
 
     def action_continue(self) -> None:
+        if self._later(self.action_continue):
+            return
         if self.record is None:
             if has_autosave():
                 self.refresh_saved()
             return
+        from cardsuite.core.errors import SaveError
+        from cardsuite.match import Match
+        from cardsuite.store import autosave_path
+
         try:
             match = Match.from_record(self.record, autosave_path())
         except SaveError as exc:
@@ -196,6 +305,9 @@ class LobbyScreen(TranslatedScreen[None]):
         self.cs_app.start_match(match)
 
     def discard(self) -> None:
+        from cardsuite.core.errors import SaveError
+        from cardsuite.store import clear_autosave
+
         try:
             clear_autosave()
         except SaveError as exc:
@@ -214,16 +326,19 @@ class LobbyScreen(TranslatedScreen[None]):
 
     async def show_game(self, index: int) -> None:
         """Show the seats and options of the list's ``index``-th game (if not shown already)."""
-        game = self.games[index]
-        if game is not self.game:
-            self.game = game
-            await self.build_form()
+        if index != self.index:
+            self.index = index
+            if self.completed:  # until then, complete() builds the form of the game shown
+                await self.build_form()
 
     async def build_form(self, count: int | None = None) -> None:
+        from cardsuite.bots import bot_ids, bot_label
+        from cardsuite.core.options import describe_options
+
         game = self.game
         self._form_serial += 1
         serial = self._form_serial
-        self.query_one("#setup-title", Label).update(
+        self.query_one("#setup-title", Static).update(
             _("{game} — seats and options").format(game=_(game.title))
         )
         self.show_error("")
@@ -300,6 +415,8 @@ class LobbyScreen(TranslatedScreen[None]):
         await form.mount(*widgets)
 
     def _option_row(self, info: OptionInfo, serial: int) -> Horizontal:
+        from textual.widgets import Switch
+
         wid = f"opt-{info.name}-{serial}"
         control: Any
         if info.kind == "bool":
@@ -345,6 +462,12 @@ class LobbyScreen(TranslatedScreen[None]):
     # --- starting -------------------------------------------------------------------------------
     def read_setup(self) -> MatchSetup:
         """The setup in the form; CardsuiteError with a sentence when something is wrong."""
+        from textual.widgets import Switch
+
+        from cardsuite.core.errors import CardsuiteError
+        from cardsuite.core.options import describe_options
+        from cardsuite.match import MatchSetup, SeatInfo
+
         game = self.game
         serial = self._form_serial
         seats = []
@@ -399,6 +522,10 @@ class LobbyScreen(TranslatedScreen[None]):
         return MatchSetup(game, tuple(seats), options, seed)
 
     def action_start(self) -> None:
+        from cardsuite.core.errors import CardsuiteError
+
+        if self._later(self.action_start):
+            return
         try:
             setup = self.read_setup()
             match = setup.start()
@@ -428,10 +555,10 @@ class LobbyScreen(TranslatedScreen[None]):
         self.cs_app.show_settings()
 
     def action_rules(self) -> None:
-        # The list's highlight, not self.game: a quick "↓ r" may come before the list's
+        # The list's highlight, not self.index: a quick "↓ r" may come before the list's
         # OptionHighlighted message has reached this screen.
         index = self.query_one("#games", OptionList).highlighted
-        self.cs_app.show_rules(self.games[index] if index is not None else self.game)
+        self.cs_app.show_rules(self.games[index if index is not None else self.index].load())
 
     def action_help(self) -> None:
         self.cs_app.show_help()
