@@ -622,3 +622,28 @@ def test_rang_position_from_text() -> None:
     assert joker.rank == 5 and legal(joker) == {Play(0, c("6♠"))}
     with pytest.raises(NotationError, match="trun"):
         RANG.position("P1: 6♠\nP2: 2♣\ndiscard: 7♣\ntrun: P2")
+
+
+# --- the table in words (issue 8: what players could not read) ----------------------------
+
+
+def test_the_discard_pile_says_which_ranks_may_be_played() -> None:
+    # Before: "T = 7", never explained (and "Т" is the Ace with Cyrillic indices).
+    s = RANG.position("P1: 6♠ 9♥\nP2: 2♣ 2♦\ndiscard: 7♣")
+    note = RANG.present(RANG.observe(s, 0)).pile("discard").note
+    assert note == "play 6 or 8"
+    wrap = RANG.position("P1: 6♠ 9♥\nP2: 2♣ 2♦\ndiscard: K♣")
+    assert RANG.present(RANG.observe(wrap, 0)).pile("discard").note == "play Q or A"
+    same = RANG.position(
+        "P1: 6♠ 9♥\nP2: 2♣ 2♦\ndiscard: 7♣", options=RangOptions(same_rank_allowed=True)
+    )
+    assert RANG.present(RANG.observe(same, 0)).pile("discard").note == "play 6, 7 or 8"
+
+
+def test_going_out_is_told_without_a_gendered_pronoun() -> None:
+    # Before: "Vera has played his last card".
+    s = RANG.position("P1: 6♠\nP2: 2♣ 2♦\nP3: 3♣ 3♦\ndiscard: 7♣")
+    after = RANG.apply(s, Play(0, c("6♠")))
+    text = " ".join(fill(e.text(), ("Vera", "Boris", "Anna")) for e in after.events)
+    assert "Vera has played the last card" in text
+    assert " his " not in text and " her " not in text

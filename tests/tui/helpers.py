@@ -129,15 +129,20 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
 WATCHERS: list[Any] = []  # called with the app after every key press (leak tests)
 
 
-async def shows(pilot: Pilot[Any], text: str, rounds: int = 2000) -> bool:
-    """Whether the screen comes to show ``text`` (waiting on the condition, frame by frame:
-    a widget shown or hidden is drawn at the next layout pass, not with the message)."""
+async def until(pilot: Pilot[Any], condition: Any, rounds: int = 2000) -> bool:
+    """Whether ``condition()`` comes to hold (waiting on it, frame by frame: a widget shown,
+    hidden or recomposed is drawn at a later layout pass, not with the message)."""
     for _ in range(rounds):
-        if text in screen_text(pilot.app):
+        if condition():
             return True
         await pilot._wait_for_screen()
         await asyncio.sleep(0.001)
     return False
+
+
+async def shows(pilot: Pilot[Any], text: str, rounds: int = 2000) -> bool:
+    """Whether the screen comes to show ``text``."""
+    return await until(pilot, lambda: text in screen_text(pilot.app), rounds)
 
 
 def screen_text(app: CardsuiteApp) -> str:

@@ -29,7 +29,15 @@ from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.session import HumanTurn
 
-from .helpers import TEST_SETTINGS, finished_match, generic_match, press, screen_text, settle
+from .helpers import (
+    TEST_SETTINGS,
+    finished_match,
+    generic_match,
+    press,
+    screen_text,
+    settle,
+    until,
+)
 
 SnapCompare = Callable[..., bool]
 TABLE_SIZE = (120, 40)
@@ -88,6 +96,37 @@ def test_outcome(snap_compare: SnapCompare, game: AnyGame) -> None:
         assert all(name in text for name in match.names)
 
     assert snap_compare(_app(match), terminal_size=SMALL_SIZE, run_before=_settled(check))
+
+
+@ALL_GAMES
+def test_end_of_game_table(snap_compare: SnapCompare, game: AnyGame) -> None:
+    # From the outcome screen, "t" shows the final table: over, and saying so — nobody is
+    # thinking, no hint or undo is offered, no message of the game in play is left over.
+    match = finished_match(game, seed=1)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, OutcomeScreen)
+        await press(pilot, "t")
+        await settle(pilot)
+        app = pilot.app
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+
+        def footer_line() -> str:
+            return screen_text(app).splitlines()[-1]
+
+        assert await until(pilot, lambda: "Hint" not in footer_line()), "hint still offered"
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert "GAME OVER" in lines[0]
+        assert "thinking" not in text and "One move only" not in text
+        footer = lines[-1]
+        assert "Hint" not in footer and "Undo" not in footer and "Skip" not in footer
+        assert screen.check_action("hint", ()) is False
+        assert screen.check_action("undo", ()) is False
+
+    assert snap_compare(_app(match), terminal_size=SMALL_SIZE, run_before=run_before)
 
 
 def test_hot_seat_curtain(snap_compare: SnapCompare) -> None:

@@ -113,8 +113,11 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         }
 
     def fits(self, options: RangOptions, rank: int) -> tuple[int, ...]:
-        """The ranks a normal card may have on ``rank`` (§6.1), low to high."""
-        return tuple(sorted(self._fits[options.same_rank_allowed][rank]))
+        """The ranks a normal card may have on ``rank`` (§6.1): the one below, ``rank`` itself
+        when same-rank plays are allowed, the one above (round the corner: Q, K, A)."""
+        below, above = self.order.below(rank), self.order.above(rank)
+        middle = (rank,) if options.same_rank_allowed else ()
+        return tuple(r for r in (below, *middle, above) if r is not None)
 
     # --- setup ---------------------------------------------------------------------------
     def layout(self, seats: int) -> Layout:

@@ -742,10 +742,10 @@ class TableScreen(TranslatedScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self._curtain_up:
             return action in ("pick", "help", "rules", "settings", "lobby", "quit")
+        if action in ("undo", "hint", "skip") and self.match.is_over():
+            return False  # the game is over: not offered at all
         if action == "undo":
             return True if self.undo_allowed() else None
-        if action == "hint":
-            return None if self.match.is_over() else True
         return True
 
     def key_u(self) -> None:
