@@ -20,7 +20,7 @@ from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.settings import SWITCHES, SettingsScreen
 from cardsuite.tui.screens.table import TableScreen
 
-from .helpers import press, screen_text, settle
+from .helpers import press, screen_text, settle, shows
 
 SIZE = (100, 30)
 SEED = 7  # Anna's first hand at Rang against one bot: 6♠ 8♠ Q♣ Q♦ and a joker
@@ -195,7 +195,7 @@ async def test_the_command_palette_starts_a_hot_seat_game_behind_the_curtain() -
         assert isinstance(screen, TableScreen)
         assert [s.is_bot for s in screen.match.seats] == [False, False]
         assert screen.curtain_up
-        assert "Pass the keyboard to" in screen_text(app)
+        assert await shows(pilot, "Pass the keyboard to")
 
 
 async def test_every_setting_fits_at_80x24_and_reads_without_colour(cardsuite_home: Path) -> None:
