@@ -16,13 +16,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardsuite.bots import bot_ids
-from cardsuite.core.errors import CardsuiteError, OptionsError
+from cardsuite.core.errors import CardsuiteError, OptionsError, SaveError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.protocol import AnyGame
@@ -30,6 +30,10 @@ from cardsuite.core.rng import derive_seed
 from cardsuite.core.text import fill, player_names
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
+
+if TYPE_CHECKING:
+    from cardsuite.core.record import SeatRecord
+    from cardsuite.store.db import Store
 
 HELP_OPTION_HELP = N_("Show this message and exit.")
 
@@ -103,6 +107,25 @@ OptsOpt = Annotated[
         show_default=False,
     ),
 ]
+
+SeatsOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar=N_("SEATS"),
+        help=N_("human or a bot id per seat, e.g. human,random,heuristic."),
+        show_default=False,
+    ),
+]
+NamesOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar=N_("NAMES"),
+        help=N_("Player names, comma-separated; seats without one get Anna, Boris, Vera …"),
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))]
+IdArg = Annotated[int, typer.Argument(metavar=N_("ID"), help=N_("The match's number."))]
 
 
 def _options(game: AnyGame, pairs: Sequence[str] | None) -> Any:
@@ -211,7 +234,18 @@ def simulate(
         ),
     ] = None,
     opt: OptsOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
+    as_json: JsonOpt = False,
+    record: Annotated[
+        bool,
+        typer.Option(
+            "--record",
+            help=N_("Store every match in the database (history, statistics, replays)."),
+        ),
+    ] = False,
+    log: Annotated[
+        bool,
+        typer.Option("--log", help=N_("Print every move as it is played (stored first).")),
+    ] = False,
 ) -> None:
     """Play bot-only games headless and report the results."""
     engine = get_game(game)
@@ -241,12 +275,18 @@ def simulate(
     engine.new_game(seats=count, options=options, seed=seed)  # checks the combination
     seats = tuple(SeatInfo(n, b) for n, b in zip(player_names(count), names, strict=True))
 
+    store = _store() if record else None
     wins, losses = [0] * count, [0] * count
     draws = finished = plies = 0
     started = time.perf_counter()
     for k in range(games):
         match = Match(engine, seats, options=options, seed=derive_seed(seed, "simulate", k))
-        plies += match.play_bots(SIMULATION_PLY_LIMIT)
+        if store is not None:
+            match_id = store.add(match.record(), origin="simulate")
+            match.attach(store.journal(match_id), match_id)
+        plies += _play_bots(match, k, log)
+        if match.save_error is not None:
+            raise SaveError(store.path if store else "", match.save_error)
         outcome = match.outcome()
         if outcome is None:
             continue
@@ -295,11 +335,233 @@ def simulate(
     print(_("{rate} games per second").format(rate=result["games_per_second"]))
 
 
+def _play_bots(match: Match, index: int, log: bool) -> int:
+    """Bots play the match to its end (or the safety limit); with ``log``, each move is
+    printed once it is stored."""
+    if not log:
+        return match.play_bots(SIMULATION_PLY_LIMIT)
+    names = match.names
+    where = _(" (match {id})").format(id=match.journal_id) if match.journal_id else ""
+    print(_("Game {n}{where}: {code}").format(n=index + 1, where=where, code=match.deal_code()))
+    made = 0
+    while made < SIMULATION_PLY_LIMIT:
+        seat = match.bot_to_move()
+        if seat is None:
+            break
+        move = match.choose_bot_move(seat)
+        match.apply(move)
+        made += 1
+        print(f"{len(match.moves):6}. {names[seat]}: {fill(move.label(), names)}", flush=True)
+    return made
+
+
+def _store() -> Store:
+    """The database of matches; what it had to say at opening goes to stderr."""
+    from cardsuite.store.db import Store
+
+    store = Store()
+    if store.notice:
+        print(f"cardsuite: {store.notice}", file=sys.stderr)
+    return store
+
+
+def _stored_match(store: Store, match_id: int) -> Match:
+    source = _("{file}, match {id}").format(file=store.path, id=match_id)
+    return Match.from_record(store.record(match_id), source)
+
+
+def _when(timestamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp))
+
+
+def _seats_line(seats: Sequence[SeatRecord]) -> str:
+    return ", ".join(
+        _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name for s in seats
+    )
+
+
+@app.command(
+    help=N_("Continue a saved match at its table (the last one played by default)."), cls=_Command
+)
+def resume(
+    match_id: Annotated[
+        int | None,
+        typer.Argument(
+            metavar=N_("ID"),
+            help=N_("The match's number (see cardsuite matches)."),
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Continue a saved match at its table (the last one played by default)."""
+    store = _store()
+    if match_id is None:
+        unfinished = store.matches(finished=False, limit=1)
+        if not unfinished:
+            raise OptionsError(_("there is no unfinished match to resume"))
+        match_id = unfinished[0].id
+    stored = store.get(match_id)
+    if stored.is_finished:
+        raise OptionsError(
+            _("match {id} is finished; watch it again with: cardsuite replay {id}").format(
+                id=match_id
+            )
+        )
+    match = _stored_match(store, match_id)
+    match.attach(store.journal(match_id), match_id)
+    from cardsuite import tui
+
+    tui.run(match=match)
+
+
+@app.command(help=N_("List the saved matches (unfinished ones, or all with --all)."), cls=_Command)
+def matches(
+    show_all: Annotated[bool, typer.Option("--all", help=N_("Finished matches too."))] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the saved matches (unfinished ones, or all with --all)."""
+    store = _store()
+    found = store.matches(finished=None if show_all else False)
+    if as_json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": m.id,
+                        "game": m.game,
+                        "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in m.seats],
+                        "moves": m.moves,
+                        "origin": m.origin,
+                        "started": m.started,
+                        "updated": m.updated,
+                        "finished": m.finished,
+                        "practice": m.practice,
+                        "places": None if m.result is None else list(m.result.places),
+                    }
+                    for m in found
+                ],
+                ensure_ascii=False,
+            )
+        )
+        return
+    if not found:
+        print(_("No saved matches.") if show_all else _("No unfinished matches."))
+        return
+    for m in found:
+        title = _(GAMES[m.game].title) if m.game in GAMES else m.game
+        state = (
+            ngettext("{n} move", "{n} moves", m.moves).format(n=m.moves)
+            if m.result is None
+            else _("finished")
+        )
+        print(f"{m.id:5}  {_when(m.updated)}  {title} · {_seats_line(m.seats)} · {state}")
+
+
+@app.command(help=N_("Forget a saved match."), cls=_Command)
+def delete(
+    match_id: IdArg,
+) -> None:
+    """Forget a saved match."""
+    if not _store().delete(match_id):
+        raise OptionsError(_("there is no match {id}").format(id=match_id))
+    print(_("Match {id} deleted.").format(id=match_id))
+
+
+@app.command(help=N_("Wins, draws, losses and places per player."), cls=_Command)
+def stats(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar=N_("GAME"), help=N_("One game only (all by default)."), show_default=False
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Wins, draws, losses and places per player."""
+    game_id = get_game(game).id if game is not None else None
+    store = _store()
+    figures = store.stats(game_id)
+    if as_json:
+        games = len(store.matches(finished=True, game=game_id))
+        print(
+            json.dumps(
+                {"game": game_id, "games": games, "players": [f.to_json() for f in figures]},
+                ensure_ascii=False,
+            )
+        )
+        return
+    if not figures:
+        print(_("No finished matches yet."))
+        return
+    width = max(len(f.name) for f in figures)
+    head = _("{name}  games  wins  draws  losses  avg score  longest").format(
+        name=_("player").ljust(width)
+    )
+    print(head)
+    for f in figures:
+        average = "—" if f.average_score is None else f"{f.average_score:g}"
+        print(
+            f"{f.name.ljust(width)}  {f.games:5}  {f.wins:4}  {f.draws:5}  {f.losses:6}"
+            f"  {average:>9}  {f.longest:7}"
+        )
+
+
+@app.command(name="export", help=N_("Write a saved match to a JSON file."), cls=_Command)
+def export_match(
+    match_id: IdArg,
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("The file to write."))],
+) -> None:
+    """Write a saved match to a JSON file."""
+    from cardsuite.core.record import save_record
+
+    save_record(_store().record(match_id), file)
+    print(_("Match {id} written to {file}.").format(id=match_id, file=file))
+
+
+@app.command(
+    name="import", help=N_("Add a match from a JSON file to the saved matches."), cls=_Command
+)
+def import_match(
+    file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("A match file (JSON)."))],
+) -> None:
+    """Add a match from a JSON file to the saved matches."""
+    from cardsuite.core.record import load_record
+    from cardsuite.store.db import Result
+
+    record = load_record(file)
+    match = Match.from_record(record, file)  # every move must replay
+    outcome = match.outcome()
+    result = None if outcome is None else Result.of(outcome, match.game.sides(match.state))
+    match_id = _store().add(record, origin="import", result=result)
+    print(_("Imported as match {id}.").format(id=match_id))
+
+
+@app.command(help=N_("Play the deal of a deal code (the seats as with play)."), cls=_Command)
+def deal(
+    code: Annotated[
+        str, typer.Argument(metavar=N_("CODE"), help=N_("A deal code, e.g. rang-3-k2f9."))
+    ],
+    seats: SeatsOpt = None,
+    names: NamesOpt = None,
+) -> None:
+    """Play the deal of a deal code."""
+    from cardsuite.core.dealcode import parse_deal_code
+
+    parsed = parse_deal_code(code)
+    engine = get_game(parsed.game)
+    options = options_from_strings(engine.Options, parsed.options)
+    _open_table(engine, parsed.players, seats, names, parsed.seed, options)
+
+
 @app.command(help=N_("Print a saved match move by move, as a spectator sees it."), cls=_Command)
 def replay(
-    file: Annotated[
-        Path,
-        typer.Argument(metavar=N_("FILE"), help=N_("A saved match (JSON)."), show_default=False),
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar=N_("ID|FILE"),
+            help=N_("A saved match's number (see cardsuite matches), or a match file (JSON)."),
+            show_default=False,
+        ),
     ],
     text: Annotated[
         bool,
@@ -310,7 +572,10 @@ def replay(
     ] = True,
 ) -> None:
     """Print a saved match move by move, as a spectator sees it."""
-    match = Match.load(file)
+    if source.isdigit() and not Path(source).exists():
+        match = _stored_match(_store(), int(source))
+    else:
+        match = Match.load(source)
     names = player_names(len(match.seats), match.names)  # a seat saved without a name: the lobby's
     game = match.game
 
@@ -368,22 +633,8 @@ def replay(
 def play(
     game: GameArg,
     players: PlayersOpt = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            metavar=N_("SEATS"),
-            help=N_("human or a bot id per seat, e.g. human,random,heuristic."),
-            show_default=False,
-        ),
-    ] = None,
-    names: Annotated[
-        str | None,
-        typer.Option(
-            metavar=N_("NAMES"),
-            help=N_("Player names, comma-separated; seats without one get Anna, Boris, Vera …"),
-            show_default=False,
-        ),
-    ] = None,
+    seats: SeatsOpt = None,
+    names: NamesOpt = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -394,6 +645,20 @@ def play(
 ) -> None:
     """Open a table directly."""
     engine = get_game(game)
+    options = _options(engine, opt)
+    chosen_seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+    _open_table(engine, players, seats, names, chosen_seed, options)
+
+
+def _open_table(
+    engine: AnyGame,
+    players: int | None,
+    seats: str | None,
+    names: str | None,
+    chosen_seed: int,
+    options: Any,
+) -> None:
+    """Check the seats and names given, then open the table."""
     kinds = _split(seats)
     given = _split(names)
     count = _players(engine, players, len(kinds) or len(given))
@@ -433,8 +698,6 @@ def play(
             )
         seen.add(name.casefold())
     seat_names = player_names(count, given)
-    options = _options(engine, opt)
-    chosen_seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
     engine.new_game(seats=count, options=options, seed=chosen_seed)  # checks the combination
     setup = MatchSetup(
         game=engine,

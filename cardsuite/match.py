@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from cardsuite.bots import Bot, make_bot
 from cardsuite.bots.base import Remembers
@@ -35,11 +35,30 @@ from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_record
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
-from cardsuite.core.table import Seat, Visibility
+from cardsuite.core.table import Seat, SeenTable, Visibility
 from cardsuite.core.text import fill
 from cardsuite.core.view import TableView
 
 SIDE_TAGS = "ABCDEFGH"
+
+
+class Journal(Protocol):
+    """Where a match writes itself as it is played (the store's database)."""
+
+    def moved(
+        self,
+        ply: int,
+        seat: Seat,
+        notation: str,
+        practice: bool,
+        outcome: Outcome | None,
+        sides: Sequence[frozenset[Seat]] = (),
+    ) -> None:
+        """Move number ``ply`` (from 0) was played; ``outcome`` (and the partnerships) when
+        it ended the match."""
+
+    def undone(self, moves: int, practice: bool) -> None:
+        """An undo kept the first ``moves`` moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +103,11 @@ class Match:
         self.states: list[Any] = [first]
         self.moves: list[Move] = []
         self.practice = False  # an undo went back across a card that had been shown
+        # Where each move is written before anyone sees it; a failing write detaches it and
+        # leaves its reason in save_error (the match goes on, unsaved).
+        self.journal: Journal | None = None
+        self.journal_id: int | None = None  # the match's id in the store
+        self.save_error: str | None = None
         self._bots: dict[Seat, Bot] = {
             i: make_bot(info.bot, game) for i, info in enumerate(self.seats) if info.bot
         }
@@ -185,10 +209,35 @@ class Match:
     def apply(self, move: Move) -> Any:
         """Play ``move``; IllegalMoveError (nothing changes) if the rules forbid it."""
         state = self.game.apply(self.state, move)
+        if self.journal is not None:
+            self._write(move, state)
         self.states.append(state)
         self.moves.append(move)
         self._show_bots(state)
         return state
+
+    def _write(self, move: Move, state: Any) -> None:
+        assert self.journal is not None
+        outcome = None if self.game.to_move(state) else self.game.outcome(state)
+        sides = self.game.sides(state) if outcome is not None else ()
+        try:
+            self.journal.moved(
+                len(self.moves),
+                move.seat,
+                self.game.move_to_text(move),
+                self.practice,
+                outcome,
+                sides,
+            )
+        except SaveError as exc:
+            self.journal = None
+            self.save_error = str(exc)
+
+    def attach(self, journal: Journal, journal_id: int | None = None) -> None:
+        """Write every move from now on to ``journal`` (the match's own line in the store)."""
+        self.journal = journal
+        self.journal_id = journal_id
+        self.save_error = None
 
     def play_text(self, text: str, seat: Seat | None = None) -> Move:
         move: Move = self.game.move_from_text(self.state, text, seat)
@@ -259,7 +308,34 @@ class Match:
         del self.states[point + 1 :]
         del self.moves[point:]
         self._refresh_bot_memories()
+        if self.journal is not None:
+            try:
+                self.journal.undone(len(self.moves), self.practice)
+            except SaveError as exc:
+                self.journal = None
+                self.save_error = str(exc)
         return removed
+
+    # --- looking back (replays) -------------------------------------------------------------
+    def view_at(self, index: int, viewer: Seat | None, *, open_cards: bool = False) -> TableView:
+        """The table after ``index`` moves as ``viewer`` saw it; ``open_cards``: every card
+        face up (for a finished match only: nothing is hidden any more)."""
+        state = self.states[index]
+        if open_cards:
+            if not self.is_over():
+                raise CardsuiteError(_("cards are shown face up only once the match is over"))
+            table = state.table
+            seen = state._replace(
+                table=SeenTable(table.layout, table.piles, table.known), seed=None
+            )
+            obs: Observation[Any] = Observation(None, seen)
+        else:
+            obs = self.game.observe(state, viewer)
+        return self.game.present(obs).named(self.names, self.side_tags())
+
+    def events_at(self, index: int, viewer: Seat | None) -> list[Any]:
+        """The events of the move that led to ``states[index]``, as ``viewer`` knew them."""
+        return [event.seen_by(viewer) for event in self.states[index].events]
 
     # --- the log ----------------------------------------------------------------------------
     def log(self, viewer: Seat | None, last: int | None = None) -> list[str]:
@@ -278,6 +354,15 @@ class Match:
         return zip(self.moves, self.states[1:], strict=True)
 
     # --- saving -----------------------------------------------------------------------------
+    def deal_code(self) -> str:
+        """The code another player types to play this deal (game, players, seed, options)."""
+        from cardsuite.core.dealcode import deal_code
+
+        current = options_to_dict(self.options)
+        defaults = options_to_dict(self.game.Options())
+        changed = {k: v for k, v in current.items() if defaults.get(k) != v}
+        return deal_code(self.game.id, len(self.seats), self.seed, changed)
+
     def record(self) -> MatchRecord:
         return MatchRecord(
             game=self.game.id,

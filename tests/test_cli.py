@@ -218,7 +218,7 @@ def test_help_names_each_value(capsys: pytest.CaptureFixture[str]) -> None:
     for option, metavar in [("seats", "SEATS"), ("names", "NAMES"), ("seed", "SEED")]:
         assert re.search(rf"--{option}\s+{metavar}\s", out), option
     _, out, _ = run(capsys, "replay", "--help")
-    assert "[OPTIONS] FILE" in out
+    assert "[OPTIONS] ID|FILE" in out
     assert re.search(r"--text\s+--json\s", out)
     _, out, _ = run(capsys, "serve", "--help")
     assert re.search(r"--host\s+HOST\s", out) and re.search(r"--port\s+PORT\s", out)

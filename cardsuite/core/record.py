@@ -42,7 +42,11 @@ class MatchRecord:
     version: int = VERSION  # the format version the record was read from
 
     def to_json(self) -> str:
-        data = {
+        return json.dumps(self.to_data(), ensure_ascii=False, indent=1) + "\n"
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as plain JSON data (what :meth:`from_data` reads back)."""
+        return {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -55,7 +59,6 @@ class MatchRecord:
             "moves": [[seat, text] for seat, text in self.moves],
             **({"practice": True} if self.practice else {}),
         }
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     @classmethod
     def from_json(cls, text: str, source: Path | str = "<record>") -> MatchRecord:

@@ -26,3 +26,11 @@ def data_dir() -> Path:
     """Saves: ``$CARDSUITE_HOME`` or the platform's user data folder."""
     home = _home()
     return home if home is not None else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+DB_NAME = "cardsuite.db"
+
+
+def db_path() -> Path:
+    """The database of matches (see :mod:`cardsuite.store.db`)."""
+    return data_dir() / DB_NAME

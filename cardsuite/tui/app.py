@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from cardsuite.core.protocol import AnyGame
     from cardsuite.core.table import Seat
     from cardsuite.match import Match, MatchSetup
+    from cardsuite.store.db import Store
 
 # The look of everything but the lobby's first frame (read after it: see load_styles).
 STYLES = Path(__file__).with_name("app.tcss")
@@ -136,6 +137,9 @@ class CardsuiteApp(App[None]):
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
         self.started = False  # the app is past its start-up batch (on_ready)
+        self._store: Store | None = None
+        self._store_opened = False
+        self.store_problem: str | None = None  # why matches are not being saved, if so
         # What the imports made lives as long as the process: keep it out of the cyclic
         # collector's way (a start-up a little faster, and every later full pass shorter).
         gc.freeze()
@@ -237,9 +241,80 @@ class CardsuiteApp(App[None]):
         gc.collect()
         gc.freeze()
 
+    # --- the database of matches ------------------------------------------------------------------
+    @property
+    def store(self) -> Store | None:
+        """The database of matches, opened on first use (never before the first frame); None
+        when it cannot be used (the player is told why, once)."""
+        if not self._store_opened:
+            self._store_opened = True
+            from cardsuite.core.errors import SaveError
+            from cardsuite.store.db import Store
+
+            try:
+                self._store = Store()
+            except SaveError as exc:
+                self.store_problem = str(exc)
+                self.notify(
+                    _("Matches will not be saved: {error}").format(error=exc),
+                    severity="error",
+                    timeout=12,
+                )
+            else:
+                if self._store.notice:
+                    self.notify(self._store.notice, severity="warning", timeout=12, markup=False)
+        return self._store
+
+    def track(self, match: Match) -> None:
+        """Store a new match in the database, and every move it makes from now on."""
+        if match.journal is not None:
+            return
+        store = self.store
+        if store is None:
+            match.save_error = self.store_problem
+            return
+        from cardsuite.core.errors import SaveError
+
+        try:
+            match_id = store.add(match.record(), origin="play")
+        except SaveError as exc:
+            match.save_error = str(exc)
+            return
+        match.attach(store.journal(match_id), match_id)
+
+    def resume(self, match_id: int) -> str | None:
+        """Continue a stored match at its table; the problem, if it cannot be."""
+        from cardsuite.core.errors import SaveError
+        from cardsuite.match import Match
+
+        store = self.store
+        if store is None:
+            return self.store_problem or _("the database of matches cannot be opened")
+        source = _("{file}, match {id}").format(file=store.path, id=match_id)
+        try:
+            match = Match.from_record(store.record(match_id), source)
+        except SaveError as exc:
+            return str(exc)
+        except Exception as exc:  # a stored match must never take the app down
+            return f"{source}: {exc}"
+        match.attach(store.journal(match_id), match_id)
+        self.start_match(match)
+        return None
+
+    def show_matches(self) -> None:
+        from cardsuite.tui.screens.matches import MatchesScreen
+
+        self.load_styles()
+        self.push_screen(MatchesScreen())
+
+    def on_unmount(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
     def start_match(self, match: Match, viewer: Seat | None = None) -> None:
         from cardsuite.tui.screens.table import TableScreen
 
+        self.track(match)
         self.remember(last_game=match.game.id)
         self._replace_screens(TableScreen(match, viewer=viewer))
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
-from cardsuite.store import autosave_path, load_settings, write_autosave
+from cardsuite.store import db_path, load_settings
+from cardsuite.store.db import Store
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.table import TableScreen
@@ -189,33 +189,39 @@ async def test_lobby_starts_rang_against_two_bots_and_saves_after_each_move(
         assert isinstance(screen, TableScreen)
         assert [s.is_bot for s in screen.match.seats] == [False, True, True]
         assert screen.match.game.id == "rang"
-        await pilot.pause()
-        if screen.match.moves:
-            assert autosave_path().exists()
+        store = app.store
+        assert store is not None and screen.match.journal_id is not None
+        assert store.get(screen.match.journal_id).moves == len(screen.match.moves)
         await press(pilot, "l")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
 
 
-async def test_a_corrupt_autosave_is_reported_not_fatal(cardsuite_home: Path) -> None:
-    path = autosave_path()
+async def test_a_damaged_database_is_moved_aside_and_the_app_goes_on(
+    cardsuite_home: Path,
+) -> None:
+    path = db_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("{not json", encoding="utf-8")
+    path.write_bytes(b"this is no database" * 100)
     app = CardsuiteApp(seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        text = screen_text(app)
-        assert "cannot be read" in text and "autosave.json" in text
-        await press(pilot, "c")
-        assert isinstance(app.screen, LobbyScreen)
+        store = app.store
+        assert store is not None and store.notice is not None
+        assert str(path) in store.notice and "moved to" in store.notice
+        (aside,) = cardsuite_home.glob("cardsuite.db.damaged-*")
+        assert aside.read_bytes() == b"this is no database" * 100  # kept, never overwritten
+        await press(pilot, "ctrl+s")  # and a new match is saved in a new database
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.match.journal_id is not None
 
 
-async def test_continue_the_saved_match(cardsuite_home: Path) -> None:
+async def test_an_old_autosave_is_imported_once_and_continued(cardsuite_home: Path) -> None:
     match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=9)
     match.play_bots()
-    write_autosave(match.record())
-    data = json.loads(autosave_path().read_text(encoding="utf-8"))
-    assert data["game"] == "grabuge"
+    old = cardsuite_home / "autosave.json"
+    match.save(old)
     app = CardsuiteApp(seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -225,6 +231,26 @@ async def test_continue_the_saved_match(cardsuite_home: Path) -> None:
         screen = app.screen
         assert isinstance(screen, TableScreen)
         assert screen.match.moves == match.moves
+    assert not old.exists() and (cardsuite_home / "autosave.json.imported").exists()
+    with Store() as store:  # imported once: a second opening finds nothing more to import
+        assert len(store.matches()) == 1
+
+
+async def test_continue_the_saved_match(cardsuite_home: Path) -> None:
+    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=9)
+    match.play_bots()
+    with Store() as store:
+        match_id = store.add(match.record())
+    app = CardsuiteApp(seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert "Continue saved match" in screen_text(app)
+        await press(pilot, "c")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.match.moves == match.moves
+        assert screen.match.journal_id == match_id  # the same match goes on, not a copy
 
 
 async def test_settings_change_the_cards_and_are_saved(cardsuite_home: Path) -> None:

@@ -20,7 +20,6 @@ import pytest
 from textual.pilot import Pilot
 
 from cardsuite.core.protocol import AnyGame
-from cardsuite.core.record import MatchRecord
 from cardsuite.games import GAMES
 from cardsuite.match import Match
 from cardsuite.tui.app import CardsuiteApp
@@ -153,21 +152,8 @@ def check_match(match: Match) -> None:
     assert replayed.state == match.state
 
 
-@pytest.fixture(autouse=True)
-def autosave_in_memory(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The autosave is written as JSON but not to disk: an fsync per move (some 8 ms here)
-    would be most of the fuzz's time.  The autosave itself is tested in test_flow."""
-    written: list[str] = []
-
-    def write(record: MatchRecord) -> None:
-        written[:] = [record.to_json()]
-
-    monkeypatch.setattr("cardsuite.tui.screens.table.write_autosave", write)
-    return written
-
-
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
-async def test_random_keys_at_the_table(game: AnyGame, autosave_in_memory: list[str]) -> None:
+async def test_random_keys_at_the_table(game: AnyGame) -> None:
     app = make_app(generic_match(game, seed=11))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -178,8 +164,12 @@ async def test_random_keys_at_the_table(game: AnyGame, autosave_in_memory: list[
         await fuzzer.run(KEYS_PER_GAME)
         assert app_alive(app)
         moves = sum(len(m.moves) for m in fuzzer.matches)
+        store = app.store
+        assert store is not None
+        for match in fuzzer.matches:  # every match is in the database, move for move
+            assert match.journal_id is not None
+            assert store.record(match.journal_id).moves == match.record().moves
     assert fuzzer.matches and moves > 20, "the keys should have played moves"
-    assert autosave_in_memory, "the moves should have been autosaved"
     for match in fuzzer.matches:
         check_match(match)
 

@@ -10,7 +10,9 @@ from textual.screen import Screen
 
 from cardsuite.tui.screens.help import KEYS
 from cardsuite.tui.screens.lobby import LobbyScreen
+from cardsuite.tui.screens.matches import MatchesScreen, StatsScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
+from cardsuite.tui.screens.replay import ReplayScreen
 from cardsuite.tui.screens.table import TableScreen
 
 SHOWN_AS = {
@@ -25,6 +27,10 @@ SHOWN_AS = {
     "right": "→",
     "up": "↑",
     "down": "↓",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
 }
 
 
@@ -50,11 +56,19 @@ def shown_as(key: str) -> str:
 
 @pytest.mark.parametrize(
     ("screen", "section"),
-    [(LobbyScreen, "Lobby"), (TableScreen, "At the table"), (OutcomeScreen, "Outcome")],
+    [
+        (LobbyScreen, "Lobby"),
+        (TableScreen, "At the table"),
+        (OutcomeScreen, "Outcome"),
+        (MatchesScreen, "Saved matches"),
+        (StatsScreen, "Statistics"),
+        (ReplayScreen, "Replay"),
+    ],
 )
 def test_help_names_every_key_of_the_screen(screen: type[Screen[object]], section: str) -> None:
     listed = keys_listed(section)
     bindings = [b for b in screen.BINDINGS if isinstance(b, Binding)]
     assert bindings
-    missing = {b.key for b in bindings if shown_as(b.key) not in listed}
+    keys = {key for b in bindings for key in b.key.split(",")}
+    missing = {key for key in keys if shown_as(key) not in listed}
     assert not missing, f"the help's {section!r} section does not name {sorted(missing)}"

@@ -13,7 +13,8 @@ from textual.widgets import OptionList
 
 from cardsuite.games import GAME_INFO, GAMES, GameInfo, get_game
 from cardsuite.match import Match, SeatInfo
-from cardsuite.store import Settings, load_settings, write_autosave
+from cardsuite.store import Settings, load_settings
+from cardsuite.store.db import Store
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.lobby import LobbyScreen, moves_played
 from cardsuite.tui.screens.table import TableScreen
@@ -145,16 +146,18 @@ async def test_the_saved_match_counts_its_moves_in_words(
         (seat,) = match.to_move()
         match.apply(match.legal_moves(seat)[0])
     assert len(match.record().moves) == moves
-    write_autosave(match.record())
+    with Store() as store:
+        store.add(match.record())
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         line = next(line for line in screen_text(app).splitlines() if "Continue saved" in line)
-        assert f"Rang · Anna, Boris · {words}" in line
+        assert f"Rang · Anna, Boris · {words} · just now" in line
+        assert "Grabuge" in screen_text(app)  # the line leaves the list of games its room
         assert "1 moves" not in line
 
 
-async def test_a_match_saved_meanwhile_is_offered_back_in_the_lobby() -> None:
+async def test_a_match_left_at_the_table_is_offered_back_in_the_lobby() -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -163,7 +166,6 @@ async def test_a_match_saved_meanwhile_is_offered_back_in_the_lobby() -> None:
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        write_autosave(table.match.record())
         await press(pilot, "l")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)

@@ -17,7 +17,6 @@ from textual.widgets import OptionList
 from cardsuite.core.moves import Move
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
-from cardsuite.store import has_autosave
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.render.canvas import Rect
 from cardsuite.tui.screens.chooser import ChooserScreen
@@ -71,7 +70,7 @@ class Clicks:
         self.slots = 0
         self.actions = 0
         self.options = 0
-        self.saved = False  # the autosave was on disk while the game was on
+        self.saved = 0  # the moves found stored while the game was on
 
 
 async def play_move_by_clicks(
@@ -127,8 +126,10 @@ async def play_by_clicks(pilot: Pilot[Any], rng: random.Random, clicks: Clicks) 
             f"the clicks for {move.label()} did not play it: {screen.message}"
         )
         assert screen.match.moves[before] == move
-        if not screen.match.is_over():
-            clicks.saved |= has_autosave()
+        store, match_id = screen.cs_app.store, screen.match.journal_id
+        assert store is not None and match_id is not None
+        assert store.get(match_id).moves == len(screen.match.moves)  # stored before shown
+        clicks.saved += 1
     raise AssertionError("the game did not end")
 
 
@@ -175,7 +176,11 @@ async def test_from_the_lobby_to_the_outcome_by_mouse(game_id: str) -> None:
         assert match.is_over()
         assert "game over" in screen_text(app)
         assert outcome.match is match
-    assert clicks.saved and not has_autosave()  # saved after moves, cleared at the end
+        store = app.store
+        assert store is not None and match.journal_id is not None
+        stored = store.get(match.journal_id)
+        assert stored.is_finished and stored.moves == len(match.moves)  # kept, as finished
+    assert clicks.saved
     # cards and piles were clicked (and the action bar wherever a move has no place)
     assert clicks.slots
 

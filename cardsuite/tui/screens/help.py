@@ -61,6 +61,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("n", N_("rematch: same seats, new deal")),
             ("l", N_("back to the lobby")),
             ("t / Esc", N_("look at the final table")),
+            ("p", N_("replay the match move by move")),
             ("q", N_("quit")),
         ),
     ),
@@ -72,11 +73,39 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Enter", N_("in the game list: start that game; on a button: press it")),
             ("Ctrl+S", N_("start the game as set up")),
             (N_("click / double click"), N_("in the game list: show a game / start it")),
-            ("c", N_("continue the saved match")),
+            ("c", N_("continue the match played last")),
+            ("m", N_("saved matches: continue, replay, delete, export; statistics")),
             ("r", N_("rules of the highlighted game")),
             ("s", N_("settings")),
             ("?", N_("this help")),
             ("q", N_("quit")),
+        ),
+    ),
+    (
+        N_("Saved matches"),
+        (
+            ("↑ ↓ Enter", N_("continue a match in play, or replay a finished one")),
+            ("d d", N_("delete the match (press d twice)")),
+            ("x", N_("export the match to a JSON file in the current folder")),
+            ("t", N_("statistics per player")),
+            ("Esc / q", N_("back")),
+        ),
+    ),
+    (
+        N_("Statistics"),
+        (
+            ("g", N_("another game (or all of them)")),
+            ("Esc / q", N_("back")),
+        ),
+    ),
+    (
+        N_("Replay"),
+        (
+            ("← → / h l", N_("one move back / forward")),
+            ("PgUp / PgDn", N_("ten moves back / forward")),
+            ("Home / End", N_("the deal / the last move")),
+            ("v", N_("whose view: each player's, a spectator's, every card face up")),
+            ("Esc / q", N_("close")),
         ),
     ),
     (

@@ -27,13 +27,12 @@ from textual.widgets.option_list import Option
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports it from here
 from cardsuite.games import GAME_INFO, GameInfo
-from cardsuite.store import has_autosave
+from cardsuite.store.paths import db_path
 from cardsuite.tui.translated import TranslatedScreen, maybe
 
 if TYPE_CHECKING:
     from cardsuite.core.options import OptionInfo
     from cardsuite.core.protocol import AnyGame
-    from cardsuite.core.record import MatchRecord
     from cardsuite.match import MatchSetup, SeatInfo
     from cardsuite.tui.app import CardsuiteApp
 
@@ -114,6 +113,7 @@ class LobbyScreen(TranslatedScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", N_("Start")),
         Binding("c", "continue", N_("Continue"), show=False),
+        Binding("m", "matches", N_("Matches")),
         Binding("s", "settings", N_("Settings")),
         Binding("r", "rules", N_("Rules")),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
@@ -126,7 +126,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.games: list[GameInfo] = list(GAME_INFO.values())
         info = GAME_INFO.get(game_id)
         self.index = self.games.index(info) if info is not None else 0
-        self.record: MatchRecord | None = None
+        self.resume_id: int | None = None  # the unfinished match played last
         self._form_serial = 0
         self.completed = False  # the rest of the lobby is mounted, the form built
         self._completing = False
@@ -149,7 +149,7 @@ class LobbyScreen(TranslatedScreen[None]):
         # does.  The saved match's row is docked under the title; the first frame keeps its
         # place when there is a save (complete() fills it in).
         yield Static(_("cardsuite · traditional card games"), id="lobby-title")
-        if has_autosave():
+        if db_path().is_file():
             yield Horizontal(id="saved-row")
         yield Static(_("Games"), classes="section")
         yield Static("", id="setup-title", classes="section")
@@ -208,14 +208,14 @@ class LobbyScreen(TranslatedScreen[None]):
         await self.query_one("#saved-row").mount_all(
             [
                 Button(_("Continue saved match"), id="continue", variant="success", compact=True),
-                Static("", id="saved-text"),
-                Button(_("Discard"), id="discard", variant="error", compact=True),
+                Static("", id="saved-text", markup=False),
+                Button(_("All matches"), id="matches", compact=True),
             ]
         )
         await self.mount(
             Vertical(
                 VerticalScroll(id="setup"),
-                Static("", id="lobby-error"),
+                Static("", id="lobby-error", markup=False),
                 Horizontal(
                     Button(_("Start"), id="start", variant="primary", compact=True),
                     Button(_("Rules"), id="rules", compact=True),
@@ -251,68 +251,56 @@ class LobbyScreen(TranslatedScreen[None]):
 
     # --- the saved match ------------------------------------------------------------------------
     def refresh_saved(self) -> None:
+        """The line of the unfinished match played last (and how many others wait)."""
         if not self.query("#saved-text"):
             return  # not mounted yet: complete() calls this again
         from cardsuite.core.errors import SaveError
-        from cardsuite.store import load_autosave
+        from cardsuite.tui.screens.matches import describe
 
         row = self.query_one("#saved-row")
         text = self.query_one("#saved-text", Static)
-        cont = self.query_one("#continue", Button)
-        self.record = None
-        if not has_autosave():
+        self.resume_id = None
+        store = self.cs_app.store
+        if store is None:
             row.display = False
             return
-        row.display = True
         try:
-            record = load_autosave()
+            unfinished = store.matches(finished=False)
         except SaveError as exc:
-            cont.disabled = True
-            text.update(_("The saved match cannot be read — {error}").format(error=exc))
+            row.display = True
+            self.query_one("#continue", Button).disabled = True
+            text.update(_("The saved matches cannot be read — {error}").format(error=exc))
             text.set_class(True, "error")
             return
-        self.record = record
-        cont.disabled = False
+        row.display = bool(unfinished)
+        if not unfinished:
+            return
+        latest = unfinished[0]
+        self.resume_id = latest.id
+        self.query_one("#continue", Button).disabled = False
         text.set_class(False, "error")
-        info = GAME_INFO.get(record.game)
-        title = _(info.title) if info is not None else record.game
-        seats = ", ".join(
-            _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name
-            for s in record.seats
-        )
-        text.update(f"{title} · {seats} · {moves_played(len(record.moves))}")
+        line = describe(latest)
+        if len(unfinished) > 1:
+            line += " · " + ngettext(
+                "{n} more unfinished", "{n} more unfinished", len(unfinished) - 1
+            ).format(n=len(unfinished) - 1)
+        text.update(line)
 
     def action_continue(self) -> None:
+        """Continue the unfinished match played last."""
         if self._later(self.action_continue):
             return
-        if self.record is None:
-            if has_autosave():
-                self.refresh_saved()
+        if self.resume_id is None:
+            self.refresh_saved()
             return
-        from cardsuite.core.errors import SaveError
-        from cardsuite.match import Match
-        from cardsuite.store import autosave_path
-
-        try:
-            match = Match.from_record(self.record, autosave_path())
-        except SaveError as exc:
-            self.show_error(_("The saved match cannot be continued — {error}").format(error=exc))
-            return
-        except Exception as exc:  # never crash on a bad file
-            error = f"{autosave_path()}: {exc}"
+        error = self.cs_app.resume(self.resume_id)
+        if error is not None:
             self.show_error(_("The saved match cannot be continued — {error}").format(error=error))
+
+    def action_matches(self) -> None:
+        if self._later(self.action_matches):
             return
-        self.cs_app.start_match(match)
-
-    def discard(self) -> None:
-        from cardsuite.core.errors import SaveError
-        from cardsuite.store import clear_autosave
-
-        try:
-            clear_autosave()
-        except SaveError as exc:
-            self.show_error(str(exc))
-        self.refresh_saved()
+        self.cs_app.show_matches()
 
     # --- the setup form -------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#games")
@@ -543,7 +531,7 @@ class LobbyScreen(TranslatedScreen[None]):
         {
             "start": self.action_start,
             "continue": self.action_continue,
-            "discard": self.discard,
+            "matches": self.action_matches,
             "rules": self.action_rules,
             "settings": self.action_settings,
         }.get(event.button.id or "", lambda: None)()

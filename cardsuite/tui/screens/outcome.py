@@ -65,6 +65,7 @@ class OutcomeScreen(TranslatedScreen[str]):
         Binding("n", "choose('rematch')", N_("Rematch")),
         Binding("l", "choose('lobby')", N_("Lobby")),
         Binding("t", "choose('table')", N_("Table")),
+        Binding("p", "replay", N_("Replay")),
         Binding("escape", "choose('table')", N_("Table"), show=False),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
@@ -96,8 +97,22 @@ class OutcomeScreen(TranslatedScreen[str]):
             recent = match.log(self.viewer, last=4)
             if recent:
                 yield Static("\n".join(recent), id="outcome-log")
-            yield Static(_("n rematch · l lobby · t look at the table · q quit"), id="outcome-keys")
+            code = match.deal_code()
+            yield Static(
+                _("Deal code {code} (to play it again: cardsuite deal {code})").format(code=code),
+                id="outcome-code",
+                markup=False,
+            )
+            yield Static(
+                _("n rematch · l lobby · t look at the table · p replay · q quit"),
+                id="outcome-keys",
+            )
         yield Footer()
+
+    def action_replay(self) -> None:
+        from cardsuite.tui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.match, self.match.journal_id))
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

@@ -10,7 +10,6 @@ It knows no game: only views, gestures, labels and choice paths.
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,15 +20,13 @@ from textual.widgets import Footer
 
 from cardsuite.bots import bot_ids, bot_label, make_bot
 from cardsuite.core.cards import Card
-from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Move
-from cardsuite.core.record import MatchRecord
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import PileId, Seat
 from cardsuite.core.view import TableView
 from cardsuite.match import Match
-from cardsuite.store import clear_autosave, write_autosave
 from cardsuite.tui.render.cards import Glyphs, Marks
 from cardsuite.tui.render.table import Scene
 from cardsuite.tui.selection import (
@@ -126,10 +123,7 @@ class TableScreen(TranslatedScreen[None]):
         self._log: list[str] = []
         self._undo_key: tuple[object, ...] | None = None
         self._undo_ok = False
-        # autosaves are written by worker threads (a write with fsync takes milliseconds)
-        self._save_lock = threading.Lock()
-        self._save_serial = 0  # bumped for each record handed to a writer
-        self._saved_serial = 0  # the newest record on disk (or the end of the match)
+        self._save_error_told = False
 
     @property
     def cs_app(self) -> CardsuiteApp:
@@ -305,7 +299,7 @@ class TableScreen(TranslatedScreen[None]):
         self._epoch += 1
         self.hint = None
         self.message = ""
-        self._autosave()
+        self._check_saved()
         viewer = self.session.viewer
         events = [event.seen_by(viewer) for event in self.match.state.events]
         if not self._tell(events, by_bot or forced):
@@ -387,47 +381,24 @@ class TableScreen(TranslatedScreen[None]):
         self.thinking = None
         if error is not None:
             self.say(_("A bot failed: {error}").format(error=error), "error")
-        self._autosave()
+        self._check_saved()
         self.advance()
 
-    def _autosave(self) -> None:
-        """Hand the match's record to a writer thread, so the disk never delays a frame."""
-        if self.match.is_over():
-            return
-        self._save_serial += 1
-        self._write_autosave(self.match.record(), self._save_serial)
-
-    @work(thread=True, group="autosave", exit_on_error=False)
-    def _write_autosave(self, record: MatchRecord, serial: int) -> None:
-        error: str | None = None
-        with self._save_lock:
-            if serial <= self._saved_serial:
-                return  # a newer record is on disk already, or the match has ended
-            try:
-                write_autosave(record)
-            except SaveError as exc:
-                error = str(exc)
-            self._saved_serial = serial
-        if error is not None:
-            with contextlib.suppress(RuntimeError):  # the app is closing
-                self.app.call_from_thread(self._autosave_failed, error)
-
-    def _autosave_failed(self, error: str) -> None:
-        if self.is_attached:
-            self.say(_("Autosave failed: {error}").format(error=error), "error")
-            self.refresh_table()
+    def _check_saved(self) -> None:
+        """Tell the player once when the match could not be written (it goes on unsaved)."""
+        error = self.match.save_error
+        if error is not None and not self._save_error_told:
+            self._save_error_told = True
+            self.notify(
+                _("This match is no longer being saved: {error}").format(error=error),
+                severity="error",
+                timeout=10,
+            )
 
     def _finish(self) -> None:
         if self._done:
             return
         self._done = True
-        with self._save_lock:  # no writer still under way may bring the save back
-            self._save_serial += 1
-            self._saved_serial = self._save_serial
-            try:
-                clear_autosave()
-            except SaveError as exc:
-                self.notify(str(exc), severity="warning")
         self.cs_app.show_outcome(self.match, self.session.viewer)
 
     def reopen(self) -> None:
@@ -786,7 +757,7 @@ class TableScreen(TranslatedScreen[None]):
         if self.match.practice and not practice:
             text += " " + _("You had seen cards since, so this is now a practice game.")
         self.say(text)
-        self._autosave()
+        self._check_saved()
         self.advance()
 
     def _undo_refusal(self) -> str:

@@ -1,0 +1,318 @@
+"""Saved matches and statistics: every match in the database, resumed, replayed, exported or
+deleted; each player's figures per game.
+
+Names come from players and saves, so every cell is plain text (never markup).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Footer, Static
+
+from cardsuite.core.errors import SaveError
+from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.games import GAME_INFO
+from cardsuite.tui.translated import TranslatedScreen
+
+if TYPE_CHECKING:
+    from cardsuite.store.db import Store, StoredMatch
+    from cardsuite.tui.app import CardsuiteApp
+
+
+def game_title(game_id: str) -> str:
+    info = GAME_INFO.get(game_id)
+    return _(info.title) if info is not None else game_id
+
+
+def seats_line(match: StoredMatch) -> str:
+    return ", ".join(
+        _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name for s in match.seats
+    )
+
+
+def ago(timestamp: float, now: float | None = None) -> str:
+    """When, in words a player reads at a glance: "just now", "5 min ago", "2 h ago", a date."""
+    seconds = max(0.0, (time.time() if now is None else now) - timestamp)
+    if seconds < 60:
+        return _("just now")
+    if seconds < 3600:
+        return _("{n} min ago").format(n=int(seconds // 60))
+    if seconds < 86400:
+        return _("{n} h ago").format(n=int(seconds // 3600))
+    return time.strftime("%Y-%m-%d", time.localtime(timestamp))
+
+
+def describe(match: StoredMatch) -> str:
+    """One line for a saved match: game, seats, moves, when it was last played."""
+    moves = ngettext("{n} move played", "{n} moves played", match.moves).format(n=match.moves)
+    return f"{game_title(match.game)} · {seats_line(match)} · {moves} · {ago(match.updated)}"
+
+
+def result_line(match: StoredMatch) -> str:
+    if match.result is None:
+        return _("in play")
+    firsts = [
+        s.name for s, place in zip(match.seats, match.result.places, strict=True) if place == 1
+    ]
+    if len(firsts) == len(match.seats):
+        return _("a draw")
+    return _("won by {names}").format(names=", ".join(firsts))
+
+
+class MatchesScreen(TranslatedScreen[None]):
+    """Every saved match, unfinished first: Enter continues one or replays a finished one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", N_("Back")),
+        Binding("d", "delete", N_("Delete")),
+        Binding("x", "export", N_("Export")),
+        Binding("t", "stats", N_("Statistics")),
+        Binding("q", "close", N_("Back"), show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="panel-screen")
+        self.shown: list[StoredMatch] = []
+        self._delete_armed: int | None = None  # the match a second "d" deletes
+
+    @property
+    def cs_app(self) -> CardsuiteApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("Saved matches"), classes="panel-title")
+        yield Static(
+            _(
+                "⏎ continue a match in play, or replay a finished one · d delete · x export "
+                "to a file · t statistics · esc back"
+            ),
+            id="matches-help",
+        )
+        yield DataTable(id="matches-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="matches-message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(_("No."), _("Game"), _("Players"), _("Moves"), _("Played"), _("Result"))
+        self.reload()
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def store(self) -> Store | None:
+        store = self.cs_app.store
+        if store is None:
+            self.say(self.cs_app.store_problem or _("The database of matches cannot be opened."))
+        return store
+
+    def reload(self) -> None:
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        self.shown = []
+        store = self.store()
+        if store is None:
+            return
+        try:
+            found = store.matches()
+        except SaveError as exc:
+            self.say(str(exc))
+            return
+        self.shown = [m for m in found if not m.is_finished] + [m for m in found if m.is_finished]
+        for m in self.shown:
+            table.add_row(
+                Text(str(m.id)),
+                Text(game_title(m.game)),
+                Text(seats_line(m)),
+                Text(str(m.moves)),
+                Text(ago(m.updated)),
+                Text(result_line(m) + (_(" · practice") if m.practice else "")),
+                key=str(m.id),
+            )
+        if not self.shown:
+            self.say(_("No saved matches yet: every match you start is kept here."))
+        elif row < len(self.shown):
+            table.move_cursor(row=row)
+
+    def say(self, text: str) -> None:
+        self.query_one("#matches-message", Static).update(text)
+
+    def current(self) -> StoredMatch | None:
+        table = self.query_one(DataTable)
+        if not self.shown or not 0 <= table.cursor_row < len(self.shown):
+            return None
+        return self.shown[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        match = self.current()
+        if match is None:
+            return
+        if match.is_finished:
+            self.replay(match)
+            return
+        error = self.cs_app.resume(match.id)
+        if error is not None:
+            self.say(_("Match {id} cannot be continued — {error}").format(id=match.id, error=error))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._delete_armed = None
+
+    def replay(self, stored: StoredMatch) -> None:
+        from cardsuite.match import Match
+        from cardsuite.tui.screens.replay import ReplayScreen
+
+        store = self.store()
+        if store is None:
+            return
+        source = _("{file}, match {id}").format(file=store.path, id=stored.id)
+        try:
+            match = Match.from_record(store.record(stored.id), source)
+        except SaveError as exc:
+            self.say(_("Match {id} cannot be replayed — {error}").format(id=stored.id, error=exc))
+            return
+        except Exception as exc:  # a stored match must never take the app down
+            self.say(f"{source}: {exc}")
+            return
+        self.app.push_screen(ReplayScreen(match, stored.id))
+
+    def action_delete(self) -> None:
+        match = self.current()
+        store = self.store()
+        if match is None or store is None:
+            return
+        if self._delete_armed != match.id:
+            self._delete_armed = match.id
+            self.say(
+                _("Press d again to delete match {id} ({line}).").format(
+                    id=match.id, line=describe(match)
+                )
+            )
+            return
+        self._delete_armed = None
+        try:
+            store.delete(match.id)
+        except SaveError as exc:
+            self.say(str(exc))
+            return
+        self.reload()
+        self.say(_("Match {id} deleted.").format(id=match.id))
+
+    def action_export(self) -> None:
+        from cardsuite.core.record import save_record
+
+        match = self.current()
+        store = self.store()
+        if match is None or store is None:
+            return
+        path = Path.cwd() / f"cardsuite-{match.game}-{match.id}.json"
+        try:
+            save_record(store.record(match.id), path)
+        except SaveError as exc:
+            self.say(str(exc))
+            return
+        self.say(_("Match {id} written to {file}").format(id=match.id, file=path))
+
+    def action_stats(self) -> None:
+        self.app.push_screen(StatsScreen())
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class StatsScreen(TranslatedScreen[None]):
+    """Each player's figures over the finished matches, for every game or one (g)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", N_("Back")),
+        Binding("g", "next_game", N_("Game")),
+        Binding("q", "close", N_("Back"), show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="panel-screen")
+        self.games: list[str | None] = [None]
+        self.game_index = 0
+
+    @property
+    def cs_app(self) -> CardsuiteApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("Statistics"), classes="panel-title", id="stats-title")
+        yield Static("", id="stats-help")
+        yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="stats-message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(
+            _("Player"),
+            _("Games"),
+            _("Wins"),
+            _("Draws"),
+            _("Losses"),
+            _("Places"),
+            _("Avg score"),
+            _("Longest"),
+        )
+        store = self.cs_app.store
+        if store is not None:
+            played: set[str] = set()
+            try:
+                played = {m.game for m in store.matches(finished=True)}
+            except SaveError as exc:
+                self.query_one("#stats-message", Static).update(str(exc))
+            ordered: list[str] = sorted(played, key=game_title)
+            self.games.extend(ordered)
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        game = self.games[self.game_index]
+        which = _("all games") if game is None else game_title(game)
+        self.query_one("#stats-help", Static).update(
+            _("Finished matches, {which} · g another game · esc back").format(which=which)
+        )
+        table = self.query_one(DataTable)
+        table.clear()
+        store = self.cs_app.store
+        if store is None:
+            return
+        try:
+            figures = store.stats(game)
+        except SaveError as exc:
+            self.query_one("#stats-message", Static).update(str(exc))
+            return
+        for f in figures:
+            places = " ".join(f"{place}:{count}" for place, count in f.places.items())
+            name = _("{name} (bot)").format(name=f.name) if f.bot else f.name
+            table.add_row(
+                Text(name),
+                Text(str(f.games)),
+                Text(str(f.wins)),
+                Text(str(f.draws)),
+                Text(str(f.losses)),
+                Text(places),
+                Text("—" if f.average_score is None else f"{f.average_score:g}"),
+                Text(str(f.longest)),
+            )
+        self.query_one("#stats-message", Static).update(
+            "" if figures else _("No finished matches yet.")
+        )
+
+    def action_next_game(self) -> None:
+        self.game_index = (self.game_index + 1) % len(self.games)
+        self.reload()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,170 @@
+"""The command line's saved matches: simulate --record, stats, matches, replay, resume,
+export and import, deal codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardsuite import tui
+from cardsuite.cli import main
+from cardsuite.core.dealcode import deal_code, parse_deal_code
+from cardsuite.core.errors import OptionsError
+from cardsuite.games import get_game
+from cardsuite.match import Match, MatchSetup, SeatInfo
+from cardsuite.store.db import Store
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as done:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and "Traceback" not in err
+    (line,) = err.strip().splitlines()
+    return line
+
+
+def test_simulated_rang_matches_recorded_then_counted_per_player(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "simulate", "rang", "--players", "3", "--games", "20", "--record", "--json"
+    )
+    assert code == 0
+    wins = json.loads(out)["wins"]
+    code, out, _ = run(capsys, "stats", "rang", "--json")
+    assert code == 0
+    stats = json.loads(out)
+    assert stats["game"] == "rang" and stats["games"] == 20
+    players = {p["name"]: p for p in stats["players"]}
+    assert set(players) == {"Anna", "Boris", "Vera"}
+    for seat, name in enumerate(("Anna", "Boris", "Vera")):
+        figures = players[name]
+        assert figures["games"] == 20 and figures["bot"] is True
+        assert figures["wins"] == wins[seat]  # counted as simulate counts them
+        assert figures["wins"] + figures["draws"] + figures["losses"] == 20
+        assert sum(figures["places"].values()) == 20
+        assert figures["longest_match"] > 0
+
+
+def test_stats_of_no_game_at_all_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "uno" in refused(capsys, "stats", "uno")
+
+
+def test_matches_lists_unfinished_ones_and_replay_reads_them_by_number(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    match = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=9)
+    match.play_bots()
+    with Store() as store:
+        match_id = store.add(match.record())
+    code, out, _ = run(capsys, "matches", "--json")
+    (listed,) = json.loads(out)
+    assert listed["id"] == match_id and listed["moves"] == len(match.moves)
+    assert listed["finished"] is None
+    code, out, _ = run(capsys, "replay", str(match_id), "--json")
+    assert code == 0
+    replayed = json.loads(out)
+    assert [m["move"] for m in replayed["moves"]] == [m for _s, m in match.record().moves]
+    assert replayed["result"] is None
+
+
+def test_resume_opens_the_stored_match_in_its_own_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[Match] = []
+    monkeypatch.setattr(tui, "run", lambda setup=None, *, match=None: opened.append(match))
+    match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
+    match.play_bots()
+    (seat,) = match.to_move()
+    match.apply(match.legal_moves(seat)[0])
+    with Store() as store:
+        match_id = store.add(match.record())
+    code, _, _ = run(capsys, "resume")
+    assert code == 0
+    (resumed,) = opened
+    assert resumed.moves == match.moves and resumed.journal_id == match_id
+
+
+def test_resume_refusals_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "no unfinished match" in refused(capsys, "resume")
+    assert "no match 7" in refused(capsys, "resume", "7")
+    run(capsys, "simulate", "ryba", "--games", "1", "--record")
+    assert "cardsuite replay 1" in refused(capsys, "resume", "1")
+
+
+def test_export_then_import_gives_the_same_match(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "simulate", "seven-up", "--players", "2", "--games", "1", "--record")
+    file = tmp_path / "out" / "match.json"
+    code, out, _ = run(capsys, "export", "1", str(file))
+    assert code == 0 and str(file) in out
+    code, out, _ = run(capsys, "import", str(file))
+    assert code == 0 and "match 2" in out
+    with Store() as store:
+        first, second = store.get(1), store.get(2)
+        assert store.record(1).moves == store.record(2).moves
+        assert second.origin == "import"
+        assert first.result is not None and second.result is not None
+        assert first.result.places == second.result.places
+
+
+def test_import_refuses_a_record_whose_moves_do_not_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = Match(get_game("rang"), [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")])
+    match.play_bots(limit=5)
+    data = json.loads(match.record().to_json())
+    data["moves"][3][1] = "take the whole pack"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    line = refused(capsys, "import", str(bad))
+    assert str(bad) in line and "move 4" in line
+    with Store() as store:
+        assert store.matches() == []
+
+
+def test_a_deal_code_names_game_players_seed_and_changed_options() -> None:
+    code = deal_code("seven-up", 4, 123456789, {"partnerships": True})
+    assert code == "seven-up-4-21i3v9.partnerships=on"
+    parsed = parse_deal_code(code.upper())
+    assert (parsed.game, parsed.players, parsed.seed) == ("seven-up", 4, 123456789)
+    assert parsed.options == {"partnerships": "on"}
+    assert parse_deal_code(deal_code("rang", 3, 2**64 - 1, {})).seed == 2**64 - 1
+
+
+@pytest.mark.parametrize("text", ["", "rang", "rang-3", "rang-x-5", "rang-3-5.wild", "-3-5"])
+def test_a_bad_deal_code_says_how_one_reads(text: str) -> None:
+    with pytest.raises(OptionsError) as error:
+        parse_deal_code(text)
+    assert "deal code" in str(error.value)
+
+
+def test_the_deal_of_a_code_is_the_same_deal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = get_game("seven-up")
+    options = game.Options(partnerships=True)  # type: ignore[call-arg]
+    original = Match(game, [SeatInfo(n) for n in "ABCD"], options=options, seed=987654)
+    opened: list[MatchSetup] = []
+    monkeypatch.setattr(tui, "run", lambda setup=None, *, match=None: opened.append(setup))
+    code, _, _ = run(capsys, "deal", original.deal_code(), "--seats", "human,random,random,random")
+    assert code == 0
+    (setup,) = opened
+    assert setup.start().state == original.state
+    assert "players" in refused(capsys, "deal", "seven-up-5-abc")
+    assert "uno" in refused(capsys, "deal", "uno-2-abc")

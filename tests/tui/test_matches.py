@@ -1,0 +1,124 @@
+"""Saved matches in the app: the list, continuing and replaying, deleting, statistics, the
+replay of a match just finished."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
+from cardsuite.store.db import Store
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.lobby import LobbyScreen
+from cardsuite.tui.screens.matches import MatchesScreen, StatsScreen
+from cardsuite.tui.screens.outcome import OutcomeScreen
+from cardsuite.tui.screens.replay import OPEN, ReplayScreen
+from cardsuite.tui.screens.table import TableScreen
+
+from .helpers import TEST_SETTINGS, finished_match, make_app, press, screen_text, settle, until
+
+SIZE = (120, 40)
+
+
+def stored_matches() -> tuple[int, int, Match]:
+    """A finished Go Fish match, then an unfinished Grabuge one (played last)."""
+    done = Match(get_game("ryba"), [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")])
+    unfinished = Match(get_game("grabuge"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=9)
+    with Store() as store:
+        done_id = store.add(done.record())
+        done.attach(store.journal(done_id), done_id)  # stored move by move, as at a table
+        done.play_bots()
+        open_id = store.add(unfinished.record())
+        unfinished.attach(store.journal(open_id), open_id)
+        unfinished.play_bots()
+    assert done.is_over() and not unfinished.is_over()
+    return open_id, done_id, done
+
+
+async def test_the_list_continues_a_match_in_play_and_replays_a_finished_one(
+    cardsuite_home: Path,
+) -> None:
+    open_id, done_id, done = stored_matches()
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "m")
+        assert await until(pilot, lambda: isinstance(app.screen, MatchesScreen))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Grabuge" in text and "Go Fish" in text and "in play" in text
+        matches = app.screen
+        assert isinstance(matches, MatchesScreen)
+        assert [m.id for m in matches.shown] == [open_id, done_id]  # in play first
+        await press(pilot, "down", "enter")  # the finished one: a replay
+        assert await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.viewer == OPEN and replay.index == 0
+        await press(pilot, "right", "right")
+        assert replay.index == 2
+        assert "Move 2 of" in screen_text(app)
+        await press(pilot, "end")
+        assert replay.index == len(done.moves)
+        assert "The game is over" in screen_text(app)
+        await press(pilot, "v")  # Anna's view
+        assert replay.viewer == 0 and "Anna's view" in screen_text(app)
+        await press(pilot, "escape")
+        assert await until(pilot, lambda: isinstance(app.screen, MatchesScreen))
+        await press(pilot, "up", "enter")  # the match in play: its table
+        assert await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.match.journal_id == open_id
+
+
+async def test_delete_asks_for_a_second_press(cardsuite_home: Path) -> None:
+    open_id, done_id, _done = stored_matches()
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "m")
+        assert await until(pilot, lambda: isinstance(app.screen, MatchesScreen))
+        await press(pilot, "d")
+        assert f"Press d again to delete match {open_id}" in screen_text(app)
+        store = app.store
+        assert store is not None and len(store.matches()) == 2
+        await press(pilot, "d")
+        assert [m.id for m in store.matches()] == [done_id]
+        assert f"Match {open_id} deleted" in screen_text(app)
+        await press(pilot, "escape")
+        assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await settle(pilot)
+        assert "Continue saved match" not in screen_text(app)  # nothing left in play
+
+
+async def test_statistics_per_player_and_per_game(cardsuite_home: Path) -> None:
+    _open_id, _done_id, done = stored_matches()
+    outcome = done.outcome()
+    assert outcome is not None
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "m", "t")
+        assert await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "all games" in text
+        winner = done.names[outcome.places.index(1)]
+        row = next(line for line in text.splitlines() if line.strip().startswith(winner))
+        assert row.split()[2:5] == ["1", "1", "0"]  # (bot) 1 game, 1 win, 0 draws
+        await press(pilot, "g")
+        assert "Go Fish" in screen_text(app)
+
+
+async def test_the_outcome_screen_offers_the_replay_and_the_deal_code() -> None:
+    match = finished_match(get_game("seven-up"), seed=2)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await until(pilot, lambda: isinstance(app.screen, OutcomeScreen))
+        assert match.deal_code() in screen_text(app)
+        await press(pilot, "p")
+        assert await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await press(pilot, "escape")
+        assert await until(pilot, lambda: isinstance(app.screen, OutcomeScreen))
