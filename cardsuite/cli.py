@@ -494,7 +494,7 @@ def stats(
         print(_("No finished matches yet."))
         return
     width = max(len(f.name) for f in figures)
-    head = _("{name}  games  wins  draws  losses  avg score  longest").format(
+    head = _("{name}  games  wins  draws  losses  avg score  longest  practice").format(
         name=_("player").ljust(width)
     )
     print(head)
@@ -502,7 +502,7 @@ def stats(
         average = "—" if f.average_score is None else f"{f.average_score:g}"
         print(
             f"{f.name.ljust(width)}  {f.games:5}  {f.wins:4}  {f.draws:5}  {f.losses:6}"
-            f"  {average:>9}  {f.longest:7}"
+            f"  {average:>9}  {f.longest:7}  {f.practice:8}"
         )
 
 

@@ -526,9 +526,10 @@ class Store:
         return MatchRecord.from_data(record.to_data(), where)  # every field checked
 
     def stats(self, game: str | None = None) -> list[PlayerStats]:
-        """Figures per player name (over every game, or one), most games first."""
+        """Figures per player name (over every game, or one), most games first.  Practice
+        matches (an undo went back across cards that had been seen) are counted apart."""
         sql = (
-            "SELECT m.id, m.game, m.moves, s.seat, s.name, s.kind FROM matches m"
+            "SELECT m.id, m.practice, m.moves, s.seat, s.name, s.kind FROM matches m"
             " JOIN seats s ON s.match = m.id WHERE m.finished IS NOT NULL"
         )
         args: list[Any] = []
@@ -542,11 +543,15 @@ class Store:
             for stored in self._by_ids(ids[start : start + 500]):
                 results[stored.id] = stored.result
         tally: dict[str, _Tally] = {}
-        for match_id, _game, moves, seat, name, kind in rows:
+        for match_id, practice, moves, seat, name, kind in rows:
             result = results.get(match_id)
             if result is None:
                 continue
-            tally.setdefault(name, _Tally(name)).add(result, seat, moves, kind == "bot")
+            counted = tally.setdefault(name, _Tally(name))
+            if practice:
+                counted.practice += 1
+            else:
+                counted.add(result, seat, moves, kind == "bot")
         return sorted((t.figures(game) for t in tally.values()), key=lambda p: (-p.games, p.name))
 
     def _by_ids(self, ids: Sequence[int]) -> list[StoredMatch]:
@@ -576,6 +581,7 @@ class PlayerStats:
     average_score: float | None  # over the matches that had scores
     longest: int  # the most moves in one of his matches
     bot: bool  # every one of these seats was a bot's
+    practice: int = 0  # practice matches, not counted in the figures above
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -589,13 +595,14 @@ class PlayerStats:
             "average_score": self.average_score,
             "longest_match": self.longest,
             "bot": self.bot,
+            "practice": self.practice,
         }
 
 
 class _Tally:
     def __init__(self, name: str) -> None:
         self.name = name
-        self.games = self.longest = 0
+        self.games = self.longest = self.practice = 0
         self.verdicts = {"win": 0, "draw": 0, "loss": 0}
         self.places: dict[int, int] = {}
         self.scores: list[float] = []
@@ -624,6 +631,7 @@ class _Tally:
             average_score=average,
             longest=self.longest,
             bot=self.bot,
+            practice=self.practice,
         )
 
 

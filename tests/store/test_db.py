@@ -248,3 +248,15 @@ def test_a_failing_write_leaves_the_match_playable_and_says_why() -> None:
     assert len(match.moves) == 6
     assert match.journal is None
     assert match.save_error is not None and "cannot write" in match.save_error
+
+
+def test_practice_matches_are_counted_apart() -> None:
+    with Store() as store:
+        for seed, practice in ((1, False), (2, True)):
+            match = rang_match(seed)
+            tracked(store, match)
+            match.practice = practice  # as an undo across a seen card makes it
+            match.play_bots()
+        figures = {f.name: f for f in store.stats()}
+        assert {f.games for f in figures.values()} == {1}
+        assert {f.practice for f in figures.values()} == {1}

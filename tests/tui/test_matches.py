@@ -4,6 +4,9 @@ replay of a match just finished."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
 
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
@@ -15,7 +18,16 @@ from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.replay import OPEN, ReplayScreen
 from cardsuite.tui.screens.table import TableScreen
 
-from .helpers import TEST_SETTINGS, finished_match, make_app, press, screen_text, settle, until
+from .helpers import (
+    TEST_SETTINGS,
+    choose_game,
+    finished_match,
+    make_app,
+    press,
+    screen_text,
+    settle,
+    until,
+)
 
 SIZE = (120, 40)
 
@@ -35,6 +47,18 @@ def stored_matches() -> tuple[int, int, Match]:
     return open_id, done_id, done
 
 
+async def open_matches(pilot: Pilot[Any], app: CardsuiteApp) -> MatchesScreen:
+    """Press m in the lobby; the saved matches once they are listed."""
+    await press(pilot, "m")
+    assert await until(
+        pilot, lambda: isinstance(app.screen, MatchesScreen) and bool(app.screen.shown)
+    )
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, MatchesScreen)
+    return screen
+
+
 async def test_the_list_continues_a_match_in_play_and_replays_a_finished_one(
     cardsuite_home: Path,
 ) -> None:
@@ -42,9 +66,7 @@ async def test_the_list_continues_a_match_in_play_and_replays_a_finished_one(
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await press(pilot, "m")
-        assert await until(pilot, lambda: isinstance(app.screen, MatchesScreen))
-        await settle(pilot)
+        await open_matches(pilot, app)
         text = screen_text(app)
         assert "Grabuge" in text and "Go Fish" in text and "in play" in text
         matches = app.screen
@@ -65,6 +87,7 @@ async def test_the_list_continues_a_match_in_play_and_replays_a_finished_one(
         assert replay.viewer == 0 and "Anna's view" in screen_text(app)
         await press(pilot, "escape")
         assert await until(pilot, lambda: isinstance(app.screen, MatchesScreen))
+        await settle(pilot)
         await press(pilot, "up", "enter")  # the match in play: its table
         assert await until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
@@ -77,8 +100,7 @@ async def test_delete_asks_for_a_second_press(cardsuite_home: Path) -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await press(pilot, "m")
-        assert await until(pilot, lambda: isinstance(app.screen, MatchesScreen))
+        await open_matches(pilot, app)
         await press(pilot, "d")
         assert f"Press d again to delete match {open_id}" in screen_text(app)
         store = app.store
@@ -99,9 +121,11 @@ async def test_statistics_per_player_and_per_game(cardsuite_home: Path) -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await press(pilot, "m", "t")
-        assert await until(pilot, lambda: isinstance(app.screen, StatsScreen))
-        await settle(pilot)
+        await open_matches(pilot, app)
+        await press(pilot, "t")
+        assert await until(
+            pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.shown_rows)
+        )
         text = screen_text(app)
         assert "all games" in text
         winner = done.names[outcome.places.index(1)]
@@ -122,3 +146,24 @@ async def test_the_outcome_screen_offers_the_replay_and_the_deal_code() -> None:
         assert await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await press(pilot, "escape")
         assert await until(pilot, lambda: isinstance(app.screen, OutcomeScreen))
+
+
+async def test_starting_a_new_match_never_touches_another(cardsuite_home: Path) -> None:
+    open_id, done_id, _done = stored_matches()
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await choose_game(pilot, "seven-up")
+        await press(pilot, "ctrl+s")
+        assert await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        new_id = table.match.journal_id
+        await press(pilot, "l")
+        assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        store = app.store
+        assert store is not None
+        ids = {m.id for m in store.matches()}
+        assert ids == {open_id, done_id, new_id}
+        assert store.get(open_id).moves > 0 and store.get(done_id).is_finished

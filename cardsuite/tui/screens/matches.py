@@ -241,6 +241,7 @@ class StatsScreen(TranslatedScreen[None]):
         super().__init__(classes="panel-screen")
         self.games: list[str | None] = [None]
         self.game_index = 0
+        self.shown_rows = 0  # the players listed
 
     @property
     def cs_app(self) -> CardsuiteApp:
@@ -264,6 +265,7 @@ class StatsScreen(TranslatedScreen[None]):
             _("Places"),
             _("Avg score"),
             _("Longest"),
+            _("Practice"),
         )
         store = self.cs_app.store
         if store is not None:
@@ -305,7 +307,9 @@ class StatsScreen(TranslatedScreen[None]):
                 Text(places),
                 Text("—" if f.average_score is None else f"{f.average_score:g}"),
                 Text(str(f.longest)),
+                Text(str(f.practice)),
             )
+        self.shown_rows = len(figures)
         self.query_one("#stats-message", Static).update(
             "" if figures else _("No finished matches yet.")
         )
