@@ -8,6 +8,7 @@ hold each of them, and the match must go on from there.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -117,3 +118,73 @@ def test_two_unfinished_matches_of_different_games_both_resume(tmp_path: Path, g
             match.attach(store.journal(match_id), match_id)
             match.play_bots()
             assert store.get(match_id).is_finished
+
+
+def test_kill_9_of_the_app_at_a_table_of_bots(tmp_path: Path) -> None:
+    """The real app in a terminal (a pseudo-terminal), bots playing at full speed, killed
+    twice mid-match: the database reads, the stored moves replay, the match resumes."""
+    import fcntl
+    import pty
+    import sqlite3
+    import struct
+    import termios
+    import threading
+    import time
+
+    (tmp_path / "settings.json").write_text(
+        '{"format": "cardsuite-settings", "bot_delay": 0}', encoding="utf-8"
+    )
+    env = {**os.environ, "CARDSUITE_HOME": str(tmp_path), "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+
+    def newest() -> tuple[int, int]:
+        """The newest match's id and its stored moves (0, 0 before there is one)."""
+        path = tmp_path / "cardsuite.db"
+        if not path.exists():
+            return 0, 0
+        try:
+            with contextlib.closing(sqlite3.connect(path, timeout=5)) as conn:
+                row = conn.execute("SELECT id, moves FROM matches ORDER BY id DESC").fetchone()
+        except sqlite3.Error:
+            return 0, 0  # the schema is being created
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    for round_ in range(2):
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: the app, as a player starts it, in a 120×40 terminal
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+            os.execve(
+                sys.executable,
+                [sys.executable, "-m", "cardsuite", "play", "rang", "--seats"]
+                + ["random,random,random", "--seed", str(round_ + 1)],
+                env,
+            )
+
+        def drain(fd: int = fd) -> None:  # the terminal's output must be read, or it blocks
+            while True:
+                try:
+                    if not os.read(fd, 65536):
+                        return
+                except OSError:
+                    return
+
+        reader = threading.Thread(target=drain, daemon=True)
+        reader.start()
+        before, _moves = newest()
+        deadline = time.monotonic() + 120
+        while not (newest()[0] > before and newest()[1] >= 30):  # a condition, not a sleep
+            assert time.monotonic() < deadline, f"the bots did not play ({newest()})"
+            time.sleep(0.05)
+        os.kill(pid, signal.SIGKILL)
+        _pid, status = os.waitpid(pid, 0)
+        os.close(fd)
+        reader.join(timeout=10)
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        with Store(tmp_path / "cardsuite.db") as store:
+            (killed,) = store.matches(finished=False)
+            assert killed.moves >= 30
+            match = Match.from_record(store.record(killed.id), f"match {killed.id}")
+            match.attach(store.journal(killed.id), killed.id)
+            match.play_bots()
+            assert store.get(killed.id).is_finished
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
