@@ -27,7 +27,7 @@ from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
-from cardsuite.core.text import fill, player_names
+from cardsuite.core.text import NAME_MAX, fill, plain, player_names
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
 
@@ -311,8 +311,10 @@ def replay(
 ) -> None:
     """Print a saved match move by move, as a spectator sees it."""
     match = Match.load(file)
-    names = player_names(len(match.seats), match.names)  # a seat saved without a name: the lobby's
     game = match.game
+    # The text shows the names made safe (control characters escaped, cut); the JSON keeps them
+    # as saved (JSON escapes what needs it).  A seat saved without a name: the lobby's name.
+    names = match.given_names if not text else match.names
 
     def events(state: Any) -> list[str]:
         return [fill(event.seen_by(None).text(), names) for event in state.events]
@@ -425,10 +427,16 @@ def play(
         )
     seen: set[str] = set()
     for name in filter(None, given):
+        if len(name) > NAME_MAX:
+            raise OptionsError(
+                _("--names gives a name of {n} characters; at most {limit} are allowed").format(
+                    n=len(name), limit=NAME_MAX
+                )
+            )
         if name.casefold() in seen:
             raise OptionsError(
                 _("--names gives {name!r} twice; each seat needs a different name").format(
-                    name=name
+                    name=plain(name)
                 )
             )
         seen.add(name.casefold())
@@ -583,7 +591,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         command = _command()
         code = command.main(args=list(argv) if argv is not None else None, standalone_mode=False)
     except CardsuiteError as error:
-        print(f"cardsuite: {error}", file=sys.stderr)
+        # one line, whatever a path or a name in it holds
+        print(f"cardsuite: {plain(str(error))}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     except typer.Abort:
         print(f"cardsuite: {_('aborted')}", file=sys.stderr)
@@ -594,6 +603,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not _usage_error(error):
             raise
         message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
-        print(f"cardsuite: {message}", file=sys.stderr)
+        print(f"cardsuite: {plain(message)}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(code if isinstance(code, int) else 0)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_rec
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Seat, Visibility
-from cardsuite.core.text import fill
+from cardsuite.core.text import fill, player_names, shown_name
 from cardsuite.core.view import TableView
 
 SIDE_TAGS = "ABCDEFGH"
@@ -44,10 +44,19 @@ SIDE_TAGS = "ABCDEFGH"
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """Who sits in a seat: a name, and the bot's id for a bot seat (None for a human)."""
+    """Who sits in a seat: a name, and the bot's id for a bot seat (None for a human).
+
+    ``name`` is kept as it was given (records and JSON output keep it); ``shown`` is the name
+    made safe to show (:func:`~cardsuite.core.text.shown_name`), "" when it has nothing to
+    show: the match then gives the seat its default name (see :attr:`Match.names`).
+    """
 
     name: str
     bot: str | None = None
+    shown: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shown", shown_name(self.name))
 
     @property
     def is_bot(self) -> bool:
@@ -78,6 +87,8 @@ class Match:
     ) -> None:
         self.game = game
         self.seats = tuple(seats)
+        # The names shown everywhere (escaped, cut; a seat with none gets the lobby's default).
+        self._names = player_names(len(self.seats), [info.shown for info in self.seats])
         self.seed = seed
         first = game.new_game(seats=len(self.seats), options=options, seed=seed)
         self.options = first.options
@@ -117,7 +128,18 @@ class Match:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(info.name for info in self.seats)
+        """The players' names as shown: control characters escaped, cut to a bounded length,
+        a seat given no name named as the lobby would (Anna, Boris …)."""
+        return self._names
+
+    @property
+    def given_names(self) -> tuple[str, ...]:
+        """The names as they were given (for JSON output), or the shown name for a seat given
+        nothing to show."""
+        return tuple(
+            info.name if info.shown else shown
+            for info, shown in zip(self.seats, self._names, strict=True)
+        )
 
     def to_move(self) -> frozenset[Seat]:
         return self.game.to_move(self.state)

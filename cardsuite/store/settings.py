@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardsuite.core.text import shown_name
 from cardsuite.store.paths import config_dir
 
 FORMAT = "cardsuite-settings"
@@ -60,7 +61,8 @@ class Settings:
                 and isinstance(value, list)
                 and all(isinstance(v, str) for v in value)
             ):
-                values[f.name] = tuple(v[:24] for v in value[:10])
+                # names are shown in the lobby's fields: made safe, cut (core.text.shown_name)
+                values[f.name] = tuple(shown_name(v) for v in value[:10])
             elif isinstance(default, str) and isinstance(value, str):
                 values[f.name] = value[:40]
         return cls(**values)

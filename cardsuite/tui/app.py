@@ -22,6 +22,7 @@ from textual.filter import Monochrome
 from textual.screen import Screen
 
 from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.text import plain
 from cardsuite.store import Settings, load_settings, save_settings
 from cardsuite.tui.screens.lobby import DEFAULT_NAMES, LobbyScreen, default_players, default_seats
 from cardsuite.tui.translated import maybe
@@ -165,7 +166,7 @@ class CardsuiteApp(App[None]):
     def on_mount(self) -> None:
         self._apply_colour()
         if self._startup_warning:
-            self.notify(self._startup_warning, severity="warning", timeout=8)
+            self.notify(plain(self._startup_warning), severity="warning", timeout=12, markup=False)
         if self._match is not None:
             self.start_match(self._match)
         elif self._setup is not None:
@@ -175,7 +176,7 @@ class CardsuiteApp(App[None]):
                 match = self._setup.start()
             except CardsuiteError as exc:
                 self.show_lobby()
-                self.notify(str(exc), severity="error")
+                self.notify(plain(str(exc)), severity="error", markup=False)
                 return
             self.start_match(match)
 
@@ -257,7 +258,7 @@ class CardsuiteApp(App[None]):
         try:
             match = setup.start()
         except CardsuiteError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(plain(str(exc)), severity="error", markup=False)
             return
         self.start_match(match)
 
@@ -335,7 +336,7 @@ class CardsuiteApp(App[None]):
             try:
                 save_settings(self.settings)
             except SaveError as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(plain(str(exc)), severity="error", markup=False)
 
     def words(self, text: str) -> str:
         """Engine text with cards written as the settings ask (ASCII suits, Cyrillic)."""

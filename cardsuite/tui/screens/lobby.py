@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports it from here
+from cardsuite.core.text import plain, player_names, shown_name
 from cardsuite.games import GAME_INFO, GameInfo
 from cardsuite.store import has_autosave
 from cardsuite.tui.translated import TranslatedScreen, maybe
@@ -208,14 +209,14 @@ class LobbyScreen(TranslatedScreen[None]):
         await self.query_one("#saved-row").mount_all(
             [
                 Button(_("Continue saved match"), id="continue", variant="success", compact=True),
-                Static("", id="saved-text"),
+                Static("", id="saved-text", markup=False),  # names from a file: plain text
                 Button(_("Discard"), id="discard", variant="error", compact=True),
             ]
         )
         await self.mount(
             Vertical(
                 VerticalScroll(id="setup"),
-                Static("", id="lobby-error"),
+                Static("", id="lobby-error", markup=False),
                 Horizontal(
                     Button(_("Start"), id="start", variant="primary", compact=True),
                     Button(_("Rules"), id="rules", compact=True),
@@ -268,17 +269,18 @@ class LobbyScreen(TranslatedScreen[None]):
             record = load_autosave()
         except SaveError as exc:
             cont.disabled = True
-            text.update(_("The saved match cannot be read — {error}").format(error=exc))
+            text.update(plain(_("The saved match cannot be read — {error}").format(error=exc)))
             text.set_class(True, "error")
             return
         self.record = record
         cont.disabled = False
         text.set_class(False, "error")
         info = GAME_INFO.get(record.game)
-        title = _(info.title) if info is not None else record.game
+        title = _(info.title) if info is not None else plain(record.game)
+        names = player_names(len(record.seats), [shown_name(s.name) for s in record.seats])
         seats = ", ".join(
-            _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name
-            for s in record.seats
+            _("{name} (bot)").format(name=name) if s.kind == "bot" else name
+            for s, name in zip(record.seats, names, strict=True)
         )
         text.update(f"{title} · {seats} · {moves_played(len(record.moves))}")
 
@@ -536,7 +538,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.cs_app.start_match(match)
 
     def show_error(self, text: str) -> None:
-        self.query_one("#lobby-error", Static).update(text)
+        self.query_one("#lobby-error", Static).update(plain(text))
 
     @on(Button.Pressed)
     def button(self, event: Button.Pressed) -> None:

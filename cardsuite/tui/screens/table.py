@@ -27,6 +27,7 @@ from cardsuite.core.moves import Move
 from cardsuite.core.record import MatchRecord
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import PileId, Seat
+from cardsuite.core.text import plain
 from cardsuite.core.view import TableView
 from cardsuite.match import Match
 from cardsuite.store import clear_autosave, write_autosave
@@ -427,7 +428,7 @@ class TableScreen(TranslatedScreen[None]):
             try:
                 clear_autosave()
             except SaveError as exc:
-                self.notify(str(exc), severity="warning")
+                self.notify(plain(str(exc)), severity="warning", markup=False)
         self.cs_app.show_outcome(self.match, self.session.viewer)
 
     def reopen(self) -> None:
@@ -586,7 +587,7 @@ class TableScreen(TranslatedScreen[None]):
         return self._log
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.message = text
+        self.message = plain(text)  # a path or an error may hold control characters
         self.message_kind = kind
 
     # --- explaining refusals --------------------------------------------------------------------
