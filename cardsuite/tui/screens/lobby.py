@@ -111,6 +111,14 @@ class GameList(OptionList):
             self.action_select()
 
 
+class NameInput(Input):
+    """A seat's name field: whatever is typed or pasted is kept as :func:`plain` text, so no
+    control character reaches the terminal from the field (an ESC shows as ``\\x1b``)."""
+
+    def validate_value(self, value: str) -> str:
+        return plain(value)
+
+
 class LobbyScreen(TranslatedScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", N_("Start")),
@@ -384,7 +392,7 @@ class LobbyScreen(TranslatedScreen[None]):
             widgets.append(
                 Horizontal(
                     Label(_("Seat {n}").format(n=i + 1), classes="field-label"),
-                    Input(
+                    NameInput(
                         seat.name,
                         max_length=MAX_NAME,
                         compact=True,
