@@ -4,6 +4,9 @@ A record holds what rebuilds a match exactly: the game, its options, the seed, t
 moves in notation.  It is JSON with a ``format`` marker and a ``version``; reading checks both
 and every field, and any problem becomes a :class:`SaveError` that names the file.  Writing goes
 through a temporary file and a rename, so a crash never leaves a half-written save.
+
+Files are hostile until read: :mod:`cardsuite.core.jsonfile` refuses a file over its size limit
+before reading it and turns every way JSON can fail into one sentence.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from cardsuite.core.errors import SaveError
+from cardsuite.core.jsonfile import parse_json, read_json_file, size_text
 
 FORMAT = "cardsuite-match"
 VERSION = 2  # 2: a match of several deals records each NextDeal
 SEAT_KINDS = ("human", "bot")
+MAX_RECORD_BYTES = 8_000_000  # a real match is a few kilobytes; larger files are not read
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +64,10 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, text: str, source: Path | str = "<record>") -> MatchRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(source, f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
-        return cls.from_data(data, source)
+        """The record in ``text``; SaveError naming ``source`` and the problem."""
+        if len(text) > MAX_RECORD_BYTES:
+            raise SaveError(source, f"too large for a match record ({size_text(len(text))})")
+        return cls.from_data(parse_json(text, source), source)
 
     @classmethod
     def from_data(cls, data: Any, source: Path | str = "<record>") -> MatchRecord:
@@ -71,7 +75,15 @@ class MatchRecord:
             return SaveError(source, problem)
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise fail("not a cardsuite match record (no 'format': 'cardsuite-match')")
+            kind = (
+                "an object" if isinstance(data, dict)
+                else "a list" if isinstance(data, list)
+                else "a number" if isinstance(data, int | float)
+                else "a text"
+            )  # fmt: skip
+            raise fail(
+                f"not a cardsuite match record (it is {kind}, without 'format': 'cardsuite-match')"
+            )
         version = data.get("version")
         if not isinstance(version, int) or version < 1:
             raise fail(f"bad record version {version!r}")
@@ -156,14 +168,6 @@ def save_record(record: MatchRecord, path: Path | str) -> None:
 
 
 def load_record(path: Path | str) -> MatchRecord:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
-    except IsADirectoryError:
-        raise SaveError(path, "is a directory, not a save file") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "not a text file") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot read ({exc.strerror or exc})") from None
-    return MatchRecord.from_json(text, path)
+    """The record in the file at ``path``; SaveError naming the file and the problem."""
+    data = read_json_file(path, limit=MAX_RECORD_BYTES, what="a match record")
+    return MatchRecord.from_data(data, path)

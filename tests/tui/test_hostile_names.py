@@ -138,3 +138,22 @@ async def test_the_curtain_and_the_chooser_name_players_as_written() -> None:
         await press(pilot, "enter")
         assert await until(pilot, lambda: "Ask a\\x1b[31mb for which rank?" in screen_text(app))
     assert_nothing_raw(frames)
+
+
+async def test_damaged_settings_are_reported_once_naming_both_files(cardsuite_home: Path) -> None:
+    cardsuite_home.mkdir(parents=True)
+    path = cardsuite_home / "settings.json"
+    path.write_text("[" * 100_000, encoding="utf-8")  # nested past the parser, and cut short
+    app = CardsuiteApp(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        (aside,) = cardsuite_home.glob("settings.json.damaged-*")
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1
+        assert str(path) in messages[0] and str(aside) in messages[0]
+        assert "default settings" in messages[0]
+    again = CardsuiteApp(seed=1)  # the next start: nothing to say
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not list(again._notifications)
