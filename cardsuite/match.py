@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardsuite.bots import Bot, make_bot
+from cardsuite.bots import Bot, bot_ids, make_bot
 from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, Refusal, SaveError
@@ -36,7 +36,7 @@ from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_rec
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Seat, Visibility
-from cardsuite.core.text import fill, player_names, shown_name
+from cardsuite.core.text import fill, plain, player_names, shown_name
 from cardsuite.core.view import TableView
 
 SIDE_TAGS = "ABCDEFGH"
@@ -323,6 +323,14 @@ class Match:
 
         try:
             game = get_game(record.game)
+            known = bot_ids(game)
+            for i, s in enumerate(record.seats):  # the record checked the rest of each seat
+                if s.kind == "bot" and s.bot not in known:
+                    raise CardsuiteError(  # made a SaveError naming the file below
+                        f"seat {i + 1} ({plain(s.name)!r}) is a bot seat naming bot "
+                        f"{plain(str(s.bot))!r}, which {game.id} does not have "
+                        f"(bots: {', '.join(known)})"
+                    )
             options = options_from_dict(game.Options, record.options)
             seats = [SeatInfo(s.name, s.bot if s.kind == "bot" else None) for s in record.seats]
             match = cls(game, seats, options=options, seed=record.seed)

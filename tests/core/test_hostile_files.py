@@ -4,13 +4,17 @@ every field of a record is checked."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardsuite.core.errors import SaveError
-from cardsuite.core.record import MAX_RECORD_BYTES, MatchRecord, load_record
+from cardsuite.core.record import MAX_MOVES, MAX_RECORD_BYTES, MatchRecord, load_record
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
 from cardsuite.store import load_settings, settings_path
 from cardsuite.store.settings import MAX_SETTINGS_BYTES, Settings
 
@@ -131,3 +135,100 @@ def test_bad_values_in_good_settings_keep_their_defaults(home: Path) -> None:
     assert settings.bot_delay == 5.0 and settings.four_colour is False and settings.last_game == ""
     assert settings.last_names[:2] == ("Kira", "\\x1b[31mred")
     assert len(settings.last_names[2]) == 24
+
+
+# --- every field of a record -------------------------------------------------------------------
+
+
+def good_record() -> dict[str, Any]:
+    match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=4)
+    match.play_text(match.game.move_to_text(match.legal_moves(min(match.to_move()))[0]))
+    data: dict[str, Any] = json.loads(match.record().to_json())
+    return data
+
+
+def spoilt(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(good_record())
+    change(data)
+    return data
+
+
+def seat(i: int, **fields: Any) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        data["seats"][i] = fields
+
+    return change
+
+
+def put(key: str, value: Any) -> Any:
+    return lambda data: data.__setitem__(key, value)
+
+
+BAD_FIELDS: list[tuple[str, Any, str]] = [
+    ("bot-without-id", seat(1, name="Boris", kind="bot"), "seat 2 ('Boris') is a bot seat that does not name its bot"),
+    ("bot-empty-id", seat(1, name="Boris", kind="bot", bot=""), "seat 2 ('Boris') is a bot seat"),
+    ("bot-id-not-text", seat(1, name="Boris", kind="bot", bot=3), "does not name its bot"),
+    ("human-with-bot", seat(0, name="Anna", kind="human", bot="random"), "seat 1 ('Anna') is a human seat but names a bot"),
+    ("unknown-kind", seat(0, name="Anna", kind="robot"), "seat 1 ('Anna') has unknown kind 'robot'"),
+    ("name-not-text", seat(0, name=7), "seat 1 must be an object with a 'name'"),
+    ("name-too-long", seat(0, name="x" * 65), "seat 1 has a name of 65 characters; at most 64"),
+    ("seat-extra-field", seat(0, name="Anna", colour="red"), "unknown field 'colour'"),
+    ("seat-not-object", put("seats", ["Anna", "Boris"]), "seat 1 must be an object"),
+    ("no-seats", put("seats", []), "'seats' must be a non-empty list"),
+    ("seed-negative", put("seed", -1), "'seed' must be a whole number from 0 to 2**63-1, not -1"),
+    ("seed-too-big", put("seed", 2**63), "from 0 to 2**63-1"),
+    ("seed-text", put("seed", "5"), "not '5'"),
+    ("seed-bool", put("seed", True), "not True"),
+    ("version-bool", put("version", True), "bad record version True"),
+    ("version-newer", put("version", 99), "written by a newer cardsuite"),
+    ("options-list", put("options", [1]), "'options' must be an object, not a list"),
+    ("option-object", put("options", {"decks": {"n": 1}}), "option 'decks' must be a number, a text, true, false or null, not an object"),
+    ("option-list", put("options", {"decks": [1]}), "not a list"),
+    ("moves-object", put("moves", {}), "'moves' must be a list, not an object"),
+    ("move-bad-seat", put("moves", [[5, "draw"]]), "move 1 must be [seat, notation]"),
+    ("move-too-long", put("moves", [[0, "x" * 201]]), "at most 200 characters"),
+    ("too-many-moves", put("moves", [[0, "pass"]] * (MAX_MOVES + 1)), "1,000,001 moves; a record holds at most 1,000,000"),
+    ("unknown-top-level", put("movs", []), "unknown field 'movs'"),
+    ("practice-text", put("practice", "yes"), "'practice' must be true or false"),
+    ("game-huge-id", put("game", "g" * 65), "'game' must name a game"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "change", "needle"), BAD_FIELDS, ids=[c[0] for c in BAD_FIELDS])
+def test_every_record_field_is_checked(name: str, change: Any, needle: str) -> None:
+    with pytest.raises(SaveError) as caught:
+        MatchRecord.from_data(spoilt(change), "saved.json")
+    message = str(caught.value)
+    assert message.startswith("saved.json: ") and needle in message, message
+
+
+def test_a_good_record_reads_back() -> None:
+    data = good_record()
+    record = MatchRecord.from_data(data, "saved.json")
+    assert Match.from_record(record).record() == record
+
+
+@pytest.mark.parametrize(
+    ("bot", "needle"),
+    [
+        ("wizard", "seat 2 ('Boris') is a bot seat naming bot 'wizard', which rang does not have"),
+        ("search", "naming bot 'search'"),  # a level not offered for this game
+    ],
+)
+def test_a_bot_seat_names_a_bot_the_game_has(tmp_path: Path, bot: str, needle: str) -> None:
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(spoilt(seat(1, name="Boris", kind="bot", bot=bot))), "utf-8")
+    with pytest.raises(SaveError) as caught:
+        Match.load(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ") and needle in message and "random" in message, message
+    assert message.count(str(path)) == 1
+
+
+def test_a_record_made_in_code_with_a_bot_seat_but_no_bot_is_refused() -> None:
+    record = MatchRecord.from_data(good_record(), "saved.json")
+    broken = MatchRecord(
+        record.game, record.seed, (record.seats[0], type(record.seats[1])("Boris", "bot", None))
+    )
+    with pytest.raises(SaveError, match=r"seat 2 .* is a bot seat naming bot 'None'"):
+        Match.from_record(broken, "saved.json")
