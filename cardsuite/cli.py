@@ -601,7 +601,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(130)
     except Exception as error:
         if not _usage_error(error):
-            raise
+            from cardsuite.store.crash import report_crash
+
+            report_crash(error)  # a bug: exit status 1, the traceback in a crash file
         message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
         print(f"cardsuite: {plain(message)}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)

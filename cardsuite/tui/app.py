@@ -137,6 +137,7 @@ class CardsuiteApp(App[None]):
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
         self.started = False  # the app is past its start-up batch (on_ready)
+        self.crash: Exception | None = None  # the first unexpected exception, if any
         # What the imports made lives as long as the process: keep it out of the cyclic
         # collector's way (a start-up a little faster, and every later full pass shorter).
         gc.freeze()
@@ -163,7 +164,20 @@ class CardsuiteApp(App[None]):
                 return
 
     # --- start ------------------------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected exception: Textual ends the app (status 1).  Keep it for
+        :func:`cardsuite.tui.run`, which writes its traceback to a crash file and names that in
+        one line, instead of Textual's traceback on the terminal (with local values: it could
+        show the cards in every hand)."""
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
     def on_mount(self) -> None:
+        from cardsuite.store.crash import crash_if_asked
+
+        crash_if_asked()  # CARDSUITE_TEST_CRASH=1: the crash the tests ask for
         self._apply_colour()
         if self._startup_warning:
             self.notify(plain(self._startup_warning), severity="warning", timeout=12, markup=False)
