@@ -367,7 +367,7 @@ def test_serve_starts_where_it_is_told(
 
 
 def test_serve_reports_a_port_taken_while_it_starts(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The port is free when checked and taken when the server binds it: still one line."""
 
@@ -384,9 +384,15 @@ def test_serve_reports_a_port_taken_while_it_starts(
     def broken(host: str, port: int) -> None:
         raise OSError(errno.EIO, "input/output error")
 
-    monkeypatch.setattr(tui, "serve", broken)  # not a listening problem: not disguised as one
-    with pytest.raises(OSError, match="input/output"):
-        main(["serve", "--host", HOST, "--port", str(port)])
+    # not a listening problem: not disguised as one, but an unexpected crash (status 1, the
+    # traceback in a crash file)
+    monkeypatch.setattr(tui, "serve", broken)
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    code, out, err = run(capsys, "serve", "--host", HOST, "--port", str(port))
+    assert code == 1 and out == ""
+    assert err.startswith("cardsuite crashed: OSError: [Errno 5] input/output error; the details")
+    (log,) = tmp_path.glob("crash-*.log")
+    assert str(log) in err and "in broken" in log.read_text(encoding="utf-8")
 
 
 # --- hostile names ------------------------------------------------------------------------------
