@@ -27,7 +27,7 @@ from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
-from cardsuite.core.text import fill, player_names
+from cardsuite.core.text import NAME_MAX, fill, plain, player_names, shown_name
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
 
@@ -375,8 +375,10 @@ def _when(timestamp: float) -> str:
 
 
 def _seats_line(seats: Sequence[SeatRecord]) -> str:
+    names = player_names(len(seats), [shown_name(s.name) for s in seats])
     return ", ".join(
-        _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name for s in seats
+        _("{name} (bot)").format(name=name) if s.kind == "bot" else name
+        for s, name in zip(seats, names, strict=True)
     )
 
 
@@ -448,7 +450,7 @@ def matches(
         print(_("No saved matches.") if show_all else _("No unfinished matches."))
         return
     for m in found:
-        title = _(GAMES[m.game].title) if m.game in GAMES else m.game
+        title = _(GAMES[m.game].title) if m.game in GAMES else plain(m.game)
         state = (
             ngettext("{n} move", "{n} moves", m.moves).format(n=m.moves)
             if m.result is None
@@ -493,15 +495,16 @@ def stats(
     if not figures:
         print(_("No finished matches yet."))
         return
-    width = max(len(f.name) for f in figures)
+    shown = [shown_name(f.name) or "?" for f in figures]
+    width = max(len(name) for name in shown)
     head = _("{name}  games  wins  draws  losses  avg score  longest  practice").format(
         name=_("player").ljust(width)
     )
     print(head)
-    for f in figures:
+    for f, name in zip(figures, shown, strict=True):
         average = "—" if f.average_score is None else f"{f.average_score:g}"
         print(
-            f"{f.name.ljust(width)}  {f.games:5}  {f.wins:4}  {f.draws:5}  {f.losses:6}"
+            f"{name.ljust(width)}  {f.games:5}  {f.wins:4}  {f.draws:5}  {f.losses:6}"
             f"  {average:>9}  {f.longest:7}  {f.practice:8}"
         )
 
@@ -576,8 +579,10 @@ def replay(
         match = _stored_match(_store(), int(source))
     else:
         match = Match.load(source)
-    names = player_names(len(match.seats), match.names)  # a seat saved without a name: the lobby's
     game = match.game
+    # The text shows the names made safe (control characters escaped, cut); the JSON keeps them
+    # as saved (JSON escapes what needs it).  A seat saved without a name: the lobby's name.
+    names = match.given_names if not text else match.names
 
     def events(state: Any) -> list[str]:
         return [fill(event.seen_by(None).text(), names) for event in state.events]
@@ -690,10 +695,16 @@ def _open_table(
         )
     seen: set[str] = set()
     for name in filter(None, given):
+        if len(name) > NAME_MAX:
+            raise OptionsError(
+                _("--names gives a name of {n} characters; at most {limit} are allowed").format(
+                    n=len(name), limit=NAME_MAX
+                )
+            )
         if name.casefold() in seen:
             raise OptionsError(
                 _("--names gives {name!r} twice; each seat needs a different name").format(
-                    name=name
+                    name=plain(name)
                 )
             )
         seen.add(name.casefold())
@@ -846,7 +857,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         command = _command()
         code = command.main(args=list(argv) if argv is not None else None, standalone_mode=False)
     except CardsuiteError as error:
-        print(f"cardsuite: {error}", file=sys.stderr)
+        # one line, whatever a path or a name in it holds
+        print(f"cardsuite: {plain(str(error))}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     except typer.Abort:
         print(f"cardsuite: {_('aborted')}", file=sys.stderr)
@@ -855,8 +867,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(130)
     except Exception as error:
         if not _usage_error(error):
-            raise
+            from cardsuite.store.crash import report_crash
+
+            report_crash(error)  # a bug: exit status 1, the traceback in a crash file
         message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
-        print(f"cardsuite: {message}", file=sys.stderr)
+        print(f"cardsuite: {plain(message)}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(code if isinstance(code, int) else 0)

@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardsuite.bots import Bot, make_bot
+from cardsuite.bots import Bot, bot_ids, make_bot
 from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, Refusal, SaveError
@@ -36,7 +36,7 @@ from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_rec
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Seat, SeenTable, Visibility
-from cardsuite.core.text import fill
+from cardsuite.core.text import fill, plain, player_names, shown_name
 from cardsuite.core.view import TableView
 
 SIDE_TAGS = "ABCDEFGH"
@@ -63,10 +63,19 @@ class Journal(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """Who sits in a seat: a name, and the bot's id for a bot seat (None for a human)."""
+    """Who sits in a seat: a name, and the bot's id for a bot seat (None for a human).
+
+    ``name`` is kept as it was given (records and JSON output keep it); ``shown`` is the name
+    made safe to show (:func:`~cardsuite.core.text.shown_name`), "" when it has nothing to
+    show: the match then gives the seat its default name (see :attr:`Match.names`).
+    """
 
     name: str
     bot: str | None = None
+    shown: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shown", shown_name(self.name))
 
     @property
     def is_bot(self) -> bool:
@@ -97,6 +106,8 @@ class Match:
     ) -> None:
         self.game = game
         self.seats = tuple(seats)
+        # The names shown everywhere (escaped, cut; a seat with none gets the lobby's default).
+        self._names = player_names(len(self.seats), [info.shown for info in self.seats])
         self.seed = seed
         first = game.new_game(seats=len(self.seats), options=options, seed=seed)
         self.options = first.options
@@ -141,7 +152,18 @@ class Match:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(info.name for info in self.seats)
+        """The players' names as shown: control characters escaped, cut to a bounded length,
+        a seat given no name named as the lobby would (Anna, Boris …)."""
+        return self._names
+
+    @property
+    def given_names(self) -> tuple[str, ...]:
+        """The names as they were given (for JSON output), or the shown name for a seat given
+        nothing to show."""
+        return tuple(
+            info.name if info.shown else shown
+            for info, shown in zip(self.seats, self._names, strict=True)
+        )
 
     def to_move(self) -> frozenset[Seat]:
         return self.game.to_move(self.state)
@@ -386,6 +408,14 @@ class Match:
 
         try:
             game = get_game(record.game)
+            known = bot_ids(game)
+            for i, s in enumerate(record.seats):  # the record checked the rest of each seat
+                if s.kind == "bot" and s.bot not in known:
+                    raise CardsuiteError(  # made a SaveError naming the file below
+                        f"seat {i + 1} ({plain(s.name)!r}) is a bot seat naming bot "
+                        f"{plain(str(s.bot))!r}, which {game.id} does not have "
+                        f"(bots: {', '.join(known)})"
+                    )
             options = options_from_dict(game.Options, record.options)
             seats = [SeatInfo(s.name, s.bot if s.kind == "bot" else None) for s in record.seats]
             match = cls(game, seats, options=options, seed=record.seed)

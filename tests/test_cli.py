@@ -367,7 +367,7 @@ def test_serve_starts_where_it_is_told(
 
 
 def test_serve_reports_a_port_taken_while_it_starts(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The port is free when checked and taken when the server binds it: still one line."""
 
@@ -384,6 +384,59 @@ def test_serve_reports_a_port_taken_while_it_starts(
     def broken(host: str, port: int) -> None:
         raise OSError(errno.EIO, "input/output error")
 
-    monkeypatch.setattr(tui, "serve", broken)  # not a listening problem: not disguised as one
-    with pytest.raises(OSError, match="input/output"):
-        main(["serve", "--host", HOST, "--port", str(port)])
+    # not a listening problem: not disguised as one, but an unexpected crash (status 1, the
+    # traceback in a crash file)
+    monkeypatch.setattr(tui, "serve", broken)
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    code, out, err = run(capsys, "serve", "--host", HOST, "--port", str(port))
+    assert code == 1 and out == ""
+    assert err.startswith("cardsuite crashed: OSError: [Errno 5] input/output error; the details")
+    (log,) = tmp_path.glob("crash-*.log")
+    assert str(log) in err and "in broken" in log.read_text(encoding="utf-8")
+
+
+# --- hostile names ------------------------------------------------------------------------------
+
+HOSTILE = ("[/]", "[bold]x", "a\x1b[31mb", "\u202eevil")
+
+
+def test_replay_text_shows_hostile_names_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = Match(get_game("rang"), [SeatInfo(name, "random") for name in HOSTILE], seed=6)
+    match.play_bots()
+    path = tmp_path / "match.json"
+    match.save(path)
+    code, out, _ = run(capsys, "replay", str(path), "--text")
+    assert code == 0
+    assert "\x1b" not in out and "\u202e" not in out  # nothing reaches the terminal raw
+    shown = ("[/]", "[bold]x", "a\\x1b[31mb", "\\u202eevil")
+    assert out.splitlines()[0].endswith(", ".join(shown))
+    for name in shown:
+        assert re.search(rf"^\s*\d+\. {re.escape(name)}: ", out, re.MULTILINE), name
+    # the JSON keeps the names as saved (JSON itself escapes the control characters)
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 0 and "\x1b" not in out
+    assert json.loads(out)["players"] == list(HOSTILE)
+
+
+def test_a_name_of_nothing_printable_takes_the_seats_default(
+    capsys: pytest.CaptureFixture[str], tables: list[MatchSetup | None]
+) -> None:
+    code, _, _ = run(capsys, "play", "rang", "--players", "3", "--names", "Kira, \x1b\x07 ,Zoya")
+    assert code == 0
+    (setup,) = tables
+    assert setup is not None
+    assert setup.start().names == ("Kira", "Boris", "Zoya")
+
+
+def test_play_refuses_a_name_too_long(capsys: pytest.CaptureFixture[str]) -> None:
+    line = bad_input(capsys, "play", "rang", "--players", "2", "--names", "x" * 65)
+    assert "65 characters" in line and "64" in line
+
+
+def test_an_error_line_shows_control_characters_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    line = bad_input(capsys, "replay", str(tmp_path / "no\x1b[2Jsuch.json"))
+    assert "\x1b" not in line and "no\\x1b[2Jsuch.json" in line

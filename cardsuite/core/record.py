@@ -4,6 +4,15 @@ A record holds what rebuilds a match exactly: the game, its options, the seed, t
 moves in notation.  It is JSON with a ``format`` marker and a ``version``; reading checks both
 and every field, and any problem becomes a :class:`SaveError` that names the file.  Writing goes
 through a temporary file and a rename, so a crash never leaves a half-written save.
+
+Files are hostile until read: :mod:`cardsuite.core.jsonfile` refuses a file over its size limit
+before reading it and turns every way JSON can fail into one sentence.  Then
+:meth:`MatchRecord.from_data` checks each field: the shape, the bounds (:data:`MAX_MOVES`,
+:data:`MAX_SEED`, :data:`~cardsuite.core.text.NAME_MAX` …) and the seats (a bot seat names its
+bot, a human seat names none).  Unknown top-level keys are refused, not ignored: a record this
+version does not fully understand would be replayed wrong (a misspelt ``"moves"`` would load as
+a fresh deal); newer writers bump :data:`VERSION` instead.  Whether a bot id exists for the
+game is checked by :meth:`cardsuite.match.Match.from_record`, which knows the bots.
 """
 
 from __future__ import annotations
@@ -15,13 +24,24 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from cardsuite.core.errors import SaveError
+from cardsuite.core.jsonfile import parse_json, read_json_file, size_text
+from cardsuite.core.text import NAME_MAX, plain
 
 FORMAT = "cardsuite-match"
 VERSION = 2  # 2: a match of several deals records each NextDeal
 SEAT_KINDS = ("human", "bot")
+FIELDS = ("format", "version", "game", "seed", "options", "seats", "moves", "practice")
+
+MAX_RECORD_BYTES = 8_000_000  # a real match is a few kilobytes; larger files are not read
+MAX_MOVES = 1_000_000
+MAX_SEED = 2**64 - 1  # seeds are 64-bit: 0 … 2**64-1 (core.rng.derive_seed)
+MAX_SEATS = 64
+MAX_OPTIONS = 64
+MAX_ID = 64  # a game id, a bot id, an option's name
+MAX_TEXT = 200  # a move's notation, an option's text value
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,51 +82,84 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, text: str, source: Path | str = "<record>") -> MatchRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(source, f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
-        return cls.from_data(data, source)
+        """The record in ``text``; SaveError naming ``source`` and the problem."""
+        if len(text) > MAX_RECORD_BYTES:
+            raise SaveError(source, f"too large for a match record ({size_text(len(text))})")
+        return cls.from_data(parse_json(text, source), source)
 
     @classmethod
     def from_data(cls, data: Any, source: Path | str = "<record>") -> MatchRecord:
+        """The record in parsed JSON, every field checked; SaveError names the first problem."""
+
         def fail(problem: str) -> SaveError:
             return SaveError(source, problem)
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise fail("not a cardsuite match record (no 'format': 'cardsuite-match')")
+            raise fail(
+                f"not a cardsuite match record (it is {_shape(data)}, "
+                "without 'format': 'cardsuite-match')"
+            )
         version = data.get("version")
-        if not isinstance(version, int) or version < 1:
-            raise fail(f"bad record version {version!r}")
+        if not _whole(version) or version < 1:
+            raise fail(f"bad record version {_show(version)}")
         if version > VERSION:
             raise fail(
                 f"written by a newer cardsuite (record version {version}, this reads {VERSION})"
             )
+        unknown = [key for key in data if key not in FIELDS]
+        if unknown:
+            listed = ", ".join(repr(plain(key[:MAX_ID])) for key in unknown[:5])
+            raise fail(f"unknown field {listed} (a record has only {', '.join(FIELDS)})")
         game, seed = data.get("game"), data.get("seed")
-        if not isinstance(game, str) or not game:
-            raise fail("'game' must name a game")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise fail("'seed' must be a whole number")
+        if not isinstance(game, str) or not game or len(game) > MAX_ID:
+            raise fail(f"'game' must name a game (an id of at most {MAX_ID} characters)")
+        if not _whole(seed) or not 0 <= seed <= MAX_SEED:
+            raise fail(f"'seed' must be a whole number from 0 to 2**64-1, not {_show(seed)}")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise fail("'options' must be an object")
+            raise fail(f"'options' must be an object, not {_shape(options)}")
+        if len(options) > MAX_OPTIONS:
+            raise fail(f"'options' has {len(options)} entries; a game has at most {MAX_OPTIONS}")
+        for key, value in options.items():
+            if len(key) > MAX_ID:
+                raise fail(f"option name {_show(key)} is too long")
+            if not _scalar(value):
+                raise fail(
+                    f"option {_show(key)} must be a number, a text, true, false or null, "
+                    f"not {_shape(value)}"
+                )
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list) or not raw_seats:
             raise fail("'seats' must be a non-empty list")
+        if len(raw_seats) > MAX_SEATS:
+            raise fail(f"'seats' lists {len(raw_seats)} seats; at most {MAX_SEATS}")
         seats = []
         for i, raw in enumerate(raw_seats):
             if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
                 raise fail(f"seat {i + 1} must be an object with a 'name'")
+            name = raw["name"]
+            who = f"seat {i + 1} ({_show(name)})"
+            extra = [key for key in raw if key not in ("name", "kind", "bot")]
+            if extra:
+                raise fail(f"{who} has an unknown field {_show(extra[0])}")
+            if len(name) > NAME_MAX:
+                raise fail(f"seat {i + 1} has a name of {len(name)} characters; at most {NAME_MAX}")
             kind = raw.get("kind", "human")
             bot = raw.get("bot")
             if kind not in SEAT_KINDS:
-                raise fail(f"seat {i + 1} has unknown kind {kind!r}")
-            if bot is not None and not isinstance(bot, str):
-                raise fail(f"seat {i + 1} has a bad 'bot' value")
-            seats.append(SeatRecord(raw["name"], kind, bot))
+                raise fail(f"{who} has unknown kind {_show(kind)} (human or bot)")
+            if kind == "bot" and (not isinstance(bot, str) or not bot or len(bot) > MAX_ID):
+                raise fail(f"{who} is a bot seat that does not name its bot ('bot')")
+            if kind == "human" and bot is not None:
+                raise fail(f"{who} is a human seat but names a bot ({_show(bot)})")
+            seats.append(SeatRecord(name, kind, bot))
         raw_moves = data.get("moves", [])
         if not isinstance(raw_moves, list):
-            raise fail("'moves' must be a list")
+            raise fail(f"'moves' must be a list, not {_shape(raw_moves)}")
+        if len(raw_moves) > MAX_MOVES:
+            raise fail(
+                f"'moves' lists {len(raw_moves):,} moves; a record holds at most {MAX_MOVES:,}"
+            )
         moves = []
         for i, raw in enumerate(raw_moves):
             ok = (
@@ -116,9 +169,13 @@ class MatchRecord:
                 and not isinstance(raw[0], bool)
                 and 0 <= raw[0] < len(seats)
                 and isinstance(raw[1], str)
+                and len(raw[1]) <= MAX_TEXT
             )
             if not ok:
-                raise fail(f"move {i + 1} must be [seat, notation] with a seat of this match")
+                raise fail(
+                    f"move {i + 1} must be [seat, notation] with a seat of this match "
+                    f"and a notation of at most {MAX_TEXT} characters"
+                )
             moves.append((raw[0], raw[1]))
         practice = data.get("practice", False)
         if not isinstance(practice, bool):
@@ -132,6 +189,38 @@ class MatchRecord:
             practice=practice,
             version=version,
         )
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _scalar(value: Any) -> bool:
+    """A JSON scalar: text (bounded), a number, true, false or null."""
+    if isinstance(value, str):
+        return len(value) <= MAX_TEXT
+    return value is None or isinstance(value, bool | int | float)
+
+
+def _shape(value: Any) -> str:
+    """What a JSON value is, in words: "a list", "a number", "an object" …"""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int | float):
+        return "a number"
+    return "a text"
+
+
+def _show(value: Any) -> str:
+    """A value for a message: short, and safe to print."""
+    if isinstance(value, dict | list):
+        return _shape(value)
+    text = repr(value)
+    return plain(text if len(text) <= 40 else text[:39] + "…")
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:
@@ -159,14 +248,6 @@ def save_record(record: MatchRecord, path: Path | str) -> None:
 
 
 def load_record(path: Path | str) -> MatchRecord:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
-    except IsADirectoryError:
-        raise SaveError(path, "is a directory, not a save file") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "not a text file") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot read ({exc.strerror or exc})") from None
-    return MatchRecord.from_json(text, path)
+    """The record in the file at ``path``; SaveError naming the file and the problem."""
+    data = read_json_file(path, limit=MAX_RECORD_BYTES, what="a match record")
+    return MatchRecord.from_data(data, path)

@@ -1,14 +1,21 @@
-"""Engine text that names seats.
+"""Engine text that names seats, and user-given text made safe to show.
 
 Engines do not know the players' names, so every sentence they produce (event texts, reasons
 for illegal moves, outcome reasons, status lines) refers to a seat as ``{s0}``, ``{s1}`` … and
 the Match fills in the names with :func:`fill`.
+
+Names come from people and files (the lobby, ``--names``, a save), so they are shown through
+:func:`plain` (control characters and bidi overrides written as escapes, never sent to the
+terminal) and :func:`shown_name` (that, trimmed and cut to :data:`NAME_SHOWN` characters).
+Interfaces that read markup (Rich, Textual) must also never read a name as markup: they pass
+it with markup off or escaped.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
 
 from cardsuite.core.i18n import _
 
@@ -23,6 +30,58 @@ def seat(index: int) -> str:
 # The names the lobby offers for the seats, in order, and the command line uses when it is
 # given none.  Names are the players' own, so they are not translated.
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya", "Igor", "Kira")
+
+
+# A name is shown in at most this many characters (its escapes counted as written), the last
+# one "…" when it is cut: the seat boxes, the log, the outcome, ``replay --text`` all show that.
+NAME_SHOWN = 24
+# A name as given (in a record, on the command line) has at most this many characters.
+NAME_MAX = 64
+
+# Characters that change how the text around them is laid out: the bidi embeddings, overrides
+# and isolates (U+202A–U+202E, U+2066–U+2069) and the bidi marks (ALM, LRM, RLM).
+_BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+# Categories never shown as they are: controls (C0, DEL, C1), lone surrogates (which cannot
+# even be written as UTF-8), and the line and paragraph separators.
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """``text`` one shown piece at a time: a character, or the escape that stands for it."""
+    for ch in text:
+        code = ord(ch)
+        if code in _BIDI or unicodedata.category(ch) in _ESCAPED_CATEGORIES:
+            yield f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+        else:
+            yield ch
+
+
+def plain(text: str) -> str:
+    """``text`` safe to show on a terminal: every control character (C0, C1, DEL, ESC), lone
+    surrogate, line separator and bidi control written as an escape (``\\x1b``, ``\\u202e``),
+    so none of them reaches the terminal to act there.  Markup is not touched: an interface
+    that reads markup must be told not to (see the module's docstring)."""
+    if text.isprintable():  # the usual case; every character escaped is "not printable"
+        return text
+    return "".join(_pieces(text))
+
+
+def shown_name(name: str) -> str:
+    """A player's name as shown: :func:`plain`, trimmed, cut to :data:`NAME_SHOWN` characters
+    (never inside an escape; "…" marks the cut).  "" when nothing but spaces and control
+    characters was given: the seat then takes its default name (:func:`player_names`)."""
+    if not any(ch.isprintable() and not ch.isspace() for ch in name):
+        return ""
+    pieces = list(_pieces(name.strip()))
+    if sum(map(len, pieces)) <= NAME_SHOWN:
+        return "".join(pieces)
+    out, used = [], 0
+    for piece in pieces:
+        if used + len(piece) > NAME_SHOWN - 1:
+            break
+        out.append(piece)
+        used += len(piece)
+    return "".join(out) + "…"
 
 
 def default_name(index: int) -> str:

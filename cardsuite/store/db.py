@@ -273,7 +273,7 @@ class Store:
             os.replace(autosave, done)
 
     def _tell(self, text: str) -> None:
-        self.notice = text if self.notice is None else f"{self.notice}\n{text}"
+        self.notice = text if self.notice is None else f"{self.notice} {text}"
 
     def close(self) -> None:
         with self._lock:

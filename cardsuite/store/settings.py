@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardsuite.core.text import shown_name
 from cardsuite.store.paths import config_dir
 
 FORMAT = "cardsuite-settings"
@@ -60,7 +62,8 @@ class Settings:
                 and isinstance(value, list)
                 and all(isinstance(v, str) for v in value)
             ):
-                values[f.name] = tuple(v[:24] for v in value[:10])
+                # names are shown in the lobby's fields: made safe, cut (core.text.shown_name)
+                values[f.name] = tuple(shown_name(v) for v in value[:10])
             elif isinstance(default, str) and isinstance(value, str):
                 values[f.name] = value[:40]
         return cls(**values)
@@ -70,25 +73,48 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+MAX_SETTINGS_BYTES = 1_000_000  # the file is a few hundred bytes; a larger one is not read
+
+
 def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings (defaults if none), and a warning when the file could not be read."""
+    """The saved settings (defaults if none), and a warning when the file could not be used.
+
+    A file that cannot be used (too large, not UTF-8, not JSON, cut short, nested too deep,
+    another program's JSON …) is never overwritten: it is renamed aside as
+    ``settings.json.damaged-<time>`` and the defaults are used; the warning names both files.
+    Fields of a good file that hold bad values just keep their defaults.
+    """
+    from cardsuite.core.errors import SaveError
+    from cardsuite.core.jsonfile import read_json_file
+
     path = settings_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), f"{path}: cannot read the settings ({exc}); using the defaults"
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return (
-            Settings(),
-            f"{path}: the settings are not valid JSON ({exc.msg}); using the defaults",
-        )
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return Settings(), f"{path}: not a cardsuite settings file; using the defaults"
+        data = read_json_file(path, limit=MAX_SETTINGS_BYTES, what="a settings file")
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError(path, "not a cardsuite settings file")
+    except SaveError as exc:
+        return Settings(), _set_aside(path, exc.problem)
     return Settings.from_data(data), None
+
+
+def _set_aside(path: Path, problem: str) -> str:
+    """Rename the unusable settings file ``path`` aside; the warning that says so."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists() or aside.is_symlink():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    try:
+        path.rename(aside)
+    except OSError as exc:
+        return (
+            f"{path}: {problem}; using the default settings (the file could not be moved "
+            f"aside: {exc.strerror or exc}; saving the settings will replace it)"
+        )
+    return f"{path}: {problem}; using the default settings (the file is kept as {aside})"
 
 
 def save_settings(settings: Settings) -> None:

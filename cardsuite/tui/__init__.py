@@ -14,10 +14,25 @@ if TYPE_CHECKING:
 
 
 def run(setup: MatchSetup | None = None, *, match: Match | None = None) -> None:
-    """Open the lobby (no arguments), a new table for ``setup``, or an existing ``match``."""
-    from cardsuite.tui.app import CardsuiteApp
+    """Open the lobby (no arguments), a new table for ``setup``, or an existing ``match``.
 
-    CardsuiteApp(setup, match=match).run()
+    An unexpected exception (one Textual caught inside the app, or one raised around it) ends
+    the process with status 1 and one line naming the crash file
+    (:func:`cardsuite.store.crash.report_crash`), after the terminal is restored.
+    """
+    from cardsuite.store.crash import report_crash
+
+    try:
+        from cardsuite.tui.app import CardsuiteApp
+
+        app = CardsuiteApp(setup, match=match)
+        app.run()
+    except Exception as error:
+        report_crash(error)
+    if app.crash is not None:
+        report_crash(app.crash)
+    if app.return_code:  # Textual ended the app as failed without an exception of ours
+        raise SystemExit(app.return_code)
 
 
 def serve(host: str = "localhost", port: int = 8000) -> None:

@@ -22,6 +22,7 @@ from textual.filter import Monochrome
 from textual.screen import Screen
 
 from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.text import plain
 from cardsuite.store import Settings, load_settings, save_settings
 from cardsuite.tui.screens.lobby import DEFAULT_NAMES, LobbyScreen, default_players, default_seats
 from cardsuite.tui.translated import maybe
@@ -140,6 +141,7 @@ class CardsuiteApp(App[None]):
         self._store: Store | None = None
         self._store_opened = False
         self.store_problem: str | None = None  # why matches are not being saved, if so
+        self.crash: Exception | None = None  # the first unexpected exception, if any
         # What the imports made lives as long as the process: keep it out of the cyclic
         # collector's way (a start-up a little faster, and every later full pass shorter).
         gc.freeze()
@@ -166,10 +168,23 @@ class CardsuiteApp(App[None]):
                 return
 
     # --- start ------------------------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected exception: Textual ends the app (status 1).  Keep it for
+        :func:`cardsuite.tui.run`, which writes its traceback to a crash file and names that in
+        one line, instead of Textual's traceback on the terminal (with local values: it could
+        show the cards in every hand)."""
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
     def on_mount(self) -> None:
+        from cardsuite.store.crash import crash_if_asked
+
+        crash_if_asked()  # CARDSUITE_TEST_CRASH=1: the crash the tests ask for
         self._apply_colour()
         if self._startup_warning:
-            self.notify(self._startup_warning, severity="warning", timeout=8)
+            self.notify(plain(self._startup_warning), severity="warning", timeout=12, markup=False)
         if self._match is not None:
             self.start_match(self._match)
         elif self._setup is not None:
@@ -179,7 +194,7 @@ class CardsuiteApp(App[None]):
                 match = self._setup.start()
             except CardsuiteError as exc:
                 self.show_lobby()
-                self.notify(str(exc), severity="error")
+                self.notify(plain(str(exc)), severity="error", markup=False)
                 return
             self.start_match(match)
 
@@ -256,13 +271,16 @@ class CardsuiteApp(App[None]):
             except SaveError as exc:
                 self.store_problem = str(exc)
                 self.notify(
-                    _("Matches will not be saved: {error}").format(error=exc),
+                    plain(_("Matches will not be saved: {error}").format(error=exc)),
                     severity="error",
                     timeout=12,
+                    markup=False,
                 )
             else:
                 if self._store.notice:
-                    self.notify(self._store.notice, severity="warning", timeout=12, markup=False)
+                    self.notify(
+                        plain(self._store.notice), severity="warning", timeout=12, markup=False
+                    )
         return self._store
 
     def track(self, match: Match) -> None:
@@ -332,7 +350,7 @@ class CardsuiteApp(App[None]):
         try:
             match = setup.start()
         except CardsuiteError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(plain(str(exc)), severity="error", markup=False)
             return
         self.start_match(match)
 
@@ -410,7 +428,7 @@ class CardsuiteApp(App[None]):
             try:
                 save_settings(self.settings)
             except SaveError as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(plain(str(exc)), severity="error", markup=False)
 
     def words(self, text: str) -> str:
         """Engine text with cards written as the settings ask (ASCII suits, Cyrillic)."""

@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -114,7 +115,10 @@ class ChooserScreen(TranslatedModalScreen[int | None]):
         with Vertical(id="chooser-box", classes="" if layout.gap else "tight"):
             yield Static(prompt, id="chooser-prompt", markup=False)
             if layout.columns == 1:
-                options = [Option(label, id=f"choice-{i}") for i, label in enumerate(labels)]
+                # Labels may name players ("ask Boris for …"): plain content, never markup.
+                options = [
+                    Option(Content(label), id=f"choice-{i}") for i, label in enumerate(labels)
+                ]
                 yield OptionList(*options, id="chooser-options")
             else:
                 yield OptionGrid(labels, layout.columns, id="chooser-grid")

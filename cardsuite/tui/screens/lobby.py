@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports it from here
+from cardsuite.core.text import plain
 from cardsuite.games import GAME_INFO, GameInfo
 from cardsuite.store.paths import db_path
 from cardsuite.tui.translated import TranslatedScreen, maybe
@@ -107,6 +108,14 @@ class GameList(OptionList):
         self.highlighted = clicked
         if event.chain >= 2:
             self.action_select()
+
+
+class NameInput(Input):
+    """A seat's name field: whatever is typed or pasted is kept as :func:`plain` text, so no
+    control character reaches the terminal from the field (an ESC shows as ``\\x1b``)."""
+
+    def validate_value(self, value: str) -> str:
+        return plain(value)
 
 
 class LobbyScreen(TranslatedScreen[None]):
@@ -208,7 +217,7 @@ class LobbyScreen(TranslatedScreen[None]):
         await self.query_one("#saved-row").mount_all(
             [
                 Button(_("Continue saved match"), id="continue", variant="success", compact=True),
-                Static("", id="saved-text", markup=False),
+                Static("", id="saved-text", markup=False),  # names from a file: plain text
                 Button(_("All matches"), id="matches", compact=True),
             ]
         )
@@ -269,7 +278,7 @@ class LobbyScreen(TranslatedScreen[None]):
         except SaveError as exc:
             row.display = True
             self.query_one("#continue", Button).disabled = True
-            text.update(_("The saved matches cannot be read — {error}").format(error=exc))
+            text.update(plain(_("The saved matches cannot be read — {error}").format(error=exc)))
             text.set_class(True, "error")
             return
         row.display = bool(unfinished)
@@ -370,7 +379,7 @@ class LobbyScreen(TranslatedScreen[None]):
             widgets.append(
                 Horizontal(
                     Label(_("Seat {n}").format(n=i + 1), classes="field-label"),
-                    Input(
+                    NameInput(
                         seat.name,
                         max_length=MAX_NAME,
                         compact=True,
@@ -524,7 +533,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.cs_app.start_match(match)
 
     def show_error(self, text: str) -> None:
-        self.query_one("#lobby-error", Static).update(text)
+        self.query_one("#lobby-error", Static).update(plain(text))
 
     @on(Button.Pressed)
     def button(self, event: Button.Pressed) -> None:

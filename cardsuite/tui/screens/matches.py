@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from cardsuite.core.errors import SaveError
 from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.text import plain, player_names, shown_name
 from cardsuite.games import GAME_INFO
 from cardsuite.tui.translated import TranslatedScreen
 
@@ -27,12 +28,18 @@ if TYPE_CHECKING:
 
 def game_title(game_id: str) -> str:
     info = GAME_INFO.get(game_id)
-    return _(info.title) if info is not None else game_id
+    return _(info.title) if info is not None else plain(game_id)
+
+
+def seat_names(match: StoredMatch) -> tuple[str, ...]:
+    """The players' names as shown (plain, bounded; the lobby's for a seat saved without)."""
+    return player_names(len(match.seats), [shown_name(s.name) for s in match.seats])
 
 
 def seats_line(match: StoredMatch) -> str:
     return ", ".join(
-        _("{name} (bot)").format(name=s.name) if s.kind == "bot" else s.name for s in match.seats
+        _("{name} (bot)").format(name=name) if s.kind == "bot" else name
+        for s, name in zip(match.seats, seat_names(match), strict=True)
     )
 
 
@@ -297,7 +304,8 @@ class StatsScreen(TranslatedScreen[None]):
             return
         for f in figures:
             places = " ".join(f"{place}:{count}" for place, count in f.places.items())
-            name = _("{name} (bot)").format(name=f.name) if f.bot else f.name
+            shown = shown_name(f.name) or "?"
+            name = _("{name} (bot)").format(name=shown) if f.bot else shown
             table.add_row(
                 Text(name),
                 Text(str(f.games)),

@@ -86,17 +86,18 @@ class OutcomeScreen(TranslatedScreen[str]):
         with Middle(), Center(), Vertical(id="outcome-box"):
             title = _(match.game.title)
             yield Static(_("{game} — game over").format(game=title), id="outcome-title")
-            yield Static(reason, id="outcome-reason")
+            # The reason, the places and the log name the players: never read as markup.
+            yield Static(reason, id="outcome-reason", markup=False)
             if match.practice:
                 yield Static(
                     _("Practice game: an undo went back after cards had been shown."),
                     id="outcome-practice",
                 )
             for place, line in placing_lines(match):
-                yield Static(line, classes=f"placing place-{min(place, 4)}")
+                yield Static(line, classes=f"placing place-{min(place, 4)}", markup=False)
             recent = match.log(self.viewer, last=4)
             if recent:
-                yield Static("\n".join(recent), id="outcome-log")
+                yield Static("\n".join(recent), id="outcome-log", markup=False)
             code = match.deal_code()
             yield Static(
                 _("Deal code {code} (to play it again: cardsuite deal {code})").format(code=code),

@@ -25,6 +25,7 @@ from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import PileId, Seat
+from cardsuite.core.text import plain
 from cardsuite.core.view import TableView
 from cardsuite.match import Match
 from cardsuite.tui.render.cards import Glyphs, Marks
@@ -390,9 +391,10 @@ class TableScreen(TranslatedScreen[None]):
         if error is not None and not self._save_error_told:
             self._save_error_told = True
             self.notify(
-                _("This match is no longer being saved: {error}").format(error=error),
+                plain(_("This match is no longer being saved: {error}").format(error=error)),
                 severity="error",
                 timeout=10,
+                markup=False,
             )
 
     def _finish(self) -> None:
@@ -557,7 +559,7 @@ class TableScreen(TranslatedScreen[None]):
         return self._log
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.message = text
+        self.message = plain(text)  # a path or an error may hold control characters
         self.message_kind = kind
 
     # --- explaining refusals --------------------------------------------------------------------

@@ -24,9 +24,10 @@ class Curtain(Vertical, can_focus=True):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
-            yield Static("", id="curtain-title")
-            yield Static("", id="curtain-events")
-            yield Static("", id="curtain-ready")
+            # Names and events are the players' text: shown as written, never read as markup.
+            yield Static("", id="curtain-title", markup=False)
+            yield Static("", id="curtain-events", markup=False)
+            yield Static("", id="curtain-ready", markup=False)
 
     def show(self, name: str, public: Sequence[str]) -> None:
         self.player = name
