@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList, Select, Static
 
+from cardsuite.core.options import options_from_strings
 from cardsuite.games import GAME_INFO, GAMES, GameInfo, get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store import Settings, load_settings
@@ -27,6 +28,7 @@ from .helpers import (
     press,
     screen_text,
     settle,
+    until,
 )
 
 SIZE = (100, 30)
@@ -233,3 +235,35 @@ def test_an_entry_that_disagrees_with_its_engine_is_refused() -> None:
     )
     with pytest.raises(RuntimeError, match="title='Rank'"):
         wrong.load()
+
+
+# --- deal codes -------------------------------------------------------------------------------
+
+
+async def test_a_deal_code_typed_in_the_seed_field_deals_the_same_cards() -> None:
+    game = get_game("seven-up")
+    options = options_from_strings(game.Options, {"partnerships": "on"})
+    original = Match(game, [SeatInfo(n) for n in "ABCD"], options=options, seed=424242)
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await choose_game(pilot, "rang")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        seed_field = lobby.query_one(f"#seed-{lobby._form_serial}", Input)
+        seed_field.value = original.deal_code()
+        await press(pilot, "ctrl+s")
+        error = lobby.query_one("#lobby-error", Static)
+        assert await until(pilot, lambda: "is a deal of Seven Up" in str(error.render()))
+        assert isinstance(app.screen, LobbyScreen)  # refused, nothing started
+        await choose_game(pilot, "seven-up")
+        lobby.query_one(".players", Select).value = 4
+        assert await until(pilot, lambda: len(lobby.query(".seat-name")) == 4)
+        await settle(pilot)
+        lobby.query_one(f"#seed-{lobby._form_serial}", Input).value = original.deal_code()
+        await press(pilot, "ctrl+s")
+        assert await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.match.options == original.options
+        assert table.match.states[0] == original.states[0]

@@ -400,12 +400,14 @@ class LobbyScreen(TranslatedScreen[None]):
                 Label(_("Seed"), classes="field-label"),
                 Input(
                     str(self.cs_app.next_seed()),
-                    type="integer",
                     compact=True,
                     id=f"seed-{serial}",
                     classes="seed",
                 ),
-                Label(_("the deal: same seed, same cards"), classes="field-help"),
+                Label(
+                    _("the deal: same seed, same cards; or type a deal code (rang-3-k2f9)"),
+                    classes="field-help",
+                ),
                 classes="field",
             )
         )
@@ -510,13 +512,38 @@ class LobbyScreen(TranslatedScreen[None]):
         except TypeError as exc:
             raise CardsuiteError(str(exc)) from None
         seed_text = self.query_one(f"#seed-{serial}", Input).value.strip()
-        try:
-            seed = int(seed_text)
-        except ValueError:
+        if seed_text.isdigit():
+            return MatchSetup(game, tuple(seats), options, int(seed_text))
+        return self._dealt(game, tuple(seats), seed_text)
+
+    @staticmethod
+    def _dealt(game: AnyGame, seats: tuple[SeatInfo, ...], text: str) -> MatchSetup:
+        """The deal of a deal code typed in the seed's field: its seed and its options."""
+        from cardsuite.core.dealcode import parse_deal_code
+        from cardsuite.core.errors import CardsuiteError
+        from cardsuite.core.options import options_from_strings
+        from cardsuite.match import MatchSetup
+
+        if not any(ch.isalpha() for ch in text):
             raise CardsuiteError(
-                _("the seed must be a whole number, not {text!r}").format(text=seed_text)
-            ) from None
-        return MatchSetup(game, tuple(seats), options, seed)
+                _("the seed must be a whole number or a deal code, not {text!r}").format(text=text)
+            )
+        code = parse_deal_code(text)
+        if code.game != game.id:
+            info = GAME_INFO.get(code.game)
+            raise CardsuiteError(
+                _("deal code {code} is a deal of {game}: choose that game first").format(
+                    code=text, game=_(info.title) if info is not None else code.game
+                )
+            )
+        if code.players != len(seats):
+            raise CardsuiteError(
+                _("deal code {code} is for {n} players: set the players to {n}").format(
+                    code=text, n=code.players
+                )
+            )
+        options = options_from_strings(game.Options, code.options)
+        return MatchSetup(game, seats, options, code.seed)
 
     def action_start(self) -> None:
         from cardsuite.core.errors import CardsuiteError
