@@ -13,6 +13,7 @@ import os
 import random
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -27,89 +28,91 @@ GAME_LINE = re.compile(r"^Game \d+ \(match (\d+)\): ")
 MOVE_LINE = re.compile(r"^\s*(\d+)\. (.+)$")
 
 
-def run_until_killed(home: Path, seed: int, moves: int) -> tuple[int, list[str]]:
-    """Start bot matches, read ``moves`` move lines, kill the process; the match being played
-    then and the lines shown of it."""
+def newest_unfinished(home: Path) -> int | None:
+    """The id of the newest match if it is still in play (read beside the running process)."""
+    with contextlib.closing(sqlite3.connect(home / "cardsuite.db", timeout=10)) as conn:
+        row = conn.execute("SELECT id, finished FROM matches ORDER BY id DESC").fetchone()
+    return int(row[0]) if row is not None and row[1] is None else None
+
+
+def run_until_killed(
+    home: Path, game: str, seed: int, moves: int, players: int = 3
+) -> tuple[int, dict[int, list[str]]]:
+    """Start bot matches, read ``moves`` move lines, then kill the process in the middle of a
+    match; that match's id, and the move lines shown of each match."""
     env = {**os.environ, "CARDSUITE_HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "cardsuite", "simulate", "rang", "--players", "3"]
-    command += ["--games", "1000", "--record", "--log", "--seed", str(seed)]
+    command = [sys.executable, "-m", "cardsuite", "simulate", game, "--players", str(players)]
+    command += ["--games", "100000", "--record", "--log", "--seed", str(seed)]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
-    match_id, shown, read = 0, [], 0
+    shown: dict[int, list[str]] = {}
+    current: list[str] = []
+    read, killed = 0, None
     try:
         for line in process.stdout:
-            game = GAME_LINE.match(line)
-            if game:
-                match_id, shown = int(game[1]), []
+            game_line = GAME_LINE.match(line)
+            if game_line:
+                current = shown.setdefault(int(game_line[1]), [])
                 continue
             move = MOVE_LINE.match(line.rstrip("\n"))
             assert move, f"unexpected output {line!r}"
-            assert int(move[1]) == len(shown) + 1
-            shown.append(move[2])
+            assert int(move[1]) == len(current) + 1
+            current.append(move[2])
             read += 1
-            if read >= moves:
+            if read < moves:
+                continue
+            # Stop the process, and kill it if it is in the middle of a match (it may be ahead
+            # of what has been read; between two matches, let it go on a little)
+            process.send_signal(signal.SIGSTOP)
+            killed = newest_unfinished(home)
+            if killed is not None:
                 break
+            process.send_signal(signal.SIGCONT)
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
         process.stdout.close()
     assert process.returncode == -signal.SIGKILL
-    return match_id, shown
+    assert killed is not None, "the process ended before it was killed"
+    return killed, shown
+
+
+def check_and_resume(home: Path, killed: int, shown: dict[int, list[str]]) -> None:
+    """Every move shown is stored; the killed match resumes to its end in its own line."""
+    assert not [p.name for p in home.iterdir() if p.name.endswith(".tmp")]
+    with Store(home / "cardsuite.db") as store:
+        for match_id, lines in shown.items():
+            match = Match.from_record(store.record(match_id), f"match {match_id}")
+            names = match.names
+            labels = [f"{names[m.seat]}: {match.fill(m.label())}" for m in match.moves]
+            assert labels[: len(lines)] == lines  # the very moves that were shown
+        assert [m.id for m in store.matches(finished=False)] == [killed]
+        match = Match.from_record(store.record(killed), f"match {killed}")
+        match.attach(store.journal(killed), killed)
+        match.play_bots()
+        assert match.is_over() and store.get(killed).is_finished
+        assert store.record(killed).moves == match.record().moves
 
 
 def test_kill_9_in_the_middle_of_bot_matches_loses_no_shown_move(tmp_path: Path) -> None:
     rng = random.Random(2026)
-    resumed = 0
     for k in range(KILLS):
-        # past the first match now and then, so that finished ones are behind the killed one
-        match_id, shown = run_until_killed(tmp_path, seed=k, moves=rng.randrange(5, 1500))
-        assert match_id and shown
-        leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-        assert leftovers == []
-        with Store(tmp_path / "cardsuite.db") as store:
-            stored = store.get(match_id)
-            assert not stored.is_finished
-            record = store.record(match_id)
-            assert len(record.moves) >= len(shown)  # at most the move being made is extra
-            match = Match.from_record(record, f"match {match_id}")
-            names = match.names
-            labels = [f"{names[m.seat]}: {match.fill(m.label())}" for m in match.moves]
-            assert labels[: len(shown)] == shown  # the very moves that were shown
-            # resume it: the match goes on in its own line to its end
-            match.attach(store.journal(match_id), match_id)
-            match.play_bots()
-            assert match.is_over()
-            assert store.get(match_id).is_finished
-            resumed += 1
-            unfinished = store.matches(finished=False)
-            assert unfinished == []
-    assert resumed == KILLS
+        # now and then past the first match, so that finished ones are behind the killed one
+        killed, shown = run_until_killed(tmp_path, "rang", seed=k, moves=rng.randrange(5, 1500))
+        assert sum(map(len, shown.values())) > 0
+        check_and_resume(tmp_path, killed, shown)
+    with Store(tmp_path / "cardsuite.db") as store:
+        assert len(store.matches(finished=False)) == 0
+        assert len(store.matches(finished=True)) >= KILLS
     # with every connection closed, SQLite's own journal is folded back into the database
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cardsuite.db"]
 
 
 @pytest.mark.parametrize("game", ["grabuge", "ryba"])
 def test_two_unfinished_matches_of_different_games_both_resume(tmp_path: Path, game: str) -> None:
-    """Two games killed mid-match (Rang and another), each resumed to its end."""
-    first, _shown = run_until_killed(tmp_path, seed=1, moves=40)
-    env = {**os.environ, "CARDSUITE_HOME": str(tmp_path)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardsuite", "simulate", game, "--games", "3", "--record", "--log"],
-        env=env,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    second = 0
-    for line in process.stdout:
-        found = GAME_LINE.match(line)
-        if found:
-            second = int(found[1])
-        elif second and int(MOVE_LINE.match(line.rstrip())[1]) >= 8:  # type: ignore[index]
-            break
-    process.send_signal(signal.SIGKILL)
-    process.wait(timeout=30)
-    process.stdout.close()
+    """Rang and another game, each killed in the middle of a match, each resumed to its end."""
+    first, _shown = run_until_killed(tmp_path, "rang", seed=1, moves=40)
+    second, _shown = run_until_killed(tmp_path, game, seed=2, moves=8, players=2)
     with Store(tmp_path / "cardsuite.db") as store:
         unfinished = {m.id: m.game for m in store.matches(finished=False)}
         assert unfinished == {first: "rang", second: game}
@@ -125,7 +128,6 @@ def test_kill_9_of_the_app_at_a_table_of_bots(tmp_path: Path) -> None:
     twice mid-match: the database reads, the stored moves replay, the match resumes."""
     import fcntl
     import pty
-    import sqlite3
     import struct
     import termios
     import threading
