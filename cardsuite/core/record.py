@@ -18,9 +18,11 @@ game is checked by :meth:`cardsuite.match.Match.from_record`, which knows the bo
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
 import tempfile
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,8 +225,14 @@ def _show(value: Any) -> str:
     return plain(text if len(text) <= 40 else text[:39] + "…")
 
 
+STALE_TEMPORARY = 60.0  # seconds: a temporary file this old was left by a killed writer
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
-    """Write ``text`` to ``path`` so that the file is either the old one or the new one."""
+    """Write ``text`` to ``path`` so that the file is either the old one or the new one.
+
+    A writer killed between the two steps leaves its temporary file behind; the next write of
+    the same file removes those that are old enough not to be another writer's in flight."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -238,6 +246,15 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    _sweep_temporaries(path)
+
+
+def _sweep_temporaries(path: Path) -> None:
+    now = time.time()
+    for left in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - left.stat().st_mtime > STALE_TEMPORARY:
+                left.unlink()
 
 
 def save_record(record: MatchRecord, path: Path | str) -> None:

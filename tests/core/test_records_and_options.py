@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from cardsuite.core.errors import OptionsError, SaveError
 from cardsuite.core.options import describe_options, option, options_from_strings, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.record import (
+    STALE_TEMPORARY,
     VERSION,
     MatchRecord,
     SeatRecord,
@@ -130,3 +132,18 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(
         atomic_write_text(path, "new")
     assert path.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_a_write_removes_the_temporary_files_killed_writers_left(tmp_path: Path) -> None:
+    target = tmp_path / "settings.json"
+    old = tmp_path / ".settings.json.abc123.tmp"  # left by a writer killed long ago
+    fresh = tmp_path / ".settings.json.def456.tmp"  # another writer's, in flight
+    other = tmp_path / ".notes.json.xyz.tmp"  # another file's: not ours to remove
+    for leftover in (old, fresh, other):
+        leftover.write_text("{", encoding="utf-8")
+    past = time.time() - STALE_TEMPORARY - 5
+    os.utime(old, (past, past))
+    os.utime(other, (past, past))
+    atomic_write_text(target, "{}")
+    assert target.read_text(encoding="utf-8") == "{}"
+    assert not old.exists() and fresh.exists() and other.exists()
