@@ -8,6 +8,12 @@ Hiding is checked channel by channel against what the viewer may know: every car
 face up on its own table so far (in this state or an earlier one), plus, for a refusal, the
 cards its own move names.  A card named anywhere else — a public field of its observation, an
 event as it sees it, any text of its table view, a refusal of its moves — is a leak.
+
+Those checks look at one state.  A leak can also go through what the engine *does* with a
+hidden card (at Rang, ending the turn by itself only when the drawn card could not be played):
+``check_behaviour`` plays the same move on a twin of the state whose cards hidden from everyone
+are dealt again among their places, and every viewer the move showed none of those cards must
+see the two results alike.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.errors import IllegalMoveError
 from cardsuite.core.events import Event
 from cardsuite.core.options import options_to_dict
-from cardsuite.core.protocol import AnyGame, RulesBase
+from cardsuite.core.protocol import AnyGame, Observation, RulesBase
 from cardsuite.core.record import MatchRecord, SeatRecord
 from cardsuite.core.table import (
     HoldsRank,
@@ -34,6 +40,7 @@ from cardsuite.core.table import (
     Shown,
     Table,
     Visibility,
+    hidden_positions,
     redact,
     resample_hidden,
 )
@@ -44,6 +51,7 @@ from cardsuite.match import Match
 MAX_PLIES = 60_000  # far above any game's own safety stop
 SAMPLE_RATE = 0.02  # share of states that get the costly checks
 ALWAYS_CHECKED = 8  # the first states of every game are always fully checked
+BEHAVIOUR_RATE = 0.02  # share of moves also played on a twin whose hidden cards are dealt again
 
 # A card written in engine text: 10♥, A♠, Q♦ … (jokers are all alike and hide nothing).
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
@@ -210,6 +218,192 @@ def check_costly(game: AnyGame, state: Any, rng: random.Random, known: Knowledge
             assert not has_placeholders(text), f"view text {text!r} leaves a field unfilled"
 
 
+# --- leaks through behaviour -----------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class BehaviourTally:
+    """How often ``check_behaviour`` could test something, to show it is not vacuous."""
+
+    tried: int = 0  # moves sampled
+    nothing_hidden: int = 0  # no two different cards hidden from everyone: no twin to make
+    illegal_in_twin: int = 0  # the move is not legal in the twin: nothing to compare
+    compared: int = 0  # viewers whose observations of the two results were compared
+    differed: int = 0  # ... and found different, the move having shown them a card hidden
+    # from everyone (the drawer of a card, everyone at a turn-up): allowed
+    mattered: int = 0  # moves after which one viewer saw the two results differ, another alike
+
+    @property
+    def alike(self) -> int:
+        """Viewers who saw the two results alike: where the check held."""
+        return self.compared - self.differed
+
+    def __iadd__(self, other: BehaviourTally) -> BehaviourTally:
+        for f in dataclasses.fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        return self
+
+
+def viewers_of(seats: int) -> list[int | None]:
+    return [*range(seats), None]
+
+
+def hidden_from_everyone(table: Table, seats: int) -> list[tuple[int, int]]:
+    """(pile position, card position) of every card no seat (nor a spectator) may see."""
+    places = set(hidden_positions(table, None))
+    for seat in range(seats):
+        places.intersection_update(hidden_positions(table, seat))
+    return sorted(places)
+
+
+def facts_hold(table: Table) -> bool:
+    """Every ``HoldsRank`` fact of the table is true of its cards."""
+    return all(
+        any(card.rank == fact.rank for card in table.cards(fact.pile))
+        for fact in table.known
+        if isinstance(fact, HoldsRank)
+    )
+
+
+def deal_hidden_again(
+    table: Table, seats: int, rng: random.Random, tries: int = 4
+) -> tuple[Table, set[Card]] | None:
+    """A twin of ``table`` that no viewer can tell from it, and the cards hidden from everyone.
+
+    The cards hidden from every seat (and so from a spectator) are permuted among their
+    places; every redaction stays the same and every fact stays true.  None when there are not
+    two different such cards, or when no permutation tried keeps the twin indistinguishable (a
+    ``Shown`` card with a hidden double, or a ``HoldsRank`` fact, in the way).
+    """
+    places = hidden_from_everyone(table, seats)
+    cards = [table.piles[p][c] for p, c in places]
+    secret = set(cards)
+    if len(secret) < 2:
+        return None
+    # Permuting cards nobody sees changes no redaction, unless a Shown fact picks its card by
+    # value and a hidden double of it moves below it: only then are redactions compared.
+    shown = any(isinstance(fact, Shown) for fact in table.known)
+    seen = [redact(table, viewer) for viewer in viewers_of(seats)] if shown else []
+    for _ in range(tries):
+        rng.shuffle(cards)
+        changed = {p: list(table.piles[p]) for p, _ in places}
+        for (p, c), card in zip(places, cards, strict=True):
+            changed[p][c] = card
+        piles = list(table.piles)
+        for p, pile in changed.items():
+            piles[p] = tuple(pile)
+        twin = Table(table.layout, tuple(piles), table.known)
+        if twin == table or not facts_hold(twin):
+            continue
+        if not shown or all(
+            redact(twin, v) == s for v, s in zip(viewers_of(seats), seen, strict=True)
+        ):
+            return twin, secret
+    return None
+
+
+def cards_seen(obs_state: Any) -> Counter[Card]:
+    """Every card a viewer sees in an observation: its table, its events and its other fields
+    (each card counted as often as the place showing it most)."""
+    seen = Counter(obs_state.table.all_visible())
+    for event in obs_state.events:
+        seen |= Counter(c for c in event.card_faces() if isinstance(c, Card))
+    for name, value in zip(obs_state._fields, obs_state, strict=True):
+        if name not in ("table", "events"):
+            seen |= Counter(cards_in(value))
+    return seen
+
+
+def first_difference(one: Any, two: Any) -> str:
+    """Where two observations (or two table views) of the same viewer part, in words."""
+
+    def short(value: Any) -> str:
+        text = repr(value)
+        return text if len(text) <= 300 else text[:297] + "..."
+
+    if isinstance(one, TableView):
+        for a, b in zip(one.strings(), two.strings(), strict=False):
+            if a != b:
+                return f"table view text {short(a)} / {short(b)}"
+        for name in ("seats", "centre", "trick", "summary"):
+            a, b = getattr(one, name), getattr(two, name)
+            if a != b:
+                return f"table view {name}: {short(a)} / {short(b)}"
+        return "table view"
+    for name, a, b in zip(one._fields, one, two, strict=True):
+        if a == b:
+            continue
+        if name == "table":
+            for pile, p, q in zip(a.layout.ids, a.piles, b.piles, strict=False):
+                if p != q:
+                    return f"table pile {pile!r}: {short(p)} / {short(q)}"
+            return f"table facts: {short(a.known)} / {short(b.known)}"
+        if name == "events":
+            return f"events {short([e.text() for e in a])} / {short([e.text() for e in b])}"
+        return f"field {name!r}: {short(a)} / {short(b)}"
+    return "observation"
+
+
+def check_behaviour(
+    game: AnyGame,
+    state: Any,
+    move: Any,
+    after: Any,
+    ply: int,
+    rng: random.Random,
+    tally: BehaviourTally,
+) -> None:
+    """What ``move`` lets a viewer see must not depend on a card hidden from everyone.
+
+    ``after`` is ``move`` applied to ``state``.  The move is played again on a twin whose cards
+    hidden from everyone are permuted.  Every viewer (each seat, a spectator) must get equal
+    observations of the two results, unless the move showed it one of those cards in either
+    (the drawer of a card, everyone at a turn-up): the rules made that card public.  One
+    viewer's two table views are compared too (``present`` reads nothing but the observation,
+    so equal observations give equal views unless it cheats).
+    """
+    tally.tried += 1
+    seats = state.seats
+    made = deal_hidden_again(state.table, seats, rng)
+    if made is None:
+        tally.nothing_hidden += 1
+        return
+    twin_table, secret = made
+    twin = state._replace(table=twin_table)
+    if game.why_illegal(twin, move) is not None:
+        tally.illegal_in_twin += 1
+        return
+    twin_after = game.apply(twin, move)
+    same: list[tuple[int | None, Any, Any]] = []
+    differed = False
+    for viewer in viewers_of(seats):
+        tally.compared += 1
+        obs = game.observe(after, viewer).state
+        twin_obs = game.observe(twin_after, viewer).state
+        if obs == twin_obs:
+            same.append((viewer, obs, twin_obs))
+            continue
+        before = Counter(redact(state.table, viewer).all_visible())
+        shown = (cards_seen(obs) - before) | (cards_seen(twin_obs) - before)
+        assert any(card in secret for card in shown), (
+            f"{game.id}: ply {ply}, move {game.move_to_text(move)!r} by seat {move.seat}: "
+            f"what viewer {viewer} sees depends on cards hidden from everyone: "
+            f"{first_difference(obs, twin_obs)}"
+        )
+        tally.differed += 1
+        differed = True
+    tally.mattered += differed and bool(same)
+    if same:
+        viewer, obs, twin_obs = rng.choice(same)
+        view = game.present(Observation(viewer, obs))
+        twin_view = game.present(Observation(viewer, twin_obs))
+        assert view == twin_view, (
+            f"{game.id}: ply {ply}, move {game.move_to_text(move)!r} by seat {move.seat}: "
+            f"the table view of {viewer} depends on cards hidden from everyone: "
+            f"{first_difference(view, twin_view)}"
+        )
+
+
 def check_sides(game: AnyGame, state: Any) -> None:
     sides = game.sides(state)
     seats = sorted(s for side in sides for s in side)
@@ -221,10 +415,26 @@ def overrides_legal_moves(game: AnyGame) -> bool:
 
 
 def play_checked(
-    game: AnyGame, seats: int, options: Any, seed: int, player: int, *, replay: bool = True
+    game: AnyGame,
+    seats: int,
+    options: Any,
+    seed: int,
+    player: int,
+    *,
+    replay: bool = True,
+    behaviour_rate: float = BEHAVIOUR_RATE,
+    tally: BehaviourTally | None = None,
 ) -> None:
-    """One seeded random game, checked at every step (``replay``: and rebuilt from its record)."""
+    """One seeded random game, checked at every step (``replay``: and rebuilt from its record).
+
+    ``behaviour_rate`` of the moves are also checked by ``check_behaviour``, which counts what
+    it did in ``tally``.
+    """
     rng = random.Random(player)
+    # The behaviour check draws from its own generator, so the random player's choices (and so
+    # the games played) do not depend on how often it runs.
+    twin_rng = random.Random(f"twins {player}")
+    tally = BehaviourTally() if tally is None else tally
     state = game.new_game(seats=seats, options=options, seed=seed)
     assert state == game.new_game(seats=seats, options=options, seed=seed), "deal not deterministic"
     deck = Counter(game.deck(state))
@@ -266,6 +476,8 @@ def play_checked(
             assert game.apply(state, move) == nxt, "apply is not deterministic"
         else:
             nxt = game.apply(state, move)
+        if behaviour_rate and (ply < ALWAYS_CHECKED or twin_rng.random() < behaviour_rate):
+            check_behaviour(game, state, move, nxt, ply, twin_rng, tally)
         moves.append((seat, game.move_to_text(move)))
         state = nxt
     else:
