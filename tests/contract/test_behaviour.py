@@ -14,7 +14,8 @@ import random
 import pytest
 
 from cardsuite.games import GAMES
-from tests.contract.checks import BehaviourTally, check_behaviour
+from cardsuite.games.rang import DRAWN, AnyRangMove, Draw, FullRang, Keep, Rang, RangOptions
+from tests.contract.checks import BehaviourTally, check_behaviour, play_checked
 
 PLIES = 150  # moves checked per game and player count
 # Games where a card leaves the stock for one seat's eyes only (a Rang draw, a fished card).
@@ -45,9 +46,30 @@ def checked_moves(game_id: str, seats: int, seed: int = 1) -> BehaviourTally:
 def test_what_a_move_shows_does_not_depend_on_cards_nobody_sees(game_id: str, seats: int) -> None:
     tally = checked_moves(game_id, seats)
     # Twins were made (some cards were hidden from everyone) and compared viewer by viewer.
-    assert tally.tried - tally.nothing_hidden - tally.illegal_in_twin > 0, tally
+    assert tally.tried - tally.nothing_hidden > 0, tally
     assert tally.alike > 0, tally
     if game_id in PRIVATE_DRAWS:
         # Moves after which one seat saw another card in the twin (the card it drew) while the
         # other viewers were compared: the moves where Rang's leak was.
         assert tally.mattered > 0, tally
+
+
+class OldRang(Rang):
+    """Rang as it was before the fix: after a draw that cannot be played, the engine kept the
+    card and ended the turn by itself, so everyone learnt the drawn card did not fit."""
+
+    def perform(self, state: FullRang, move: AnyRangMove) -> FullRang:
+        after = super().perform(state, move)
+        if isinstance(move, Draw) and after.phase == DRAWN:
+            keep = Keep(move.seat)
+            if self.legal_moves(after, move.seat) == (keep,):
+                kept = super().perform(after, keep)
+                return kept._replace(events=after.events + kept.events)
+        return after
+
+
+def test_the_old_rang_leak_is_caught() -> None:
+    with pytest.raises(
+        AssertionError, match=r"what seat [0-2] sees depends on cards hidden from everyone: events"
+    ):
+        play_checked(OldRang(), 3, RangOptions(), 1, 1, replay=False, behaviour_rate=1.0)

@@ -18,7 +18,9 @@ could go on the discard pile: the pile is empty, or its top card has the same su
 next to it.
 
 * ``"kept"`` — when the drawn card does not fit, the log adds "keeps the drawn card";
-* ``"turn"`` — when the drawn card fits, the drawer keeps the turn (it passes otherwise).
+* ``"turn"`` — when the drawn card fits, the drawer keeps the turn (it passes otherwise);
+* ``"legal"`` — drawing is refused (without a word about the card) when the stock's top card
+  does not fit, so the moves offered tell whether it does.
 """
 
 from __future__ import annotations
@@ -175,6 +177,10 @@ class Toy(RulesBase[ToyState[Table], ToyState[SeenTable], Play | Draw]):
 
     def why_illegal(self, state: ToyState[Table], move: Play | Draw) -> Refusal | None:
         refusal = self.not_your_turn(state, move)
+        if refusal is None and isinstance(move, Draw) and self.leak == "legal":
+            stock = state.table.cards("stock")
+            if not fits(stock[-1], state.table.top("discard")):
+                return Refusal("NoDraw", "you may not draw now")
         if refusal is not None or isinstance(move, Draw):
             return refusal
         if move.card not in state.table.cards(hand(move.seat)):
