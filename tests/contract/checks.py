@@ -227,20 +227,16 @@ class BehaviourTally:
 
     tried: int = 0  # moves sampled
     nothing_hidden: int = 0  # no two different cards hidden from everyone: no twin to make
-    compared: int = 0  # viewers whose observations of the two results were compared
-    differed: int = 0  # ... and found different, the move having shown them a card hidden
-    # from everyone (the drawer of a card, everyone at a turn-up): allowed
+    compared: int = 0  # viewers whose observations of the move's two results were compared
+    shown: int = 0  # ... and found different, the move having shown them a hidden card
+    rechecked: int = 0  # ... then found alike on a twin keeping the cards they were shown
+    unverified: int = 0  # ... with no such twin to make, or one showing them other cards
     mattered: int = 0  # moves after which one viewer saw the two results differ, another alike
 
     @property
     def alike(self) -> int:
-        """Viewers who saw the two results alike: where the check held."""
-        return self.compared - self.differed
-
-    def __iadd__(self, other: BehaviourTally) -> BehaviourTally:
-        for f in dataclasses.fields(self):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
-        return self
+        """Viewers who saw the move's two results alike."""
+        return self.compared - self.shown
 
 
 def viewers_of(seats: int) -> list[int | None]:
@@ -269,28 +265,34 @@ def facts_hold(table: Table) -> bool:
 
 
 def deal_hidden_again(
-    table: Table, seats: int, rng: random.Random, tries: int = 4
-) -> tuple[Table, set[Card]] | None:
-    """A twin of ``table`` that no viewer can tell from it, and the cards hidden from everyone.
+    table: Table,
+    seats: int,
+    places: list[tuple[int, int]],
+    rng: random.Random,
+    keep: frozenset[Card] = frozenset(),
+    tries: int = 4,
+) -> Table | None:
+    """A twin of ``table`` that no viewer can tell from it.
 
-    The cards hidden from every seat (and so from a spectator) are permuted among their
-    places; every redaction stays the same and every fact stays true.  None when there are not
-    two different such cards, or when no permutation tried keeps the twin indistinguishable (a
-    ``Shown`` card with a hidden double, or a ``HoldsRank`` fact, in the way).
+    The cards at ``places`` (those hidden from everyone), but for the cards in ``keep``, are
+    permuted among their places; every redaction stays the same and every fact stays true.
+    None when there are not two different cards to permute, or when no permutation tried
+    keeps the twin indistinguishable (a ``Shown`` card with a hidden double, or a
+    ``HoldsRank`` fact, in the way).
     """
-    places = hidden_from_everyone(table, seats)
-    cards = [table.piles[p][c] for p, c in places]
-    secret = set(cards)
-    if len(secret) < 2:
+    free = [(p, c) for p, c in places if table.piles[p][c] not in keep]
+    cards = [table.piles[p][c] for p, c in free]
+    if len(set(cards)) < 2:
         return None
     # Permuting cards nobody sees changes no redaction, unless a Shown fact picks its card by
     # value and a hidden double of it moves below it: only then are redactions compared.
     shown = any(isinstance(fact, Shown) for fact in table.known)
-    seen = [redact(table, viewer) for viewer in viewers_of(seats)] if shown else []
+    viewers = viewers_of(seats)
+    seen = [redact(table, viewer) for viewer in viewers] if shown else []
     for _ in range(tries):
         rng.shuffle(cards)
-        changed = {p: list(table.piles[p]) for p, _ in places}
-        for (p, c), card in zip(places, cards, strict=True):
+        changed = {p: list(table.piles[p]) for p, _ in free}
+        for (p, c), card in zip(free, cards, strict=True):
             changed[p][c] = card
         piles = list(table.piles)
         for p, pile in changed.items():
@@ -298,10 +300,8 @@ def deal_hidden_again(
         twin = Table(table.layout, tuple(piles), table.known)
         if twin == table or not facts_hold(twin):
             continue
-        if not shown or all(
-            redact(twin, v) == s for v, s in zip(viewers_of(seats), seen, strict=True)
-        ):
-            return twin, secret
+        if not shown or all(redact(twin, v) == s for v, s in zip(viewers, seen, strict=True)):
+            return twin
     return None
 
 
@@ -369,11 +369,12 @@ def check_behaviour(
     """
     tally.tried += 1
     seats = state.seats
-    made = deal_hidden_again(state.table, seats, rng)
-    if made is None:
+    places = hidden_from_everyone(state.table, seats)
+    secret = frozenset(state.table.piles[p][c] for p, c in places)
+    twin_table = deal_hidden_again(state.table, seats, places, rng)
+    if twin_table is None:
         tally.nothing_hidden += 1
         return
-    twin_table, secret = made
     twin = state._replace(table=twin_table)
 
     def at(what: str) -> str:  # the failure message (built only on failure)
@@ -382,16 +383,21 @@ def check_behaviour(
             f"{what} depends on cards hidden from everyone"
         )
 
+    def shown_to(viewer: int | None, obs: Any) -> frozenset[Card]:
+        """The cards hidden from everyone before the move that ``viewer`` sees after it."""
+        before = Counter(redact(state.table, viewer).all_visible())
+        return frozenset(card for card in cards_seen(obs) - before if card in secret)
+
     # Before the move: who may act, and what the mover may do, are things the seats see too.
     assert game.to_move(twin) == game.to_move(state), at("who is to move")
-    moves, twin_moves = (
-        set(game.legal_moves(state, move.seat)),
-        set(game.legal_moves(twin, move.seat)),
-    )
+    moves = set(game.legal_moves(state, move.seat))
+    twin_moves = set(game.legal_moves(twin, move.seat))
     assert moves == twin_moves, (
         f"{at('what the mover may do')}: {sorted(map(game.move_to_text, moves ^ twin_moves))}"
     )
     twin_after = game.apply(twin, move)
+    # Twins keeping in place the hidden cards a viewer was shown, by the cards kept.
+    keeping: dict[frozenset[Card], Any] = {}
     alike: list[tuple[int | None, Any, Any]] = []
     differed = False
     for viewer in viewers_of(seats):
@@ -401,13 +407,38 @@ def check_behaviour(
         if obs == twin_obs:
             alike.append((viewer, obs, twin_obs))
             continue
-        before = Counter(redact(state.table, viewer).all_visible())
-        shown = (cards_seen(obs) - before) | (cards_seen(twin_obs) - before)
-        assert any(card in secret for card in shown), (
+        shown = shown_to(viewer, obs)
+        assert shown or shown_to(viewer, twin_obs), (
             f"{at(f'what {who_sees(viewer)} sees')}: {first_difference(obs, twin_obs)}"
         )
-        tally.differed += 1
+        tally.shown += 1
         differed = True
+        if not shown:  # only the twin showed a card: the rules made it public there
+            tally.unverified += 1
+            continue
+        # The move showed this viewer some hidden cards: on a twin keeping them in place, it
+        # must see nothing else differ (the drawer learns his card, not the next one).
+        if shown not in keeping:
+            kept_table = deal_hidden_again(state.table, seats, places, rng, shown)
+            if kept_table is None:
+                keeping[shown] = None
+            else:
+                kept = state._replace(table=kept_table)
+                assert game.why_illegal(kept, move) is None, at("what the mover may do")
+                keeping[shown] = game.apply(kept, move)
+        kept_after = keeping[shown]
+        if kept_after is None:
+            tally.unverified += 1
+            continue
+        kept_obs = game.observe(kept_after, viewer).state
+        if kept_obs != obs and shown_to(viewer, kept_obs) != shown:
+            tally.unverified += 1  # the twin showed other cards: public there
+            continue
+        assert kept_obs == obs, (
+            f"{at(f'what {who_sees(viewer)} sees, beyond the cards it was shown,')}: "
+            f"{first_difference(obs, kept_obs)}"
+        )
+        tally.rechecked += 1
     tally.mattered += differed and bool(alike)
     if alike:
         viewer, obs, twin_obs = rng.choice(alike)

@@ -14,7 +14,9 @@ from tests.contract.checks import BehaviourTally, play_checked
 from tests.contract.toy import Toy, ToyOptions
 
 SEEDS = range(12)
-SEES = "what seat [01] sees depends on cards hidden from everyone"
+SEES = (
+    "what seat [01] sees(, beyond the cards it was shown,)? depends on cards hidden from everyone"
+)
 MAY_DO = "what the mover may do depends on cards hidden from everyone"
 
 
@@ -25,8 +27,10 @@ def test_the_clean_toy_passes_every_check() -> None:
             Toy(), 2, ToyOptions(), seed, seed, replay=False, behaviour_rate=1.0, tally=tally
         )
     # Not vacuous: draws were played on twins with another stock, the drawer saw another card
-    # and the other player was compared (and saw the same).
+    # and the other player was compared (and saw the same); the drawer was compared again on a
+    # twin keeping his card in place.
     assert tally.mattered > 0, tally
+    assert tally.rechecked > 0, tally
 
 
 @pytest.mark.parametrize(
@@ -54,6 +58,8 @@ def test_a_planted_leak_is_caught(leak: str, message: str) -> None:
         ("turn", "field 'turn'"),
         # A public fact telling the drawn card's rank.
         ("fact", "table facts"),
+        # The drawer's hand order telling him whether the next card fits.
+        ("order", "table pile 'hand"),
     ],
 )
 def test_a_leak_through_behaviour_is_caught(leak: str, difference: str) -> None:

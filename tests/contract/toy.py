@@ -20,7 +20,9 @@ next to it.
 * ``"kept"`` — when the drawn card does not fit, the log adds "keeps the drawn card";
 * ``"turn"`` — when the drawn card fits, the drawer keeps the turn (it passes otherwise);
 * ``"legal"`` — drawing is refused (without a word about the card) when the stock's top card
-  does not fit, so the moves offered tell whether it does.
+  does not fit, so the moves offered tell whether it does;
+* ``"order"`` — the drawn card goes first in the drawer's hand when the stock's next card
+  fits, last otherwise, so the drawer learns about a card nobody has seen.
 """
 
 from __future__ import annotations
@@ -201,7 +203,11 @@ class Toy(RulesBase[ToyState[Table], ToyState[SeenTable], Play | Draw]):
         else:
             top = state.table.top("discard")
             (card,) = edit.take_top("stock")
-            edit.add(hand(move.seat), card)
+            rest = edit["stock"]
+            if self.leak == "order" and rest and fits(rest[-1], top):
+                edit[hand(move.seat)] = (card, *edit[hand(move.seat)])
+            else:
+                edit.add(hand(move.seat), card)
             drew = DrewOpenly(move.seat, card) if self.leak == "event" else Drew(move.seat, card)
             events = (drew,)
             if self.leak == "field":
