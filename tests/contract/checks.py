@@ -12,8 +12,9 @@ event as it sees it, any text of its table view, a refusal of its moves — is a
 Those checks look at one state.  A leak can also go through what the engine *does* with a
 hidden card (at Rang, ending the turn by itself only when the drawn card could not be played):
 ``check_behaviour`` plays the same move on a twin of the state whose cards hidden from everyone
-are dealt again among their places, and every viewer the move showed none of those cards must
-see the two results alike.
+are dealt again among their places: every viewer the move showed none of those cards must see
+the two results alike, and a viewer it showed some (the drawer) must see nothing else differ on
+a twin keeping those cards in place.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from cardsuite.match import Match
 MAX_PLIES = 60_000  # far above any game's own safety stop
 SAMPLE_RATE = 0.02  # share of states that get the costly checks
 ALWAYS_CHECKED = 8  # the first states of every game are always fully checked
-BEHAVIOUR_RATE = 0.02  # share of moves also played on a twin whose hidden cards are dealt again
+BEHAVIOUR_RATE = 0.02  # share of moves (and the first ALWAYS_CHECKED) played again on twins
 
 # A card written in engine text: 10♥, A♠, Q♦ … (jokers are all alike and hide nothing).
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
