@@ -8,6 +8,13 @@ Hiding is checked channel by channel against what the viewer may know: every car
 face up on its own table so far (in this state or an earlier one), plus, for a refusal, the
 cards its own move names.  A card named anywhere else — a public field of its observation, an
 event as it sees it, any text of its table view, a refusal of its moves — is a leak.
+
+Those checks look at one state.  A leak can also go through what the engine *does* with a
+hidden card (at Rang, ending the turn by itself only when the drawn card could not be played):
+``check_behaviour`` plays the same move on a twin of the state whose cards hidden from everyone
+are dealt again among their places: every viewer the move showed none of those cards must see
+the two results alike, and a viewer it showed some (the drawer) must see nothing else differ on
+a twin keeping those cards in place.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.errors import IllegalMoveError
 from cardsuite.core.events import Event
 from cardsuite.core.options import options_to_dict
-from cardsuite.core.protocol import AnyGame, RulesBase
+from cardsuite.core.protocol import AnyGame, Observation, RulesBase
 from cardsuite.core.record import MatchRecord, SeatRecord
 from cardsuite.core.table import (
     HoldsRank,
@@ -34,6 +41,7 @@ from cardsuite.core.table import (
     Shown,
     Table,
     Visibility,
+    hidden_positions,
     redact,
     resample_hidden,
 )
@@ -44,6 +52,7 @@ from cardsuite.match import Match
 MAX_PLIES = 60_000  # far above any game's own safety stop
 SAMPLE_RATE = 0.02  # share of states that get the costly checks
 ALWAYS_CHECKED = 8  # the first states of every game are always fully checked
+BEHAVIOUR_RATE = 0.02  # share of moves (and the first ALWAYS_CHECKED) played again on twins
 
 # A card written in engine text: 10♥, A♠, Q♦ … (jokers are all alike and hide nothing).
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
@@ -210,6 +219,237 @@ def check_costly(game: AnyGame, state: Any, rng: random.Random, known: Knowledge
             assert not has_placeholders(text), f"view text {text!r} leaves a field unfilled"
 
 
+# --- leaks through behaviour -----------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class BehaviourTally:
+    """How often ``check_behaviour`` could test something, to show it is not vacuous."""
+
+    tried: int = 0  # moves sampled
+    nothing_hidden: int = 0  # no two different cards hidden from everyone: no twin to make
+    compared: int = 0  # viewers whose observations of the move's two results were compared
+    shown: int = 0  # ... and found different, the move having shown them a hidden card
+    rechecked: int = 0  # ... then found alike on a twin keeping the cards they were shown
+    unverified: int = 0  # ... with no such twin to make, or one showing them other cards
+    mattered: int = 0  # moves after which one viewer saw the two results differ, another alike
+
+    @property
+    def alike(self) -> int:
+        """Viewers who saw the move's two results alike."""
+        return self.compared - self.shown
+
+
+def viewers_of(seats: int) -> list[int | None]:
+    return [*range(seats), None]
+
+
+def who_sees(viewer: int | None) -> str:
+    return "a spectator" if viewer is None else f"seat {viewer}"
+
+
+def hidden_from_everyone(table: Table, seats: int) -> list[tuple[int, int]]:
+    """(pile position, card position) of every card no seat (nor a spectator) may see."""
+    places = set(hidden_positions(table, None))
+    for seat in range(seats):
+        places.intersection_update(hidden_positions(table, seat))
+    return sorted(places)
+
+
+def facts_hold(table: Table) -> bool:
+    """Every ``HoldsRank`` fact of the table is true of its cards."""
+    return all(
+        any(card.rank == fact.rank for card in table.cards(fact.pile))
+        for fact in table.known
+        if isinstance(fact, HoldsRank)
+    )
+
+
+def deal_hidden_again(
+    table: Table,
+    seats: int,
+    places: list[tuple[int, int]],
+    rng: random.Random,
+    keep: frozenset[Card] = frozenset(),
+    tries: int = 4,
+) -> Table | None:
+    """A twin of ``table`` that no viewer can tell from it.
+
+    The cards at ``places`` (those hidden from everyone), but for the cards in ``keep``, are
+    permuted among their places; every redaction stays the same and every fact stays true.
+    None when there are not two different cards to permute, or when no permutation tried
+    keeps the twin indistinguishable (a ``Shown`` card with a hidden double, or a
+    ``HoldsRank`` fact, in the way).
+    """
+    free = [(p, c) for p, c in places if table.piles[p][c] not in keep]
+    cards = [table.piles[p][c] for p, c in free]
+    if len(set(cards)) < 2:
+        return None
+    # Permuting cards nobody sees changes no redaction, unless a Shown fact picks its card by
+    # value and a hidden double of it moves below it: only then are redactions compared.
+    shown = any(isinstance(fact, Shown) for fact in table.known)
+    viewers = viewers_of(seats)
+    seen = [redact(table, viewer) for viewer in viewers] if shown else []
+    for _ in range(tries):
+        rng.shuffle(cards)
+        changed = {p: list(table.piles[p]) for p, _ in free}
+        for (p, c), card in zip(free, cards, strict=True):
+            changed[p][c] = card
+        piles = list(table.piles)
+        for p, pile in changed.items():
+            piles[p] = tuple(pile)
+        twin = Table(table.layout, tuple(piles), table.known)
+        if twin == table or not facts_hold(twin):
+            continue
+        if not shown or all(redact(twin, v) == s for v, s in zip(viewers, seen, strict=True)):
+            return twin
+    return None
+
+
+def cards_seen(obs_state: Any) -> Counter[Card]:
+    """Every card a viewer sees in an observation: its table, its events and its other fields
+    (each card counted as often as the place showing it most)."""
+    seen = Counter(obs_state.table.all_visible())
+    for event in obs_state.events:
+        seen |= Counter(c for c in event.card_faces() if isinstance(c, Card))
+    for name, value in zip(obs_state._fields, obs_state, strict=True):
+        if name not in ("table", "events"):
+            seen |= Counter(cards_in(value))
+    return seen
+
+
+def first_difference(one: Any, two: Any) -> str:
+    """Where two observations (or two table views) of the same viewer part, in words."""
+
+    def short(value: Any) -> str:
+        text = repr(value)
+        return text if len(text) <= 300 else text[:297] + "..."
+
+    if isinstance(one, TableView):
+        for a, b in zip(one.strings(), two.strings(), strict=False):
+            if a != b:
+                return f"table view text {short(a)} / {short(b)}"
+        for name in ("seats", "centre", "trick", "summary"):
+            a, b = getattr(one, name), getattr(two, name)
+            if a != b:
+                return f"table view {name}: {short(a)} / {short(b)}"
+        return "table view"
+    for name, a, b in zip(one._fields, one, two, strict=True):
+        if a == b:
+            continue
+        if name == "table":
+            for pile, p, q in zip(a.layout.ids, a.piles, b.piles, strict=False):
+                if p != q:
+                    return f"table pile {pile!r}: {short(p)} / {short(q)}"
+            return f"table facts: {short(a.known)} / {short(b.known)}"
+        if name == "events":
+            return f"events {short([e.text() for e in a])} / {short([e.text() for e in b])}"
+        return f"field {name!r}: {short(a)} / {short(b)}"
+    return "observation"
+
+
+def check_behaviour(
+    game: AnyGame,
+    state: Any,
+    move: Any,
+    after: Any,
+    ply: int,
+    rng: random.Random,
+    tally: BehaviourTally,
+) -> None:
+    """What ``move`` lets a viewer see must not depend on a card hidden from everyone.
+
+    ``after`` is ``move`` applied to ``state``.  The move is played again on a twin whose
+    cards hidden from everyone are permuted.  In the twin the same seats are to move, the
+    mover with the same legal moves (what a seat may do is something it sees).  Every viewer
+    (each seat, a spectator) must get equal observations of the two results, unless the move
+    showed it one of those cards in either (the drawer of a card, everyone at a turn-up): the
+    rules made that card public.  One viewer's two table views are compared too (``present``
+    reads nothing but the observation, so equal observations give equal views unless it
+    cheats).
+    """
+    tally.tried += 1
+    seats = state.seats
+    places = hidden_from_everyone(state.table, seats)
+    secret = frozenset(state.table.piles[p][c] for p, c in places)
+    twin_table = deal_hidden_again(state.table, seats, places, rng)
+    if twin_table is None:
+        tally.nothing_hidden += 1
+        return
+    twin = state._replace(table=twin_table)
+
+    def at(what: str) -> str:  # the failure message (built only on failure)
+        return (
+            f"{game.id}: ply {ply}, move {game.move_to_text(move)!r} by seat {move.seat}: "
+            f"{what} depends on cards hidden from everyone"
+        )
+
+    def shown_to(viewer: int | None, obs: Any) -> frozenset[Card]:
+        """The cards hidden from everyone before the move that ``viewer`` sees after it."""
+        before = Counter(redact(state.table, viewer).all_visible())
+        return frozenset(card for card in cards_seen(obs) - before if card in secret)
+
+    # Before the move: who may act, and what the mover may do, are things the seats see too.
+    assert game.to_move(twin) == game.to_move(state), at("who is to move")
+    moves = set(game.legal_moves(state, move.seat))
+    twin_moves = set(game.legal_moves(twin, move.seat))
+    assert moves == twin_moves, (
+        f"{at('what the mover may do')}: {sorted(map(game.move_to_text, moves ^ twin_moves))}"
+    )
+    twin_after = game.apply(twin, move)
+    # Twins keeping in place the hidden cards a viewer was shown, by the cards kept.
+    keeping: dict[frozenset[Card], Any] = {}
+    alike: list[tuple[int | None, Any, Any]] = []
+    differed = False
+    for viewer in viewers_of(seats):
+        tally.compared += 1
+        obs = game.observe(after, viewer).state
+        twin_obs = game.observe(twin_after, viewer).state
+        if obs == twin_obs:
+            alike.append((viewer, obs, twin_obs))
+            continue
+        shown = shown_to(viewer, obs)
+        assert shown or shown_to(viewer, twin_obs), (
+            f"{at(f'what {who_sees(viewer)} sees')}: {first_difference(obs, twin_obs)}"
+        )
+        tally.shown += 1
+        differed = True
+        if not shown:  # only the twin showed a card: the rules made it public there
+            tally.unverified += 1
+            continue
+        # The move showed this viewer some hidden cards: on a twin keeping them in place, it
+        # must see nothing else differ (the drawer learns his card, not the next one).
+        if shown not in keeping:
+            kept_table = deal_hidden_again(state.table, seats, places, rng, shown)
+            if kept_table is None:
+                keeping[shown] = None
+            else:
+                kept = state._replace(table=kept_table)
+                assert game.why_illegal(kept, move) is None, at("what the mover may do")
+                keeping[shown] = game.apply(kept, move)
+        kept_after = keeping[shown]
+        if kept_after is None:
+            tally.unverified += 1
+            continue
+        kept_obs = game.observe(kept_after, viewer).state
+        if kept_obs != obs and shown_to(viewer, kept_obs) != shown:
+            tally.unverified += 1  # the twin showed other cards: public there
+            continue
+        assert kept_obs == obs, (
+            f"{at(f'what {who_sees(viewer)} sees, beyond the cards it was shown,')}: "
+            f"{first_difference(obs, kept_obs)}"
+        )
+        tally.rechecked += 1
+    tally.mattered += differed and bool(alike)
+    if alike:
+        viewer, obs, twin_obs = rng.choice(alike)
+        view = game.present(Observation(viewer, obs))
+        twin_view = game.present(Observation(viewer, twin_obs))
+        assert view == twin_view, (
+            f"{at(f'the table view of {who_sees(viewer)}')}: {first_difference(view, twin_view)}"
+        )
+
+
 def check_sides(game: AnyGame, state: Any) -> None:
     sides = game.sides(state)
     seats = sorted(s for side in sides for s in side)
@@ -221,10 +461,26 @@ def overrides_legal_moves(game: AnyGame) -> bool:
 
 
 def play_checked(
-    game: AnyGame, seats: int, options: Any, seed: int, player: int, *, replay: bool = True
+    game: AnyGame,
+    seats: int,
+    options: Any,
+    seed: int,
+    player: int,
+    *,
+    replay: bool = True,
+    behaviour_rate: float = BEHAVIOUR_RATE,
+    tally: BehaviourTally | None = None,
 ) -> None:
-    """One seeded random game, checked at every step (``replay``: and rebuilt from its record)."""
+    """One seeded random game, checked at every step (``replay``: and rebuilt from its record).
+
+    ``behaviour_rate`` of the moves are also checked by ``check_behaviour``, which counts what
+    it did in ``tally``.
+    """
     rng = random.Random(player)
+    # The behaviour check draws from its own generator, so the random player's choices (and so
+    # the games played) do not depend on how often it runs.
+    twin_rng = random.Random(f"twins {player}")
+    tally = BehaviourTally() if tally is None else tally
     state = game.new_game(seats=seats, options=options, seed=seed)
     assert state == game.new_game(seats=seats, options=options, seed=seed), "deal not deterministic"
     deck = Counter(game.deck(state))
@@ -266,6 +522,8 @@ def play_checked(
             assert game.apply(state, move) == nxt, "apply is not deterministic"
         else:
             nxt = game.apply(state, move)
+        if behaviour_rate and (ply < ALWAYS_CHECKED or twin_rng.random() < behaviour_rate):
+            check_behaviour(game, state, move, nxt, ply, twin_rng, tally)
         moves.append((seat, game.move_to_text(move)))
         state = nxt
     else:

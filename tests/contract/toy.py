@@ -11,6 +11,18 @@ stock is out.  ``Toy(leak=...)`` plants one leak, through one channel:
 * ``"fact"`` — the player who drew is said to hold that card's rank (a ``HoldsRank`` fact),
   but the determinization is asked to forget facts, so samples break what is known;
 * ``None`` — no leak: the checks must pass.
+
+Two more leak through what the engine does with a drawn card, as Rang once did, and name no
+card anywhere (so only the behaviour check can catch them).  A drawn card *fits* when it
+could go on the discard pile: the pile is empty, or its top card has the same suit or a rank
+next to it.
+
+* ``"kept"`` — when the drawn card does not fit, the log adds "keeps the drawn card";
+* ``"turn"`` — when the drawn card fits, the drawer keeps the turn (it passes otherwise);
+* ``"legal"`` — drawing is refused (without a word about the card) when the stock's top card
+  does not fit, so the moves offered tell whether it does;
+* ``"order"`` — the drawn card goes first in the drawer's hand when the stock's next card
+  fits, last otherwise, so the drawer learns about a card nobody has seen.
 """
 
 from __future__ import annotations
@@ -97,6 +109,21 @@ class DrewOpenly(Event):
         return f"{who(self.seat)} draws a card"
 
 
+@event
+class KeptUnfit(Event):
+    """The leaky log line of the "kept" variant: said only when the drawn card does not fit."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return f"{who(self.seat)} keeps the drawn card"
+
+
+def fits(card: Card, top: Card | None) -> bool:
+    """Whether ``card`` could go on a discard pile topped by ``top``."""
+    return top is None or card.suit == top.suit or abs(card.rank - top.rank) == 1
+
+
 T = TypeVar("T", Table, SeenTable)
 
 
@@ -152,6 +179,10 @@ class Toy(RulesBase[ToyState[Table], ToyState[SeenTable], Play | Draw]):
 
     def why_illegal(self, state: ToyState[Table], move: Play | Draw) -> Refusal | None:
         refusal = self.not_your_turn(state, move)
+        if refusal is None and isinstance(move, Draw) and self.leak == "legal":
+            stock = state.table.cards("stock")
+            if not fits(stock[-1], state.table.top("discard")):
+                return Refusal("NoDraw", "you may not draw now")
         if refusal is not None or isinstance(move, Draw):
             return refusal
         if move.card not in state.table.cards(hand(move.seat)):
@@ -165,18 +196,29 @@ class Toy(RulesBase[ToyState[Table], ToyState[SeenTable], Play | Draw]):
     def perform(self, state: ToyState[Table], move: Play | Draw) -> ToyState[Table]:
         edit = state.table.edit()
         last = state.last_drawn
+        turn = 1 - state.turn
         if isinstance(move, Play):
             edit.move(hand(move.seat), "discard", move.card)
-            event: Event = Played(move.seat, move.card)
+            events: tuple[Event, ...] = (Played(move.seat, move.card),)
         else:
+            top = state.table.top("discard")
             (card,) = edit.take_top("stock")
-            edit.add(hand(move.seat), card)
-            event = DrewOpenly(move.seat, card) if self.leak == "event" else Drew(move.seat, card)
+            rest = edit["stock"]
+            if self.leak == "order" and rest and fits(rest[-1], top):
+                edit[hand(move.seat)] = (card, *edit[hand(move.seat)])
+            else:
+                edit.add(hand(move.seat), card)
+            drew = DrewOpenly(move.seat, card) if self.leak == "event" else Drew(move.seat, card)
+            events = (drew,)
             if self.leak == "field":
                 last = card
             if self.leak == "fact":
                 edit.known = (*edit.known, HoldsRank(hand(move.seat), card.rank))
-        return ToyState(edit.freeze(), state.seed, (event,), state.options, 2, 1 - state.turn, last)
+            if self.leak == "kept" and not fits(card, top):
+                events += (KeptUnfit(move.seat),)
+            if self.leak == "turn" and fits(card, top):
+                turn = state.turn
+        return ToyState(edit.freeze(), state.seed, events, state.options, 2, turn, last)
 
     def determinize(self, obs: Observation[ToyState[SeenTable]], rng: random.Random) -> Any:
         state = obs.state
