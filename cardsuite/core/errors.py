@@ -30,6 +30,7 @@ class Refusal:
 NOT_YOUR_TURN = "NotYourTurn"
 GAME_OVER = "GameOver"
 NOT_A_MOVE = "NotAMove"
+STALE_TIME = "StaleTime"  # a real-time action stamped earlier than the state's clock
 
 
 class IllegalMoveError(CardsuiteError):

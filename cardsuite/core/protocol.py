@@ -14,6 +14,19 @@ Every other field must be public knowledge: no field may name a card some seat c
 Knowledge beyond the piles' visibility is declared as facts on the table.  Under that
 convention observing, hiding and determinizing are generic, and RulesBase does them.
 
+**Real time** (Spit, Nerts) is an optional part of the protocol.  A game whose state runs on
+a clock says so with ``realtime(state)`` and keeps ``clock`` in its state: the time in
+milliseconds since the deal of the latest step applied.  Engines never read a clock: time
+enters as data.  ``advance(state, now)`` performs every timed event due at or before ``now``
+(each as of its own due time, so advancing in two steps equals advancing once) and sets the
+clock to ``now``; ``next_due(state)`` is the time of the earliest pending timed event (or
+None); ``apply_at(state, move, t)`` applies an action that reached the runner at time ``t``:
+a time earlier than the state's clock is refused (``StaleTime``), else the state is advanced
+to ``t`` first and the move applied as usual.  The runner (the Match) owns the clock and
+submits actions one at a time in arrival order.  ``reaction_ms(level)`` gives the range of a
+bot's decision delays at a level, as the game's spec sets it.  Turn-based games need none of
+this: the defaults say "no clock".
+
 The single legality check is ``why_illegal``, which answers None or a
 :class:`~cardsuite.core.errors.Refusal` (a code and a sentence).  ``legal_moves`` is, by
 definition, the ``candidates`` that ``why_illegal`` accepts; a game may compute it more
@@ -32,6 +45,7 @@ from cardsuite.core.cards import Card
 from cardsuite.core.errors import (
     GAME_OVER,
     NOT_YOUR_TURN,
+    STALE_TIME,
     IllegalMoveError,
     NotationError,
     OptionsError,
@@ -123,6 +137,13 @@ class Game(Protocol[S, V, M]):
     def determinize(self, obs: Observation[V], rng: random.Random) -> S: ...
     def rules(self) -> str: ...
     def check_seats(self, seats: int) -> None: ...
+    # the real-time part (defaults: no clock)
+    def realtime(self, state: S | V) -> bool: ...
+    def clock(self, state: S | V) -> int: ...
+    def advance(self, state: S, now: int) -> S: ...
+    def next_due(self, state: S | V) -> int | None: ...
+    def apply_at(self, state: S, move: M, t: int) -> S: ...
+    def reaction_ms(self, level: str) -> tuple[int, int] | None: ...
 
 
 AnyGame = Game[Any, Any, Any]
@@ -202,6 +223,45 @@ class RulesBase(Generic[S, V, M]):
         """The seats that may still act in this match: every seat until the end by default;
         a game where players drop out for good (Rang) says who is left."""
         return frozenset(range(state.seats))
+
+    # --- real time (a game on a clock overrides these; see the module docstring) ----------
+    def realtime(self, state: S | V) -> bool:
+        """Whether this state runs on the match's clock."""
+        return False
+
+    def clock(self, state: S | V) -> int:
+        """The time (ms since the deal) of the latest step applied; 0 without a clock."""
+        return int(getattr(state, "clock", 0))
+
+    def advance(self, state: S, now: int) -> S:
+        """Perform what has fallen due by ``now`` (nothing, without a clock)."""
+        return state
+
+    def next_due(self, state: S | V) -> int | None:
+        """When the next timed event falls due, or None."""
+        return None
+
+    def reaction_ms(self, level: str) -> tuple[int, int] | None:
+        """The range of a bot's decision delay at ``level`` (ms), or None: no clock."""
+        return None
+
+    def apply_at(self, state: S, move: M, t: int) -> S:
+        """Apply ``move`` as it reached the runner at time ``t``: what fell due before comes
+        first; a time earlier than the state's clock is refused (``StaleTime``)."""
+        if not self.realtime(state):
+            return self.apply(state, move)
+        clock = self.clock(state)
+        if t < clock:
+            raise IllegalMoveError(
+                move,
+                Refusal(
+                    STALE_TIME,
+                    _(
+                        "the action's time {t} ms is earlier than the table's clock {clock} ms"
+                    ).format(t=t, clock=clock),
+                ),
+            )
+        return self.apply(self.advance(state, t), move)
 
     # --- derived ---------------------------------------------------------------------------
     def legal_moves(self, state: S, seat: Seat) -> tuple[M, ...]:
