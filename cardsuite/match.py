@@ -16,6 +16,7 @@ several humans at the table (hot-seat) there is no undo: the others have seen th
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -26,7 +27,7 @@ from typing import Any, Protocol
 from cardsuite.bots import Bot, bot_ids, make_bot
 from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
-from cardsuite.core.errors import CardsuiteError, Refusal, SaveError
+from cardsuite.core.errors import CardsuiteError, IllegalMoveError, Refusal, SaveError
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_dict, options_to_dict
@@ -40,6 +41,9 @@ from cardsuite.core.text import fill, plain, player_names, shown_name
 from cardsuite.core.view import TableView
 
 SIDE_TAGS = "ABCDEFGH"
+# A bot's decision delay on a clock when its game names no range for its level, and the floor.
+DEFAULT_REACTION_MS = (800, 1400)
+MIN_REACTION_MS = 300
 
 
 class Journal(Protocol):
@@ -53,12 +57,16 @@ class Journal(Protocol):
         practice: bool,
         outcome: Outcome | None,
         sides: Sequence[frozenset[Seat]] = (),
+        t: int | None = None,
     ) -> None:
-        """Move number ``ply`` (from 0) was played; ``outcome`` (and the partnerships) when
-        it ended the match."""
+        """Move number ``ply`` (from 0) was played (at time ``t`` on a clock); ``outcome``
+        (and the partnerships) when it ended the match."""
 
     def undone(self, moves: int, practice: bool) -> None:
         """An undo kept the first ``moves`` moves."""
+
+    def ended(self, now: int, outcome: Outcome, sides: Sequence[frozenset[Seat]]) -> None:
+        """A timed event ended the match at time ``now`` (a game on a clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +135,15 @@ class Match:
         }
         self._bot_rngs: dict[Seat, random.Random] = {}
         self._reseed_bots()
+        # Real time (games on a clock): the runner's clock reading of the latest step, each
+        # action's time, the state after timed steps since the last action (``tail``) and the
+        # events of those steps (after how many actions), each bot's pending decision time.
+        self.time = 0
+        self.times: list[int] = []
+        self.tail: Any = None
+        self.timed: list[tuple[int, tuple[Any, ...]]] = []
+        self.decisions: dict[Seat, int] = {}
+        self._reaction_rngs = {seat: make_rng(seed, "reaction", seat) for seat in self._bots}
         self._show_bots(first)
 
     def _reseed_bots(self) -> None:
@@ -148,7 +165,13 @@ class Match:
     # --- where the match stands -------------------------------------------------------------
     @property
     def state(self) -> Any:
-        return self.states[-1]
+        """The table as it is now: after the last action, and what fell due since."""
+        return self.tail if self.tail is not None else self.states[-1]
+
+    @property
+    def realtime(self) -> bool:
+        """Whether this match runs on a clock (a real-time game in its real-time mode)."""
+        return self.game.realtime(self.states[0])
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -238,7 +261,7 @@ class Match:
         self._show_bots(state)
         return state
 
-    def _write(self, move: Move, state: Any) -> None:
+    def _write(self, move: Move, state: Any, t: int | None = None) -> None:
         assert self.journal is not None
         outcome = None if self.game.to_move(state) else self.game.outcome(state)
         sides = self.game.sides(state) if outcome is not None else ()
@@ -250,7 +273,20 @@ class Match:
                 self.practice,
                 outcome,
                 sides,
+                t,
             )
+        except SaveError as exc:
+            self.journal = None
+            self.save_error = str(exc)
+
+    def _write_end(self, state: Any, now: int) -> None:
+        """A game on a clock that a timed event ended: its result and end time."""
+        assert self.journal is not None
+        outcome = self.game.outcome(state)
+        if outcome is None:
+            return
+        try:
+            self.journal.ended(now, outcome, self.game.sides(state))
         except SaveError as exc:
             self.journal = None
             self.save_error = str(exc)
@@ -279,13 +315,17 @@ class Match:
         Safe to call from a worker thread: it reads the current state once, and the caller
         discards the answer if the match has moved on (an undo) in the meantime.
         """
-        state = self.states[-1]
+        state = self.state
         legal = self.game.legal_moves(state, seat)
         obs = self.game.observe(state, seat)
         return self._bots[seat].choose(self.game, obs, legal, self._bot_rngs[seat])
 
     def play_bots(self, limit: int = 100_000) -> int:
-        """Let bots play until a human must act or the game ends; returns the moves made."""
+        """Let bots play until a human must act or the game ends; returns the moves made.
+        On a clock: everything falls due in turn on a virtual clock, jumping from one due
+        time to the next, until the game ends or nothing is pending."""
+        if self.realtime:
+            return self._run_virtual(limit)
         made = 0
         while made < limit:
             seat = self.bot_to_move()
@@ -294,6 +334,108 @@ class Match:
             self.apply(self.choose_bot_move(seat))
             made += 1
         return made
+
+    # --- real time ----------------------------------------------------------------------------
+    # The runner owns the only clock (milliseconds since the deal; the table's in the app, a
+    # virtual one in tests and simulate) and hands its readings to these methods.  Engines
+    # never read a clock: the Match stamps each action with the time it arrived and lets the
+    # engine perform what falls due (``advance``).  Bots act at decision times the Match keeps,
+    # one per bot, drawn from the bot level's range with the match seed; other players'
+    # actions never move them, so a fast human cannot starve a bot.
+
+    def next_time(self) -> int | None:
+        """When something next falls due: a timed event of the game or a bot's decision."""
+        times = [
+            t for t in (self.game.next_due(self.state), *self.decisions.values()) if t is not None
+        ]
+        return min(times) if times else None
+
+    def advance_to(self, now: int) -> int:
+        """Perform, in time order, what has fallen due by ``now``: the game's timed events
+        (first, at equal times) and the bots' decisions.  Returns the steps performed."""
+        steps = 0
+        self._schedule(self.time)
+        while not self.is_over():
+            due = self.game.next_due(self.state)
+            bot = min(self.decisions.items(), key=lambda item: (item[1], item[0]), default=None)
+            if due is not None and due <= now and (bot is None or due <= bot[1]):
+                self._timed_step(due)
+            elif bot is not None and bot[1] <= now:
+                seat, at = bot
+                del self.decisions[seat]
+                self._decide(seat, at)
+            else:
+                break
+            steps += 1
+            self._schedule(self.time)
+        return steps
+
+    def submit(self, move: Move, now: int) -> Any:
+        """A person's action that reached the runner at ``now``: what fell due before it
+        comes first; IllegalMoveError (nothing moves) if it no longer fits the table."""
+        self.advance_to(now)
+        state = self._act(move, now)  # a time before the table's clock: StaleTime
+        self._schedule(self.time)
+        return state
+
+    def _act(self, move: Move, t: int) -> Any:
+        if t >= self.time:
+            self._timed_step(t)
+        state = self.game.apply_at(self.state, move, t)
+        if self.journal is not None:
+            self._write(move, state, t)
+        self.states.append(state)
+        self.moves.append(move)
+        self.times.append(t)
+        self.tail = None
+        self.time = t
+        self._show_bots(state)
+        return state
+
+    def _timed_step(self, now: int) -> None:
+        """Let the game perform what falls due by ``now`` (a step of its own when anything
+        did: its events go to the log)."""
+        due = self.game.next_due(self.state)
+        self.time = max(self.time, now)
+        if due is None or due > now:
+            return
+        state = self.game.advance(self.state, now)
+        self.tail = state
+        self.timed.append((len(self.moves), tuple(state.events)))
+        self._show_bots(state)
+        if self.journal is not None and self.is_over():
+            self._write_end(state, now)
+
+    def _decide(self, seat: Seat, at: int) -> None:
+        """The bot in ``seat`` acts at its decision time, from its view then; an action the
+        table no longer allows just ends the decision."""
+        self._timed_step(at)
+        choices = self.game.bot_moves(self.state, seat)
+        if not choices:
+            return
+        obs = self.game.observe(self.state, seat)
+        move = self._bots[seat].choose(self.game, obs, choices, self._bot_rngs[seat])
+        with contextlib.suppress(IllegalMoveError):
+            self._act(move, at)
+
+    def _schedule(self, now: int) -> None:
+        """A bot with no pending decision gets one once it has something to do."""
+        for seat, rng in self._reaction_rngs.items():
+            if seat in self.decisions or not self.game.bot_moves(self.state, seat):
+                continue
+            level = self.seats[seat].bot or ""
+            low, high = self.game.reaction_ms(level) or DEFAULT_REACTION_MS
+            self.decisions[seat] = now + max(MIN_REACTION_MS, rng.randint(low, high))
+
+    def _run_virtual(self, limit: int) -> int:
+        made = len(self.moves)
+        while not self.is_over() and len(self.moves) - made < limit:
+            self._schedule(self.time)
+            upcoming = self.next_time()
+            if upcoming is None:
+                break  # nothing falls due: only a person can act now
+            self.advance_to(upcoming)
+        return len(self.moves) - made
 
     # --- undo -------------------------------------------------------------------------------
     def undo_point(self, seat: Seat) -> int | None:
@@ -363,13 +505,22 @@ class Match:
     def log(self, viewer: Seat | None, last: int | None = None) -> list[str]:
         """What happened, in words, as ``viewer`` may know it; the newest line last."""
         lines: list[str] = []
-        for state in reversed(self.states):
-            for event in reversed(state.events):
+        for events in self._events_newest_first():
+            for event in reversed(events):
                 lines.append(fill(event.seen_by(viewer).text(), self.names))
             if last is not None and len(lines) >= last:
                 break
         lines.reverse()
         return lines if last is None else lines[-last:]
+
+    def _events_newest_first(self) -> Iterator[tuple[Any, ...]]:
+        """The events of every step, the newest first: each action's (and the deal's), and
+        on a clock those of the timed steps that followed it."""
+        timed = list(self.timed)
+        for index in range(len(self.states) - 1, -1, -1):
+            while timed and timed[-1][0] == index:
+                yield timed.pop()[1]
+            yield tuple(self.states[index].events)
 
     def history(self) -> Iterator[tuple[Move, Any]]:
         """Each move with the state it produced."""
@@ -396,6 +547,8 @@ class Match:
             ),
             moves=tuple((m.seat, self.game.move_to_text(m)) for m in self.moves),
             practice=self.practice,
+            times=tuple(self.times) if self.realtime else (),
+            ended=self.time if self.realtime else None,
         )
 
     def save(self, path: Path | str) -> None:
@@ -421,15 +574,29 @@ class Match:
             match = cls(game, seats, options=options, seed=record.seed)
         except CardsuiteError as exc:
             raise SaveError(source, str(exc)) from None
+        if bool(record.times) != match.realtime and record.moves:
+            raise SaveError(
+                source,
+                "the moves have times but the game is not on a clock"
+                if record.times
+                else "the game runs on a clock but the moves have no times",
+            )
         for i, (seat, text) in enumerate(record.moves):
             if record.version < 2:
                 match._deal_on()
             try:
-                match.play_text(text, seat)
+                if record.times:  # on a clock: what fell due before the move comes first
+                    t = record.times[i]
+                    match._timed_step(t)
+                    match._act(match.game.move_from_text(match.state, text, seat), t)
+                else:
+                    match.play_text(text, seat)
             except CardsuiteError as exc:
                 raise SaveError(
                     source, f"move {i + 1} ({text!r}) cannot be replayed: {exc}"
                 ) from None
+        if record.ended is not None and match.realtime:
+            match._timed_step(record.ended)
         match._reseed_bots()
         match.practice = record.practice
         return match

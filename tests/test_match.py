@@ -216,7 +216,7 @@ def test_a_match_of_several_deals_records_each_next_deal(
     assert match.record().moves[i] == (move.seat, "next deal")
     path = tmp_path / "match.json"
     match.save(path)
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] >= 2
     loaded = Match.load(path)
     assert loaded.state == match.state and loaded.moves == match.moves
 

@@ -144,6 +144,7 @@ class Game(Protocol[S, V, M]):
     def next_due(self, state: S | V) -> int | None: ...
     def apply_at(self, state: S, move: M, t: int) -> S: ...
     def reaction_ms(self, level: str) -> tuple[int, int] | None: ...
+    def bot_moves(self, state: S, seat: Seat) -> tuple[M, ...]: ...
 
 
 AnyGame = Game[Any, Any, Any]
@@ -244,6 +245,12 @@ class RulesBase(Generic[S, V, M]):
     def reaction_ms(self, level: str) -> tuple[int, int] | None:
         """The range of a bot's decision delay at ``level`` (ms), or None: no clock."""
         return None
+
+    def bot_moves(self, state: S, seat: Seat) -> tuple[M, ...]:
+        """On a clock: what a bot weighs at its decision time (it is given a decision time
+        only when there is one).  All its legal moves by default; Spit's bots consider only
+        plays (a stuck bot is ready to spit without a word)."""
+        return self.legal_moves(state, seat)
 
     def apply_at(self, state: S, move: M, t: int) -> S:
         """Apply ``move`` as it reached the runner at time ``t``: what fell due before comes

@@ -33,9 +33,21 @@ from cardsuite.core.jsonfile import parse_json, read_json_file, size_text
 from cardsuite.core.text import NAME_MAX, plain
 
 FORMAT = "cardsuite-match"
-VERSION = 2  # 2: a match of several deals records each NextDeal
+VERSION = 3  # 2: a match of several deals records each NextDeal; 3: times on a clock
 SEAT_KINDS = ("human", "bot")
-FIELDS = ("format", "version", "game", "seed", "options", "seats", "moves", "practice")
+FIELDS = (
+    "format",
+    "version",
+    "game",
+    "seed",
+    "options",
+    "seats",
+    "moves",
+    "practice",
+    "times",
+    "ended",
+)
+MAX_TIME = 10**12  # ms: some thirty years of play
 
 MAX_RECORD_BYTES = 8_000_000  # a real match is a few kilobytes; larger files are not read
 MAX_MOVES = 1_000_000
@@ -62,6 +74,10 @@ class MatchRecord:
     moves: tuple[tuple[int, str], ...] = ()
     practice: bool = False  # an undo went back across a card that had been shown
     version: int = VERSION  # the format version the record was read from
+    # A game on a clock: each move's time (ms since the deal, never decreasing), and the
+    # time the match was last seen at (its end, or when it was left); empty for turn games.
+    times: tuple[int, ...] = ()
+    ended: int | None = None
 
     def to_json(self) -> str:
         return json.dumps(self.to_data(), ensure_ascii=False, indent=1) + "\n"
@@ -80,6 +96,8 @@ class MatchRecord:
             ],
             "moves": [[seat, text] for seat, text in self.moves],
             **({"practice": True} if self.practice else {}),
+            **({"times": list(self.times)} if self.times else {}),
+            **({"ended": self.ended} if self.ended is not None else {}),
         }
 
     @classmethod
@@ -182,6 +200,18 @@ class MatchRecord:
         practice = data.get("practice", False)
         if not isinstance(practice, bool):
             raise fail("'practice' must be true or false")
+        times = data.get("times", [])
+        if not isinstance(times, list) or (times and len(times) != len(moves)):
+            raise fail("'times' must list one time per move")
+        last = 0
+        for i, t in enumerate(times):
+            if not _whole(t) or not last <= t <= MAX_TIME:
+                raise fail(f"the time of move {i + 1} must be a whole number of ms, never less "
+                           f"than the one before, not {_show(t)}")  # fmt: skip
+            last = t
+        ended = data.get("ended")
+        if ended is not None and (not _whole(ended) or not last <= ended <= MAX_TIME):
+            raise fail(f"'ended' must be a time in ms after the last move's, not {_show(ended)}")
         return cls(
             game=game,
             seed=seed,
@@ -190,6 +220,8 @@ class MatchRecord:
             moves=tuple(moves),
             practice=practice,
             version=version,
+            times=tuple(times),
+            ended=ended,
         )
 
 

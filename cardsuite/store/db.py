@@ -94,6 +94,11 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     """,
+    # 2: games on a clock (Spit, Nerts) keep each move's time and the time the match ended
+    """
+    ALTER TABLE moves ADD COLUMN t INTEGER;   -- ms since the deal; NULL for turn games
+    ALTER TABLE matches ADD COLUMN ended INTEGER;  -- ms since the deal, last seen or ended
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 OUR_TABLES = frozenset({"matches", "seats", "moves", "meta"})
@@ -339,10 +344,18 @@ class Store:
                     "INSERT INTO seats (match, seat, name, kind, bot) VALUES (?, ?, ?, ?, ?)",
                     [(match_id, i, s.name, s.kind, s.bot) for i, s in enumerate(record.seats)],
                 )
+                times: tuple[int | None, ...] = record.times or (None,) * len(record.moves)
                 conn.executemany(
-                    "INSERT INTO moves (match, ply, seat, notation) VALUES (?, ?, ?, ?)",
-                    [(match_id, i, seat, text) for i, (seat, text) in enumerate(record.moves)],
+                    "INSERT INTO moves (match, ply, seat, notation, t) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (match_id, i, seat, text, t)
+                        for i, ((seat, text), t) in enumerate(zip(record.moves, times, strict=True))
+                    ],
                 )
+                if record.ended is not None:
+                    conn.execute(
+                        "UPDATE matches SET ended = ? WHERE id = ?", (record.ended, match_id)
+                    )
                 if result is not None:
                     _write_result(conn, match_id, result, now)
         except sqlite3.Error as exc:
@@ -358,22 +371,37 @@ class Store:
         *,
         result: Result | None = None,
         practice: bool = False,
+        t: int | None = None,
     ) -> None:
-        """Store the move of ``ply`` (dropping any stored from that ply on: an undo)."""
+        """Store the move of ``ply`` (dropping any stored from that ply on: an undo); ``t``:
+        its time on a clock."""
         now = time.time()
         try:
             with self._transaction() as conn:
                 conn.execute("DELETE FROM moves WHERE match = ? AND ply >= ?", (match_id, ply))
                 conn.execute(
-                    "INSERT INTO moves (match, ply, seat, notation) VALUES (?, ?, ?, ?)",
-                    (match_id, ply, seat, notation),
+                    "INSERT INTO moves (match, ply, seat, notation, t) VALUES (?, ?, ?, ?, ?)",
+                    (match_id, ply, seat, notation, t),
                 )
                 conn.execute(
-                    "UPDATE matches SET moves = ?, updated = ?, practice = ? WHERE id = ?",
-                    (ply + 1, now, int(practice), match_id),
+                    "UPDATE matches SET moves = ?, updated = ?, practice = ?, ended = ? WHERE id = ?",
+                    (ply + 1, now, int(practice), t, match_id),
                 )
                 if result is not None:
                     _write_result(conn, match_id, result, now)
+        except sqlite3.Error as exc:
+            raise StoreError(self.path, f"cannot write ({exc})") from None
+
+    def end(self, match_id: int, ended: int, result: Result) -> None:
+        """A match on a clock that a timed event ended at ``ended`` ms."""
+        now = time.time()
+        try:
+            with self._transaction() as conn:
+                conn.execute(
+                    "UPDATE matches SET updated = ?, ended = ? WHERE id = ?",
+                    (now, ended, match_id),
+                )
+                _write_result(conn, match_id, result, now)
         except sqlite3.Error as exc:
             raise StoreError(self.path, f"cannot write ({exc})") from None
 
@@ -510,18 +538,22 @@ class Store:
         """The match as a record (to resume it, replay it or export it)."""
         stored = self.get(match_id)
         moves = self._query(
-            "SELECT ply, seat, notation FROM moves WHERE match = ? ORDER BY ply", (match_id,)
+            "SELECT ply, seat, notation, t FROM moves WHERE match = ? ORDER BY ply", (match_id,)
         )
         where = f"{self.path}, match {match_id}"
-        if [ply for ply, _seat, _text in moves] != list(range(len(moves))):
+        if [row[0] for row in moves] != list(range(len(moves))):
             raise StoreError(where, "its moves have gaps")
+        times = tuple(row[3] for row in moves)
+        (ended,) = self._query("SELECT ended FROM matches WHERE id = ?", (match_id,))[0]
         record = MatchRecord(
             game=stored.game,
             seed=stored.seed,
             seats=stored.seats,
             options=stored.options,
-            moves=tuple((seat, text) for _ply, seat, text in moves),
+            moves=tuple((seat, text) for _ply, seat, text, _t in moves),
             practice=stored.practice,
+            times=times if times and None not in times else (),
+            ended=ended,
         )
         return MatchRecord.from_data(record.to_data(), where)  # every field checked
 
@@ -650,9 +682,13 @@ class MatchJournal:
         practice: bool,
         outcome: Outcome | None,
         sides: Sequence[frozenset[int]] = (),
+        t: int | None = None,
     ) -> None:
         result = None if outcome is None else Result.of(outcome, sides)
-        self.store.append(self.match_id, ply, seat, notation, result=result, practice=practice)
+        self.store.append(self.match_id, ply, seat, notation, result=result, practice=practice, t=t)
+
+    def ended(self, now: int, outcome: Outcome, sides: Sequence[frozenset[int]]) -> None:
+        self.store.end(self.match_id, now, Result.of(outcome, sides))
 
     def undone(self, moves: int, practice: bool) -> None:
         self.store.truncate(self.match_id, moves, practice=practice)

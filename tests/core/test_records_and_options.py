@@ -76,12 +76,19 @@ def test_record_round_trip(tmp_path: Path) -> None:
     assert load_record(path) == record
 
 
-def test_records_are_written_as_version_2_and_version_1_is_still_read(tmp_path: Path) -> None:
+def test_records_are_written_as_version_3_and_versions_1_and_2_are_still_read(
+    tmp_path: Path,
+) -> None:
     # Version 2: a match of several deals records each NextDeal; version 1 did not (the
-    # Match plays those moves itself when it loads one, see tests/test_match.py).
+    # Match plays those moves itself when it loads one, see tests/test_match.py).  Version 3
+    # adds the times of a game on a clock; a turn game's record has none.
     record = MatchRecord(game="rang", seed=1, seats=(SeatRecord("A"), SeatRecord("B")))
-    assert record.version == VERSION == 2
-    assert json.loads(record.to_json())["version"] == 2
+    assert record.version == VERSION == 3
+    data = json.loads(record.to_json())
+    assert data["version"] == 3 and "times" not in data and "ended" not in data
+    two = tmp_path / "two.json"
+    two.write_text(json.dumps({**data, "version": 2}), encoding="utf-8")
+    assert load_record(two).version == 2
     path = tmp_path / "old.json"
     path.write_text(
         '{"format": "cardsuite-match", "version": 1, "game": "rang", "seed": 1,'
@@ -147,3 +154,32 @@ def test_a_write_removes_the_temporary_files_killed_writers_left(tmp_path: Path)
     atomic_write_text(target, "{}")
     assert target.read_text(encoding="utf-8") == "{}"
     assert not old.exists() and fresh.exists() and other.exists()
+
+
+@pytest.mark.parametrize(
+    ("times", "ended", "needle"),
+    [
+        ([5], None, "one time per move"),
+        ([5, 3], None, "never less than the one before"),
+        ([5, -1], None, "never less"),
+        ([5, True], None, "never less"),
+        ([5, 9], 7, "'ended' must be a time in ms after the last move's"),
+    ],
+)
+def test_times_on_a_clock_are_checked(times: list[object], ended: object, needle: str) -> None:
+    data = MatchRecord(
+        game="race",
+        seed=1,
+        seats=(SeatRecord("A"), SeatRecord("B")),
+        moves=((0, "play 5h"), (1, "play 6s")),
+    ).to_data()
+    data["times"] = times
+    if ended is not None:
+        data["ended"] = ended
+    with pytest.raises(SaveError) as error:
+        MatchRecord.from_data(data, "r.json")
+    assert needle in str(error.value)
+    data["times"], data["ended"] = [5, 9], 12
+    record = MatchRecord.from_data(data, "r.json")
+    assert record.times == (5, 9) and record.ended == 12
+    assert MatchRecord.from_data(record.to_data()) == record

@@ -260,3 +260,32 @@ def test_practice_matches_are_counted_apart() -> None:
         figures = {f.name: f for f in store.stats()}
         assert {f.games for f in figures.values()} == {1}
         assert {f.practice for f in figures.values()} == {1}
+
+
+def test_a_database_of_schema_1_is_migrated_and_keeps_its_matches(home: Path) -> None:
+    from cardsuite.store.db import MIGRATIONS, _statements
+
+    path = home / "cardsuite.db"
+    old = sqlite3.connect(path)
+    for statement in _statements(MIGRATIONS[0]):
+        old.execute(statement)
+    old.execute("PRAGMA user_version = 1")
+    old.execute(
+        "INSERT INTO matches (id, game, seed, options, origin, started, updated, moves)"
+        " VALUES (1, 'rang', '5', '{}', 'play', 0, 0, 1)"
+    )
+    old.execute("INSERT INTO seats VALUES (1, 0, 'Anna', 'human', NULL, NULL, NULL, NULL)")
+    old.execute("INSERT INTO seats VALUES (1, 1, 'Boris', 'bot', 'random', NULL, NULL, NULL)")
+    first = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=5)
+    (seat,) = first.to_move()
+    move = first.legal_moves(seat)[0]
+    old.execute("INSERT INTO moves VALUES (1, 0, ?, ?)", (seat, first.game.move_to_text(move)))
+    old.commit()
+    old.close()
+    with Store() as store:
+        record = store.record(1)
+        assert record.moves == ((seat, first.game.move_to_text(move)),) and record.times == ()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(moves)")}
+    assert "t" in columns
