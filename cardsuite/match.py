@@ -440,8 +440,8 @@ class Match:
     # --- undo -------------------------------------------------------------------------------
     def undo_point(self, seat: Seat) -> int | None:
         """The history index undo would return ``seat`` to, or None when undo is not allowed."""
-        if self.seats[seat].is_bot or self.is_over():
-            return None
+        if self.seats[seat].is_bot or self.is_over() or self.realtime:
+            return None  # (on a clock nothing can be taken back: the others played on)
         if any(not info.is_bot for i, info in enumerate(self.seats) if i != seat):
             return None  # only against bots
         return next(

@@ -109,6 +109,9 @@ class TableView:
     info: tuple[str, ...] = ()
     trick: TrickView | None = None
     summary: DealSummary | None = None
+    # On a clock: what the next timed event is called ("Spit!", "Go!"); the table counts
+    # down to it from the game's ``next_due``.
+    countdown: str = ""
 
     def piles(self) -> Iterator[PileView]:
         for seat in self.seats:
@@ -131,6 +134,7 @@ class TableView:
         """Every piece of text the view holds (for checks: hiding, translation)."""
         yield self.title
         yield self.status
+        yield self.countdown
         yield from self.info
         for seat in self.seats:
             yield from (seat.name, seat.status, seat.score, seat.side)

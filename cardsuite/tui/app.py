@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -123,6 +124,7 @@ class CardsuiteApp(App[None]):
         match: Match | None = None,
         settings: Settings | None = None,
         seed: int | None = None,
+        clock_source: Callable[[], float] = time.monotonic,
     ) -> None:
         """``settings`` overrides the saved settings (not saved back); ``seed`` makes the
         lobby's proposed seeds deterministic (for tests and screenshots)."""
@@ -138,6 +140,8 @@ class CardsuiteApp(App[None]):
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
         self.started = False  # the app is past its start-up batch (on_ready)
+        # What the tables of games in real time read their clocks from (tests move it by hand).
+        self.clock_source = clock_source
         self._store: Store | None = None
         self._store_opened = False
         self.store_problem: str | None = None  # why matches are not being saved, if so

@@ -41,6 +41,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("l", N_("back to the lobby (the match is saved; continue it from the lobby)")),
             ("q", N_("quit (the match is saved)")),
             ("o", N_("the outcome, once the game is over")),
+            ("p", N_("pause a game played in real time (the clock stands still)")),
         ),
     ),
     (

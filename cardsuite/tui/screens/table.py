@@ -20,7 +20,7 @@ from textual.widgets import Footer
 
 from cardsuite.bots import bot_ids, bot_label, make_bot
 from cardsuite.core.cards import Card
-from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.errors import CardsuiteError, IllegalMoveError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
@@ -28,6 +28,7 @@ from cardsuite.core.table import PileId, Seat
 from cardsuite.core.text import plain
 from cardsuite.core.view import TableView
 from cardsuite.match import Match
+from cardsuite.tui.clock import WallClock
 from cardsuite.tui.render.cards import Glyphs, Marks
 from cardsuite.tui.render.table import Scene
 from cardsuite.tui.selection import (
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from cardsuite.tui.app import CardsuiteApp
 
 LOG_LINES = 80
+TICK = 1 / 30  # seconds between two readings of the clock in a game played in real time
 
 
 class TableScreen(TranslatedScreen[None]):
@@ -87,6 +89,7 @@ class TableScreen(TranslatedScreen[None]):
         Binding("l", "lobby", N_("Lobby")),
         Binding("q", "quit", N_("Quit")),
         Binding("o", "outcome", N_("Outcome"), show=False),
+        Binding("p", "pause", N_("Pause")),
     ]
 
     def __init__(self, match: Match, *, viewer: Seat | None = None) -> None:
@@ -125,6 +128,9 @@ class TableScreen(TranslatedScreen[None]):
         self._undo_key: tuple[object, ...] | None = None
         self._undo_ok = False
         self._save_error_told = False
+        # Real time: the table's clock, and the countdown last drawn (redrawn as it changes).
+        self.clock: WallClock | None = None
+        self._countdown_shown = ""
 
     @property
     def cs_app(self) -> CardsuiteApp:
@@ -142,6 +148,9 @@ class TableScreen(TranslatedScreen[None]):
 
     def on_mount(self) -> None:
         self.table.focus()
+        if self.match.realtime and not self.match.is_over():
+            self.clock = WallClock(self.match.time, self.cs_app.clock_source)
+            self.set_interval(TICK, self._tick, name="clock")
         self.advance()
 
     def on_screen_resume(self) -> None:
@@ -176,6 +185,11 @@ class TableScreen(TranslatedScreen[None]):
         if isinstance(step, Stuck):
             self.busy = False
             self.say(_("Nobody can move: the game is stuck (please report this)."), "error")
+            self.refresh_table()
+            return
+        if self.clock is not None:  # real time: the clock drives the bots (see _tick)
+            self.busy = False
+            self.thinking = None
             self.refresh_table()
             return
         if isinstance(step, BotTurn):
@@ -291,6 +305,8 @@ class TableScreen(TranslatedScreen[None]):
 
     def play(self, move: Move, *, by_bot: bool = False, forced: bool = False) -> bool:
         """Apply a move through the match; a refusal shows the engine's reason."""
+        if self.clock is not None:
+            return self._play_now(move)
         try:
             self.match.apply(move)
         except CardsuiteError as exc:
@@ -306,6 +322,85 @@ class TableScreen(TranslatedScreen[None]):
         if not self._tell(events, by_bot or forced):
             self.advance()
         return True
+
+    # --- real time ------------------------------------------------------------------------------
+    def _play_now(self, move: Move) -> bool:
+        """A person's action on a clock: stamped with the clock's reading as it arrives.  One
+        the table no longer allows, though it was offered on the table last shown, was beaten
+        to it: "Too late!" and the rule it now breaks; nothing moves."""
+        assert self.clock is not None
+        offered = move in self._legal
+        steps = len(self.match.moves) + len(self.match.timed)
+        try:
+            self.match.submit(move, self.clock.now())
+        except CardsuiteError as exc:
+            reason = self.match.fill(str(exc))
+            late = offered and isinstance(exc, IllegalMoveError)
+            self.say(_("Too late! {reason}").format(reason=reason) if late else reason, "error")
+            self._show_steps(steps)
+            return False
+        self.hint = None
+        self.message = ""
+        self._show_steps(steps)
+        return True
+
+    def _tick(self) -> None:
+        """The clock's heartbeat: perform what has fallen due, redraw what changed."""
+        clock = self.clock
+        if clock is None or self._done or self._curtain_up or not self.is_attached:
+            return
+        if self.too_small() or clock.paused:
+            return
+        steps = len(self.match.moves) + len(self.match.timed)
+        if self.match.advance_to(clock.now()):
+            self._show_steps(steps)
+        elif self._countdown() != self._countdown_shown:
+            self.refresh_table()
+
+    def _show_steps(self, since: int) -> None:
+        """Show what happened since the match had ``since`` steps: the cards moved marked,
+        the latest event said."""
+        self._epoch += 1
+        self._check_saved()
+        viewer = self.session.viewer
+        events: list[Any] = []
+        if len(self.match.moves) + len(self.match.timed) > since:
+            events = [e.seen_by(viewer) for e in self.match.state.events]
+        if events:
+            self.last_piles = frozenset(p for event in events for p in event.moved())
+            if self.message_kind != "error" or not self.message:
+                self.say(self.match.fill(events[-1].text()), "info")
+        if self.match.is_over():
+            self.advance()
+            return
+        self.refresh_table()
+
+    def _countdown(self) -> str:
+        """The countdown to the game's next timed event ("Spit! 3"), or ""."""
+        if self.clock is None:
+            return ""
+        due = self.match.game.next_due(self.match.state)
+        if due is None:
+            return ""
+        left = max(0, due - self.clock.now())
+        label = self.match.view(self.session.viewer).countdown or _("Next")
+        return f"{label} {-(-left // 1000)}"
+
+    def action_pause(self) -> None:
+        """Stop the clock for everyone; nothing falls due and no input is taken until the
+        pause screen is closed."""
+        from cardsuite.tui.screens.pause import PauseScreen
+
+        clock = self.clock
+        if clock is None or self._done:
+            return
+        clock.pause()
+
+        def resumed(_result: None) -> None:
+            clock.resume()
+            self.refresh_table()
+
+        self.app.push_screen(PauseScreen(), resumed)
 
     # --- the pace of the table ------------------------------------------------------------------
     def _tell(self, events: list[Any], automatic: bool) -> bool:
@@ -514,7 +609,14 @@ class TableScreen(TranslatedScreen[None]):
                 else _("The game is over")
             )
             badge = _("GAME OVER")
+        if self.clock is not None and not isinstance(step, Over):
+            self._countdown_shown = self._countdown()
+            badge = self._countdown_shown or (_("PAUSED") if self.clock.paused else _("PLAY!"))
+            if sel.source is not None:
+                status = _slot_picked(view, sel.source)
         keys = _("⏎ pick · esc cancel") if legal else ""
+        if self.clock is not None and not isinstance(step, Over):
+            keys = _("⏎ pick · esc cancel · p pause")
         if isinstance(step, Over):
             keys = _("o outcome · l lobby · q quit")
         elif self._story:
@@ -717,6 +819,8 @@ class TableScreen(TranslatedScreen[None]):
             return action in ("pick", "help", "rules", "settings", "lobby", "quit")
         if action in ("undo", "hint", "skip") and self.match.is_over():
             return False  # the game is over: not offered at all
+        if action == "pause":
+            return self.clock is not None and not self.match.is_over()
         if action == "undo":
             return True if self.undo_allowed() else None
         return True

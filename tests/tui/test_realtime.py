@@ -1,0 +1,130 @@
+"""A game played in real time at the table (tests/race.py's tiny game): the clock drives the
+bots, the countdown shows, pause stops everything, a beaten move says "Too late!".
+
+The table's clock reads a source these tests move by hand: no sleeps, only conditions.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardsuite.core.table import Seat
+from cardsuite.match import Match, SeatInfo
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.pause import PauseScreen
+from cardsuite.tui.screens.table import TableScreen
+from tests.race import TURN_UP_DELAY, Play, Race, RaceBot
+
+from .helpers import TEST_SETTINGS, press, screen_text, settle, until
+
+GAME = Race()
+SIZE = (100, 30)
+
+
+class FakeTime:
+    """A monotonic source in seconds that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def at(self, ms: int) -> None:
+        """Set the table's clock (which started at 0 with this source at 100 s) to ``ms``."""
+        self.now = 100.0 + ms / 1000
+
+
+@pytest.fixture(autouse=True)
+def race_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cardsuite.match.make_bot", lambda bot_id, game: RaceBot())
+
+
+def race(seed: int) -> Match:
+    return Match(GAME, [SeatInfo("Anna"), SeatInfo("Boris", "heuristic")], seed=seed)
+
+
+def plays(match: Match, seat: Seat) -> list[Play]:
+    return [m for m in GAME.legal_moves(match.state, seat) if isinstance(m, Play)]
+
+
+def app_for(match: Match, clock: FakeTime) -> CardsuiteApp:
+    return CardsuiteApp(match=match, settings=TEST_SETTINGS, seed=1, clock_source=clock)
+
+
+async def test_the_clock_drives_the_bot_and_pause_stops_it() -> None:
+    for seed in range(100):
+        match = race(seed)
+        match.advance_to(0)
+        if 1 in match.decisions:
+            break
+    match = race(seed)  # a fresh one for the table (the same deal)
+    clock = FakeTime()
+    app = app_for(match, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.clock is not None
+        assert await until(pilot, lambda: 1 in match.decisions)
+        due = match.decisions[1]
+        clock.at(due - 1)
+        await settle(pilot)
+        assert not any(m.seat == 1 for m in match.moves)  # not a moment before its time
+        await press(pilot, "p")  # pause: the clock stands still for everyone
+        assert await until(pilot, lambda: isinstance(app.screen, PauseScreen))
+        clock.at(due + 60_000)
+        await settle(pilot)
+        assert not any(m.seat == 1 for m in match.moves)
+        assert table.clock.now() == due - 1
+        await press(pilot, "p")  # go on: from the same reading
+        assert await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table.clock.now() == due - 1
+        clock.now += 0.001
+        assert await until(pilot, lambda: any(m.seat == 1 for m in match.moves))
+        (time,) = [t for m, t in zip(match.moves, match.times, strict=True) if m.seat == 1][:1]
+        assert time == due
+
+
+async def test_a_move_beaten_to_the_centre_is_too_late() -> None:
+    for seed in range(500):
+        match = race(seed)
+        match.advance_to(0)
+        mine, theirs = plays(match, 0), plays(match, 1)
+        alike = len(mine) == len(theirs) == 1 and mine[0].card.rank == theirs[0].card.rank
+        if alike and 1 in match.decisions:
+            break
+    else:
+        pytest.fail("no race found")
+    due = match.decisions[1]
+    match = race(seed)
+    clock = FakeTime()
+    app = app_for(match, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert mine[0] in table._legal  # offered on the table as it was shown
+        clock.at(due)  # the bot's card lands at its time; the key arrives with it
+        table.play(mine[0])
+        await settle(pilot)
+        assert [m.seat for m in match.moves] == [1]
+        assert "Too late!" in table.message and "is not next to" in table.message
+        assert "Too late!" in screen_text(app)
+
+
+async def test_the_countdown_to_the_next_turn_up_is_shown_and_falls_due() -> None:
+    for seed in range(300):
+        match = race(seed)
+        if GAME.next_due(match.state) is not None:
+            break
+    else:
+        pytest.fail("no deal where nobody can play")
+    clock = FakeTime()
+    app = app_for(match, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Next 1" in screen_text(app)
+        centre = match.state.table.top("centre")
+        clock.at(TURN_UP_DELAY)
+        assert await until(pilot, lambda: match.state.table.top("centre") != centre)
+        assert "is turned up" in screen_text(app)
