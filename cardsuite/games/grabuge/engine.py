@@ -93,6 +93,7 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
     )
 )
 _SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
+_PER_SEAT = len(seat_piles(0))
 _TURNED_AND_COLUMNS = tuple((turned_pile(s), *reserve_piles(s)) for s in range(SEATS))
 _PACKET_NAMES: dict[tuple[int, ...], tuple[PileId, ...]] = {}
 
@@ -112,7 +113,9 @@ _LAYOUT_CACHE_LIMIT = 20_000
 
 
 def layout_for(packets: tuple[int, ...]) -> Layout:
-    """The layout with the seat piles and one pile per packet serial, in that order."""
+    """The layout with the seat piles (seat 0's, then seat 1's, each in the order of
+    :func:`seat_piles`) and one pile per packet serial, in that order.  The cascade builds its
+    tables in this order (``_Cascade.freeze``)."""
     layout = _LAYOUTS.get(packets)
     if layout is None:
         if len(_LAYOUTS) >= _LAYOUT_CACHE_LIMIT:
@@ -140,10 +143,33 @@ def _fits(card: Card, tops: list[int]) -> bool:
 
 # --- the cascade: every automatic step between two decisions -------------------------------
 
+Pile = tuple[Card, ...]
+
+
+class _Side:
+    """One player's piles during a cascade: his grabuge and his stock (top card last), the
+    batch he is turning, the turned card awaiting its place, his reserve columns (column 1
+    first, each from the bottom card to the exposed one) and the cards of the packets he has
+    crowned."""
+
+    __slots__ = ("batch", "grabuge", "reserve", "stock", "turned", "won")
+
+    def __init__(self, piles: tuple[Pile, ...]) -> None:
+        """Take the seat's piles in the order of :func:`seat_piles`."""
+        self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won = piles
+
+    def piles(self) -> tuple[Pile, ...]:
+        """The piles again, in the order of :func:`seat_piles`."""
+        return (self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won)
+
+
+_NO_PILES: tuple[Pile, ...] = ((),) * len(seat_piles(0))
+
 
 class _Cascade:
-    """A state taken apart for one apply: ``piles`` holds the seat piles by name; ``packets``,
-    ``tops`` and ``serials`` describe the packets on the tableau, oldest first."""
+    """A state taken apart for one apply: ``sides`` holds each player's piles; ``packets``,
+    ``tops`` and ``serials`` describe the packets on the tableau, oldest first.  ``state`` is
+    the state it started from."""
 
     __slots__ = (
         "acted",
@@ -155,27 +181,29 @@ class _Cascade:
         "events",
         "first",
         "next_packet",
-        "options",
         "over",
         "packets",
         "passes",
-        "piles",
-        "seed",
         "serials",
         "series",
+        "sides",
+        "state",
         "tops",
     )  # fmt: skip
 
     def __init__(self, state: FullGrabuge) -> None:
         table = state.table
-        self.piles: Piles = table.by_name()
-        self.serials = list(state.packets)
-        self.packets = list(table.piles_of(_packet_names(state.packets))) if state.packets else []
-        self.tops = [packet[-1].rank for packet in self.packets]
+        self.state = state
+        seat_cards = table.piles_of(_SEAT_PILES)
+        self.sides = [_Side(seat_cards[:_PER_SEAT]), _Side(seat_cards[_PER_SEAT:])]
+        if state.packets:
+            self.serials = list(state.packets)
+            self.packets = list(table.piles_of(_packet_names(state.packets)))
+            self.tops = [packet[-1].rank for packet in self.packets]
+        else:
+            self.serials, self.packets, self.tops = [], [], []
         self.next_packet = state.next_packet
         self.events: list[Event] = []
-        self.options = state.options
-        self.seed = state.seed
         self.series = state.series
         self.first = state.first
         self.active = state.active
@@ -190,14 +218,13 @@ class _Cascade:
     def freeze(self) -> FullGrabuge:
         packets = tuple(self.serials)
         layout = _LAYOUTS.get(packets) or layout_for(packets)
-        piles = self.piles
-        for serial, packet in zip(self.serials, self.packets, strict=True):
-            piles[packet_pile(serial)] = packet
+        a, b = self.sides
+        state = self.state
         return GrabugeState(
-            Table.from_names(layout, piles),
-            self.seed,
+            Table(layout, (*a.piles(), *b.piles(), *self.packets)),  # layout_for's order
+            state.seed,
             tuple(self.events),
-            self.options,
+            state.options,
             SEATS,
             self.series,
             self.first,
@@ -213,19 +240,20 @@ class _Cascade:
     # --- §5 setup ------------------------------------------------------------------------
     def begin_deal(self) -> None:
         """Shuffle, give each player half, count off the grabuges, then set up (§5)."""
-        assert self.seed is not None, "an observation cannot be played on"
-        options = self.options
+        seed = self.state.seed
+        assert seed is not None, "an observation cannot be played on"
+        options = self.state.options
         series = self.series
         dealer = series.dealer
-        cards = shuffled(full_deck(options.decks), self.seed, "deal", series.number)
+        cards = shuffled(full_deck(options.decks), seed, "deal", series.number)
         each = options.cards_each
         size = options.grabuge_size
-        self.piles = dict.fromkeys(_SEAT_PILES, ())
-        halves = {1 - dealer: cards[:each], dealer: cards[each:]}
-        for s, stock in halves.items():
-            self.piles[stock_pile(s)] = tuple(stock[:-size])
+        self.sides = [_Side(_NO_PILES), _Side(_NO_PILES)]
+        for s, stock in ((1 - dealer, cards[:each]), (dealer, cards[each:])):
+            side = self.sides[s]
+            side.stock = tuple(stock[:-size])
             # counted off one at a time, face down: the order is reversed
-            self.piles[grabuge_pile(s)] = tuple(reversed(stock[-size:]))
+            side.grabuge = tuple(reversed(stock[-size:]))
         self.packets.clear()
         self.tops.clear()
         self.serials.clear()
@@ -235,26 +263,26 @@ class _Cascade:
         self.over = False
         self.events.append(Dealt(dealer, series.number + 1))
         for s in (1 - dealer, dealer):
-            self.events.append(GrabugeShows(s, self.piles[grabuge_pile(s)][-1]))
+            self.events.append(GrabugeShows(s, self.sides[s].grabuge[-1]))
         self.setup()
 
     def setup(self) -> None:
         """Setup aces, non-dealer first (§5.4), then precedence (§5.5)."""
-        piles, events = self.piles, self.events
+        events = self.events
         non_dealer = 1 - self.series.dealer
         for s in (non_dealer, self.series.dealer):
-            name = grabuge_pile(s)
-            grabuge = piles[name]
+            side = self.sides[s]
+            grabuge = side.grabuge
             while grabuge and grabuge[-1].rank == ACE:
                 ace = grabuge[-1]
-                piles[name] = grabuge = grabuge[:-1]
+                side.grabuge = grabuge = grabuge[:-1]
                 packet = self.put_ace(ace)
                 events.append(SetupAce(s, ace, packet))
                 if grabuge:
                     events.append(GrabugeShows(s, grabuge[-1]))
                 else:
                     self.grabuge_emptied(s)
-        tops = [piles[grabuge_pile(s)][-1:] for s in range(SEATS)]
+        tops = [side.grabuge[-1:] for side in self.sides]
         ranks = [top[0].rank if top else 0 for top in tops]  # an empty grabuge counts 0
         tie = ranks[0] == ranks[1]
         first = non_dealer if tie else (0 if ranks[0] > ranks[1] else 1)  # the tie: §10.5
@@ -289,8 +317,8 @@ class _Cascade:
             del self.packets[j]
             del self.tops[j]
             del self.serials[j]
-            won = won_pile(seat)
-            self.piles[won] = self.piles[won] + packet + (card,)
+            side = self.sides[seat]
+            side.won = side.won + packet + (card,)
             self.crowned.append((seat, card))
         else:
             self.packets[j] = (*packet, card)
@@ -300,26 +328,26 @@ class _Cascade:
     def log_play(self, event: Event) -> None:
         """Log a play, then the packet it crowned, if any."""
         self.events.append(event)
-        for seat, king in self.crowned:
-            won = len(self.piles[won_pile(seat)]) // PACKET_SIZE
-            self.events.append(PacketCrowned(seat, king, won))
-        self.crowned.clear()
+        if self.crowned:
+            for seat, king in self.crowned:
+                won = len(self.sides[seat].won) // PACKET_SIZE
+                self.events.append(PacketCrowned(seat, king, won))
+            self.crowned.clear()
 
     # --- §6.3 settle -----------------------------------------------------------------------
     def settle(self) -> bool:
         """Play the grabuge top while it fits, else the only fitting reserve column, again and
         again.  False when two or more columns fit: the player must choose (PlayReserve)."""
         p = self.active
-        piles, tops = self.piles, self.tops
-        name = grabuge_pile(p)
-        columns = reserve_piles(p)
+        me = self.sides[p]
+        tops = self.tops
         while True:
-            grabuge = piles[name]
+            grabuge = me.grabuge
             if grabuge and not self.converted[p]:
                 card = grabuge[-1]
                 rank = card.rank
                 if rank == ACE or (rank - 1) in tops:
-                    piles[name] = grabuge = grabuge[:-1]
+                    me.grabuge = grabuge = grabuge[:-1]
                     under, packet = self.put(card, p)
                     self.log_play(PlayedFromGrabuge(p, card, under, packet))
                     self.acted = True
@@ -329,8 +357,7 @@ class _Cascade:
                         self.grabuge_emptied(p)
                     continue
             fitting = 0
-            for k, column_name in enumerate(columns, start=1):
-                column = piles[column_name]
+            for k, column in enumerate(me.reserve, start=1):
                 if column:
                     rank = column[-1].rank
                     if rank == ACE or (rank - 1) in tops:
@@ -344,9 +371,9 @@ class _Cascade:
     def play_column(self, column: int) -> None:
         """Play the exposed card of the active seat's reserve column ``column``."""
         p = self.active
-        name = reserve_pile(p, column)
-        cards = self.piles[name]
-        self.piles[name] = cards[:-1]
+        reserve = self.sides[p].reserve
+        cards = reserve[column - 1]
+        reserve[column - 1] = cards[:-1]
         under, packet = self.put(cards[-1], p)
         self.log_play(PlayedFromReserve(p, cards[-1], under, packet, column))
         self.acted = True
@@ -357,26 +384,24 @@ class _Cascade:
         while True:
             if not self.settle():
                 return  # PlayReserve: which column first
-            piles = self.piles
             p = self.active
+            me = self.sides[p]
             if not self.drawn:
                 self.draw(p)
-            batch_name = batch_pile(p)
-            batch = piles[batch_name]
+            batch = me.batch
             if batch:
                 card = batch[-1]
-                piles[batch_name] = batch[:-1]
+                me.batch = batch[:-1]
                 rank = card.rank
-                columns = reserve_piles(p)
                 if rank == ACE or (rank - 1) in self.tops:
                     under, packet = self.put(card, p)
                     self.log_play(BatchPlayed(p, card, under, packet))
-                elif any(piles[name] for name in columns):
-                    piles[turned_pile(p)] = (card,)
+                elif any(me.reserve):
+                    me.turned = (card,)
                     self.events.append(TurnedNoPlace(p, card))
                     return  # PlaceInReserve: where does it go
                 else:
-                    piles[columns[0]] = (card,)  # no column yet: it simply starts one
+                    me.reserve[0] = (card,)  # no column yet: it simply starts one
                     self.events.append(BatchToOnlyColumn(p, card))
                 continue
             if self.end_turn():
@@ -385,33 +410,30 @@ class _Cascade:
     def draw(self, p: Seat) -> None:
         """Convert the grabuge if the stock is out (§6.6), then take this turn's batch."""
         self.drawn = True
-        piles = self.piles
-        stock_name, grabuge_name = stock_pile(p), grabuge_pile(p)
-        stock = piles[stock_name]
-        if not stock and not self.converted[p] and piles[grabuge_name]:
-            stock = piles[stock_name] = piles[grabuge_name]
-            piles[grabuge_name] = ()
+        me = self.sides[p]
+        stock = me.stock
+        if not stock and not self.converted[p] and me.grabuge:
+            stock = me.stock = me.grabuge
+            me.grabuge = ()
             self.converted = (True, self.converted[1]) if p == 0 else (self.converted[0], True)
             self.events.append(Converted(p, stock[-1], len(stock)))
         n = min(BATCH_SIZE, len(stock))
         if n:
-            piles[batch_pile(p)] = stock[-n:]  # order kept: the stock's top is turned first
-            piles[stock_name] = stock[:-n]
+            me.batch = stock[-n:]  # order kept: the stock's top is turned first
+            me.stock = stock[:-n]
             self.events.append(BatchTaken(p, n))
             self.acted = True
 
     def place(self, column: int | None) -> None:
         """Put the turned card on ``column``, or into the lowest free slot (None)."""
         p = self.active
-        piles = self.piles
-        turned = turned_pile(p)
-        card = piles[turned][0]
-        piles[turned] = ()
+        me = self.sides[p]
+        card = me.turned[0]
+        me.turned = ()
         new = column is None
         if column is None:
-            column = 1 + [bool(piles[name]) for name in reserve_piles(p)].index(False)
-        name = reserve_pile(p, column)
-        piles[name] = piles[name] + (card,)
+            column = 1 + [bool(cards) for cards in me.reserve].index(False)
+        me.reserve[column - 1] += (card,)
         self.events.append(Placed(p, card, column, new))
         self.acted = True
 
@@ -447,23 +469,20 @@ class _Cascade:
 
     def finished(self) -> bool:
         """§7.1: no stock, no grabuge, and no exposed reserve card that fits, on either side."""
-        piles, tops = self.piles, self.tops
-        for s in range(SEATS):
-            if piles[stock_pile(s)] or piles[grabuge_pile(s)]:
+        sides, tops = self.sides, self.tops
+        for side in sides:
+            if side.stock or side.grabuge:
                 return False
-        for s in range(SEATS):
-            for name in reserve_piles(s):
-                column = piles[name]
+        for side in sides:
+            for column in side.reserve:
                 if column and _fits(column[-1], tops):
                     return False
         return True
 
     def end_deal(self) -> None:
         """Count the deal (§7.2); the series then waits for the next deal or the match ends."""
-        won = tuple(len(self.piles[won_pile(s)]) // PACKET_SIZE for s in range(SEATS))
-        leftover = tuple(
-            sum(len(self.piles[name]) for name in reserve_piles(s)) for s in range(SEATS)
-        )
+        won = tuple(len(side.won) // PACKET_SIZE for side in self.sides)
+        leftover = tuple(sum(map(len, side.reserve)) for side in self.sides)
         totals = packet_totals(won, leftover, self.bonus)
         for s in range(SEATS):
             extra = totals[s] - won[s] - self.bonus[s]
@@ -495,7 +514,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
 
     def __init__(self) -> None:
         self._moves: dict[tuple[Any, ...], AnyGrabugeMove] = {}
-        self._placements: dict[int, tuple[AnyGrabugeMove, ...]] = {}
+        self._placements: dict[tuple[int, ...], tuple[AnyGrabugeMove, ...]] = {}
         self._to_move = tuple(frozenset({s}) for s in range(SEATS))
         self._nobody: frozenset[Seat] = frozenset()
 
@@ -681,23 +700,18 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             return ()
         if seat != state.active:
             return ()
-        table = state.table
-        turned, *columns = table.piles_of(_TURNED_AND_COLUMNS[seat])
+        turned, c1, c2, c3, c4 = state.table.piles_of(_TURNED_AND_COLUMNS[seat])
         if turned:
-            # Where the turned card may go depends only on it and on which slots are in use.
+            # Where the turned card may go depends only on it and on which columns are empty.
             card = turned[0]
-            used = 0
-            for k, column in enumerate(columns):
-                if column:
-                    used |= 1 << k
-            key = (card.index << 5) | (seat << 4) | used
+            key = (card.index, seat, not c1, not c2, not c3, not c4)
             placements = self._placements.get(key)
             if placements is None:
-                placements = self._placements[key] = self._placements_for(seat, card, used)
+                placements = self._placements[key] = self._placements_for(seat, card, key[2:])
             return placements
         out: list[AnyGrabugeMove] = []
         tops = self._tops(state)
-        for k, column in enumerate(columns, start=1):
+        for k, column in enumerate((c1, c2, c3, c4), start=1):
             if column:
                 exposed = column[-1]
                 rank = exposed.rank
@@ -706,12 +720,15 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                     out.append(self._move(PlayReserve, seat, k, exposed, target))
         return tuple(out)
 
-    def _placements_for(self, seat: Seat, card: Card, used: int) -> tuple[AnyGrabugeMove, ...]:
-        """The PlaceInReserve moves for ``card`` with the slots in the bit mask ``used``."""
+    def _placements_for(
+        self, seat: Seat, card: Card, empty: tuple[int, ...]
+    ) -> tuple[AnyGrabugeMove, ...]:
+        """The PlaceInReserve moves for ``card`` when ``empty`` says which columns hold no
+        card (column 1 first)."""
         out: list[AnyGrabugeMove] = []
         free = 0
-        for k in range(1, COLUMNS + 1):
-            if used & (1 << (k - 1)):
+        for k, is_empty in enumerate(empty, start=1):
+            if not is_empty:
                 out.append(self._move(PlaceInReserve, seat, k, card, reserve_pile(seat, k)))
             elif not free:
                 free = k
@@ -731,9 +748,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))
         if state.over or move.seat != state.active:
             return self.not_your_turn(state, move)
-        table = state.table
-        turned = table.cards(turned_pile(move.seat))
-        columns = reserve_piles(move.seat)
+        turned, *columns = state.table.piles_of(_TURNED_AND_COLUMNS[move.seat])
         if isinstance(move, PlaceInReserve):
             column = move.column
             if not turned:
@@ -746,7 +761,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                 )
             card = turned[0]
             if column is None:
-                if all(table.cards(name) for name in columns):
+                if all(columns):
                     return Refusal(
                         RESERVE_FULL,
                         _("all four reserve columns are in use — put {card} on one of them").format(
@@ -761,7 +776,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                         n=column
                     ),
                 )
-            if not table.cards(reserve_pile(move.seat, column)):
+            if not columns[column - 1]:
                 return Refusal(
                     COLUMN_FREE,
                     _(
@@ -787,7 +802,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                         n=column
                     ),
                 )
-            cards = table.cards(reserve_pile(move.seat, column))
+            cards = columns[column - 1]
             if not cards:
                 return Refusal(NOT_NOW, _("reserve column {n} is empty").format(n=column))
             if not _fits(cards[-1], self._tops(state)):
