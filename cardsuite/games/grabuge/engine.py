@@ -94,6 +94,7 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
 )
 _SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
 _PER_SEAT = len(seat_piles(0))
+_SEAT_PILE_COUNT = len(_SEAT_PILES)
 _TURNED_AND_COLUMNS = tuple((turned_pile(s), *reserve_piles(s)) for s in range(SEATS))
 _PACKET_NAMES: dict[tuple[int, ...], tuple[PileId, ...]] = {}
 
@@ -150,16 +151,31 @@ class _Side:
     """One player's piles during a cascade: his grabuge and his stock (top card last), the
     batch he is turning, the turned card awaiting its place, his reserve columns (column 1
     first, each from the bottom card to the exposed one) and the cards of the packets he has
-    crowned."""
+    crowned.  Made from, and turned back into, the seat's piles in the order of
+    :func:`seat_piles`."""
 
     __slots__ = ("batch", "grabuge", "reserve", "stock", "turned", "won")
 
-    def __init__(self, piles: tuple[Pile, ...]) -> None:
-        """Take the seat's piles in the order of :func:`seat_piles`."""
-        self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won = piles
+    def __init__(
+        self,
+        grabuge: Pile,
+        stock: Pile,
+        batch: Pile,
+        turned: Pile,
+        column1: Pile,
+        column2: Pile,
+        column3: Pile,
+        column4: Pile,
+        won: Pile,
+    ) -> None:
+        self.grabuge = grabuge
+        self.stock = stock
+        self.batch = batch
+        self.turned = turned
+        self.reserve = [column1, column2, column3, column4]
+        self.won = won
 
     def piles(self) -> tuple[Pile, ...]:
-        """The piles again, in the order of :func:`seat_piles`."""
         return (self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won)
 
 
@@ -169,7 +185,11 @@ _NO_PILES: tuple[Pile, ...] = ((),) * len(seat_piles(0))
 class _Cascade:
     """A state taken apart for one apply: ``sides`` holds each player's piles; ``packets``,
     ``tops`` and ``serials`` describe the packets on the tableau, oldest first.  ``state`` is
-    the state it started from."""
+    the state it started from.
+
+    This is the engine's hot path, so the table is taken apart and built again as a whole, in
+    the order :func:`layout_for` gives its piles (seat 0's, seat 1's, then the packets), rather
+    than pile by pile by name."""
 
     __slots__ = (
         "acted",
@@ -192,16 +212,12 @@ class _Cascade:
     )  # fmt: skip
 
     def __init__(self, state: FullGrabuge) -> None:
-        table = state.table
         self.state = state
-        seat_cards = table.piles_of(_SEAT_PILES)
-        self.sides = [_Side(seat_cards[:_PER_SEAT]), _Side(seat_cards[_PER_SEAT:])]
-        if state.packets:
-            self.serials = list(state.packets)
-            self.packets = list(table.piles_of(_packet_names(state.packets)))
-            self.tops = [packet[-1].rank for packet in self.packets]
-        else:
-            self.serials, self.packets, self.tops = [], [], []
+        piles = state.table.piles  # in layout_for's order
+        self.sides = [_Side(*piles[:_PER_SEAT]), _Side(*piles[_PER_SEAT:_SEAT_PILE_COUNT])]
+        self.packets = list(piles[_SEAT_PILE_COUNT:])
+        self.tops = [packet[-1].rank for packet in self.packets]
+        self.serials = list(state.packets)
         self.next_packet = state.next_packet
         self.events: list[Event] = []
         self.series = state.series
@@ -248,7 +264,7 @@ class _Cascade:
         cards = shuffled(full_deck(options.decks), seed, "deal", series.number)
         each = options.cards_each
         size = options.grabuge_size
-        self.sides = [_Side(_NO_PILES), _Side(_NO_PILES)]
+        self.sides = [_Side(*_NO_PILES), _Side(*_NO_PILES)]
         for s, stock in ((1 - dealer, cards[:each]), (dealer, cards[each:])):
             side = self.sides[s]
             side.stock = tuple(stock[:-size])
@@ -379,11 +395,13 @@ class _Cascade:
         self.acted = True
 
     # --- §6.4 the turn ---------------------------------------------------------------------
-    def run(self) -> None:
-        """Run the automatic steps until a decision is pending or the deal is over."""
+    def run(self, settled: bool = False) -> None:
+        """Run the automatic steps until a decision is pending or the deal is over.
+        ``settled``: nothing can play before the next batch card (see :meth:`place`)."""
         while True:
-            if not self.settle():
+            if not (settled or self.settle()):
                 return  # PlayReserve: which column first
+            settled = False
             p = self.active
             me = self.sides[p]
             if not self.drawn:
@@ -425,7 +443,11 @@ class _Cascade:
             self.acted = True
 
     def place(self, column: int | None) -> None:
-        """Put the turned card on ``column``, or into the lowest free slot (None)."""
+        """Put the turned card on ``column``, or into the lowest free slot (None).
+
+        Before the card was turned nothing could play (the cascade had settled), and it fits
+        no packet, so the turn goes straight on with the next batch card: ``run(settled=True)``.
+        """
         p = self.active
         me = self.sides[p]
         card = me.turned[0]
@@ -821,13 +843,15 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             assert state.seed is not None, "an observation cannot be played on"
             work = _Cascade(self._blank(state.options, state.seed, state.series.next(SEATS)))
             work.begin_deal()
+            work.run()
+        elif isinstance(move, PlaceInReserve):
+            work = _Cascade(state)
+            work.place(move.column)
+            work.run(settled=True)  # the placed card fits nowhere: nothing new can play
         else:
             work = _Cascade(state)
-            if isinstance(move, PlaceInReserve):
-                work.place(move.column)
-            else:
-                work.play_column(move.column)
-        work.run()
+            work.play_column(move.column)
+            work.run()
         return work.freeze()
 
     # --- scoring ---------------------------------------------------------------------------
