@@ -179,6 +179,7 @@ class _Side:
         return (self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won)
 
 
+_tuple_new = tuple.__new__
 _NO_PILES: tuple[Pile, ...] = ((),) * len(seat_piles(0))
 
 
@@ -236,21 +237,27 @@ class _Cascade:
         layout = _LAYOUTS.get(packets) or layout_for(packets)
         a, b = self.sides
         state = self.state
-        return GrabugeState(
-            Table(layout, (*a.piles(), *b.piles(), *self.packets)),  # layout_for's order
-            state.seed,
-            tuple(self.events),
-            state.options,
-            SEATS,
-            self.series,
-            self.first,
-            self.active,
-            self.drawn,
-            self.converted,
-            self.bonus,
-            packets,
-            self.next_packet,
-            self.over,
+        # Both are NamedTuples, built here as the tuples they are: their generated
+        # constructors would cost a Python call each, on every step.
+        table = _tuple_new(Table, (layout, (*a.piles(), *b.piles(), *self.packets), ()))
+        return _tuple_new(
+            GrabugeState,
+            (
+                table,
+                state.seed,
+                tuple(self.events),
+                state.options,
+                SEATS,
+                self.series,
+                self.first,
+                self.active,
+                self.drawn,
+                self.converted,
+                self.bonus,
+                packets,
+                self.next_packet,
+                self.over,
+            ),
         )
 
     # --- §5 setup ------------------------------------------------------------------------
