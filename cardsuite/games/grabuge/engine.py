@@ -8,7 +8,8 @@ immutable table is built once per ``apply``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
@@ -95,7 +96,12 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
 _SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
 _PER_SEAT = len(seat_piles(0))
 _SEAT_PILE_COUNT = len(_SEAT_PILES)
-_TURNED_AND_COLUMNS = tuple((turned_pile(s), *reserve_piles(s)) for s in range(SEATS))
+# Every layout begins with the seat piles (layout_for), so each seat's turned card and reserve
+# columns lie at the same places in every Grabuge table: one getter per seat reads them all.
+_TURNED_AND_COLUMNS = tuple(
+    itemgetter(*(_SEAT_PILES.index(name) for name in (turned_pile(s), *reserve_piles(s))))
+    for s in range(SEATS)
+)
 _PACKET_NAMES: dict[tuple[int, ...], tuple[PileId, ...]] = {}
 
 
@@ -184,9 +190,9 @@ _NO_PILES: tuple[Pile, ...] = ((),) * len(seat_piles(0))
 
 
 class _Cascade:
-    """A state taken apart for one apply: ``sides`` holds each player's piles; ``packets``,
-    ``tops`` and ``serials`` describe the packets on the tableau, oldest first.  ``state`` is
-    the state it started from.
+    """A state taken apart for one apply: ``me`` holds the piles of the player on turn and
+    :meth:`side` any player's; ``packets``, ``tops`` and ``serials`` describe the packets on
+    the tableau, oldest first.  ``state`` is the state it started from.
 
     This is the engine's hot path, so the table is taken apart and built again as a whole, in
     the order :func:`layout_for` gives its piles (seat 0's, seat 1's, then the packets), rather
@@ -197,10 +203,10 @@ class _Cascade:
         "active",
         "bonus",
         "converted",
-        "crowned",
         "drawn",
         "events",
         "first",
+        "me",
         "next_packet",
         "over",
         "packets",
@@ -215,10 +221,14 @@ class _Cascade:
     def __init__(self, state: FullGrabuge) -> None:
         self.state = state
         piles = state.table.piles  # in layout_for's order
-        self.sides = [_Side(*piles[:_PER_SEAT]), _Side(*piles[_PER_SEAT:_SEAT_PILE_COUNT])]
+        # Most steps touch only the piles of the player on turn: the other's are taken
+        # apart when first needed (side).
+        self.sides: list[_Side | None] = [None, None]
+        start = state.active * _PER_SEAT
+        self.me = self.sides[state.active] = _Side(*piles[start : start + _PER_SEAT])
         self.packets = list(piles[_SEAT_PILE_COUNT:])
         self.tops = [packet[-1].rank for packet in self.packets]
-        self.serials = list(state.packets)
+        self.serials = state.packets  # a new tuple whenever a packet starts or is crowned
         self.next_packet = state.next_packet
         self.events: list[Event] = []
         self.series = state.series
@@ -230,16 +240,24 @@ class _Cascade:
         self.over = state.over
         self.acted = True  # resuming after a decision: the turn is not a pass
         self.passes = 0  # passes in a row during this cascade
-        self.crowned: list[tuple[Seat, Card]] = []  # packets crowned by the play being made
 
     def freeze(self) -> FullGrabuge:
-        packets = tuple(self.serials)
-        layout = _LAYOUTS.get(packets) or layout_for(packets)
+        packets = self.serials
+        if packets is self.state.packets:
+            layout = self.state.table.layout
+        else:
+            layout = _LAYOUTS.get(packets) or layout_for(packets)
         a, b = self.sides
         state = self.state
+        old = state.table.piles
+        piles = (
+            *(old[:_PER_SEAT] if a is None else a.piles()),
+            *(old[_PER_SEAT:_SEAT_PILE_COUNT] if b is None else b.piles()),
+            *self.packets,
+        )
         # Both are NamedTuples, built here as the tuples they are: their generated
         # constructors would cost a Python call each, on every step.
-        table = _tuple_new(Table, (layout, (*a.piles(), *b.piles(), *self.packets), ()))
+        table = _tuple_new(Table, (layout, piles, ()))
         return _tuple_new(
             GrabugeState,
             (
@@ -260,6 +278,14 @@ class _Cascade:
             ),
         )
 
+    def side(self, s: Seat) -> _Side:
+        """Seat ``s``'s piles, taken apart on first use."""
+        side = self.sides[s]
+        if side is None:
+            start = s * _PER_SEAT
+            side = self.sides[s] = _Side(*self.state.table.piles[start : start + _PER_SEAT])
+        return side
+
     # --- §5 setup ------------------------------------------------------------------------
     def begin_deal(self) -> None:
         """Shuffle, give each player half, count off the grabuges, then set up (§5)."""
@@ -273,20 +299,20 @@ class _Cascade:
         size = options.grabuge_size
         self.sides = [_Side(*_NO_PILES), _Side(*_NO_PILES)]
         for s, stock in ((1 - dealer, cards[:each]), (dealer, cards[each:])):
-            side = self.sides[s]
+            side = self.side(s)
             side.stock = tuple(stock[:-size])
             # counted off one at a time, face down: the order is reversed
             side.grabuge = tuple(reversed(stock[-size:]))
         self.packets.clear()
         self.tops.clear()
-        self.serials.clear()
+        self.serials = ()
         self.next_packet = 1
         self.converted = (False, False)
         self.bonus = (0, 0)
         self.over = False
         self.events.append(Dealt(dealer, series.number + 1))
         for s in (1 - dealer, dealer):
-            self.events.append(GrabugeShows(s, self.sides[s].grabuge[-1]))
+            self.events.append(GrabugeShows(s, self.side(s).grabuge[-1]))
         self.setup()
 
     def setup(self) -> None:
@@ -294,7 +320,7 @@ class _Cascade:
         events = self.events
         non_dealer = 1 - self.series.dealer
         for s in (non_dealer, self.series.dealer):
-            side = self.sides[s]
+            side = self.side(s)
             grabuge = side.grabuge
             while grabuge and grabuge[-1].rank == ACE:
                 ace = grabuge[-1]
@@ -305,12 +331,13 @@ class _Cascade:
                     events.append(GrabugeShows(s, grabuge[-1]))
                 else:
                     self.grabuge_emptied(s)
-        tops = [side.grabuge[-1:] for side in self.sides]
+        tops = [self.side(s).grabuge[-1:] for s in range(SEATS)]
         ranks = [top[0].rank if top else 0 for top in tops]  # an empty grabuge counts 0
         tie = ranks[0] == ranks[1]
         first = non_dealer if tie else (0 if ranks[0] > ranks[1] else 1)  # the tie: §10.5
         events.append(Precedence(first, tops[first] + tops[1 - first], tie))
         self.first = self.active = first
+        self.me = self.side(first)
         self.drawn = False
         self.acted = False
         events.append(TurnBegins(first))
@@ -320,49 +347,44 @@ class _Cascade:
         """An Ace starts the newest packet; returns its pile."""
         serial = self.next_packet
         self.next_packet = serial + 1
-        self.serials.append(serial)
+        self.serials = (*self.serials, serial)
         self.packets.append((ace,))
         self.tops.append(ACE)
         return packet_pile(serial)
 
-    def put(self, card: Card, seat: Seat) -> tuple[Card | None, PileId]:
-        """Move a card that fits to the tableau: an Ace starts the newest packet, any other
-        card goes on the oldest packet one rank below; a King completes it.  Returns the card
-        it went on (None for an Ace) and the packet's pile.  Logging the play is the caller's
-        job; a crowned packet is logged here, after it."""
+    def play(self, card: Card, logged_as: Callable[..., Event], *details: int) -> None:
+        """Move a card that fits to the tableau and log it: an Ace starts the newest packet,
+        any other card goes on the oldest packet one rank below; a King completes it, and the
+        packet goes to the player on turn.  The play is logged as ``logged_as(seat, card,
+        card it went on or None, packet pile, *details)``, then the crowned packet, if any."""
+        p = self.active
         rank = card.rank
+        crowned = False
         if rank == ACE:
-            return None, self.put_ace(card)
-        j = self.tops.index(rank - 1)
-        packet = self.packets[j]
-        name = packet_pile(self.serials[j])
-        if rank == KING:
-            del self.packets[j]
-            del self.tops[j]
-            del self.serials[j]
-            side = self.sides[seat]
-            side.won = side.won + packet + (card,)
-            self.crowned.append((seat, card))
+            under, packet = None, self.put_ace(card)
         else:
-            self.packets[j] = (*packet, card)
-            self.tops[j] = rank
-        return packet[-1], name
-
-    def log_play(self, event: Event) -> None:
-        """Log a play, then the packet it crowned, if any."""
-        self.events.append(event)
-        if self.crowned:
-            for seat, king in self.crowned:
-                won = len(self.sides[seat].won) // PACKET_SIZE
-                self.events.append(PacketCrowned(seat, king, won))
-            self.crowned.clear()
+            j = self.tops.index(rank - 1)
+            cards = self.packets[j]
+            under, packet = cards[-1], packet_pile(self.serials[j])
+            if rank == KING:
+                del self.packets[j]
+                del self.tops[j]
+                self.serials = self.serials[:j] + self.serials[j + 1 :]
+                self.me.won += (*cards, card)
+                crowned = True
+            else:
+                self.packets[j] = (*cards, card)
+                self.tops[j] = rank
+        self.events.append(logged_as(p, card, under, packet, *details))
+        if crowned:
+            self.events.append(PacketCrowned(p, card, len(self.me.won) // PACKET_SIZE))
 
     # --- §6.3 settle -----------------------------------------------------------------------
     def settle(self) -> bool:
         """Play the grabuge top while it fits, else the only fitting reserve column, again and
         again.  False when two or more columns fit: the player must choose (PlayReserve)."""
         p = self.active
-        me = self.sides[p]
+        me = self.me
         tops = self.tops
         while True:
             grabuge = me.grabuge
@@ -371,8 +393,7 @@ class _Cascade:
                 rank = card.rank
                 if rank == ACE or (rank - 1) in tops:
                     me.grabuge = grabuge = grabuge[:-1]
-                    under, packet = self.put(card, p)
-                    self.log_play(PlayedFromGrabuge(p, card, under, packet))
+                    self.play(card, PlayedFromGrabuge)
                     self.acted = True
                     if grabuge:
                         self.events.append(GrabugeShows(p, grabuge[-1]))
@@ -393,12 +414,10 @@ class _Cascade:
 
     def play_column(self, column: int) -> None:
         """Play the exposed card of the active seat's reserve column ``column``."""
-        p = self.active
-        reserve = self.sides[p].reserve
+        reserve = self.me.reserve
         cards = reserve[column - 1]
         reserve[column - 1] = cards[:-1]
-        under, packet = self.put(cards[-1], p)
-        self.log_play(PlayedFromReserve(p, cards[-1], under, packet, column))
+        self.play(cards[-1], PlayedFromReserve, column)
         self.acted = True
 
     # --- §6.4 the turn ---------------------------------------------------------------------
@@ -410,17 +429,16 @@ class _Cascade:
                 return  # PlayReserve: which column first
             settled = False
             p = self.active
-            me = self.sides[p]
+            me = self.me
             if not self.drawn:
-                self.draw(p)
+                self.draw()
             batch = me.batch
             if batch:
                 card = batch[-1]
                 me.batch = batch[:-1]
                 rank = card.rank
                 if rank == ACE or (rank - 1) in self.tops:
-                    under, packet = self.put(card, p)
-                    self.log_play(BatchPlayed(p, card, under, packet))
+                    self.play(card, BatchPlayed)
                 elif any(me.reserve):
                     me.turned = (card,)
                     self.events.append(TurnedNoPlace(p, card))
@@ -432,10 +450,11 @@ class _Cascade:
             if self.end_turn():
                 return
 
-    def draw(self, p: Seat) -> None:
+    def draw(self) -> None:
         """Convert the grabuge if the stock is out (§6.6), then take this turn's batch."""
         self.drawn = True
-        me = self.sides[p]
+        p = self.active
+        me = self.me
         stock = me.stock
         if not stock and not self.converted[p] and me.grabuge:
             stock = me.stock = me.grabuge
@@ -456,7 +475,7 @@ class _Cascade:
         no packet, so the turn goes straight on with the next batch card: ``run(settled=True)``.
         """
         p = self.active
-        me = self.sides[p]
+        me = self.me
         card = me.turned[0]
         me.turned = ()
         new = column is None
@@ -491,6 +510,7 @@ class _Cascade:
             self.end_deal()
             return True
         self.active = 1 - p
+        self.me = self.side(1 - p)
         self.drawn = False
         self.acted = False
         self.events.append(TurnBegins(1 - p))
@@ -498,7 +518,7 @@ class _Cascade:
 
     def finished(self) -> bool:
         """§7.1: no stock, no grabuge, and no exposed reserve card that fits, on either side."""
-        sides, tops = self.sides, self.tops
+        sides, tops = (self.side(0), self.side(1)), self.tops
         for side in sides:
             if side.stock or side.grabuge:
                 return False
@@ -510,8 +530,9 @@ class _Cascade:
 
     def end_deal(self) -> None:
         """Count the deal (§7.2); the series then waits for the next deal or the match ends."""
-        won = tuple(len(side.won) // PACKET_SIZE for side in self.sides)
-        leftover = tuple(sum(map(len, side.reserve)) for side in self.sides)
+        sides = [self.side(s) for s in range(SEATS)]
+        won = tuple(len(side.won) // PACKET_SIZE for side in sides)
+        leftover = tuple(sum(map(len, side.reserve)) for side in sides)
         totals = packet_totals(won, leftover, self.bonus)
         for s in range(SEATS):
             extra = totals[s] - won[s] - self.bonus[s]
@@ -729,7 +750,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             return ()
         if seat != state.active:
             return ()
-        turned, c1, c2, c3, c4 = state.table.piles_of(_TURNED_AND_COLUMNS[seat])
+        turned, c1, c2, c3, c4 = _TURNED_AND_COLUMNS[seat](state.table.piles)
         if turned:
             # Where the turned card may go depends only on it and on which columns are empty.
             card = turned[0]
@@ -773,11 +794,11 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             if state.series.between:
                 return self.not_your_turn(state, move)
             return Refusal(NOT_NOW, _("the deal is not over"))
-        if state.series.between:
-            return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))
         if state.over or move.seat != state.active:
+            if state.series.between:  # (only ever while the deal is over)
+                return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))
             return self.not_your_turn(state, move)
-        turned, *columns = state.table.piles_of(_TURNED_AND_COLUMNS[move.seat])
+        turned, *columns = _TURNED_AND_COLUMNS[move.seat](state.table.piles)
         if isinstance(move, PlaceInReserve):
             column = move.column
             if not turned:
@@ -846,18 +867,18 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
 
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullGrabuge, move: AnyGrabugeMove) -> FullGrabuge:
-        if isinstance(move, NextDeal):
-            assert state.seed is not None, "an observation cannot be played on"
-            work = _Cascade(self._blank(state.options, state.seed, state.series.next(SEATS)))
-            work.begin_deal()
-            work.run()
-        elif isinstance(move, PlaceInReserve):
+        if isinstance(move, PlaceInReserve):
             work = _Cascade(state)
             work.place(move.column)
             work.run(settled=True)  # the placed card fits nowhere: nothing new can play
-        else:
+        elif isinstance(move, PlayReserve):
             work = _Cascade(state)
             work.play_column(move.column)
+            work.run()
+        else:
+            assert state.seed is not None, "an observation cannot be played on"
+            work = _Cascade(self._blank(state.options, state.seed, state.series.next(SEATS)))
+            work.begin_deal()
             work.run()
         return work.freeze()
 
