@@ -186,6 +186,13 @@ class _Side:
 
 
 _tuple_new = tuple.__new__
+
+# Events are immutable values, and a playout logs the same turns, batches and placements over
+# and over: like the moves, these are made once and shared.
+_TURN_BEGINS = tuple(TurnBegins(s) for s in range(SEATS))
+_BATCH_TAKEN = tuple(tuple(BatchTaken(s, n) for n in range(BATCH_SIZE + 1)) for s in range(SEATS))
+_TURNED_NO_PLACE: dict[tuple[Seat, int], TurnedNoPlace] = {}  # by seat and card index
+_PLACED: dict[tuple[Seat, int, int, bool], Placed] = {}  # by seat, card index, column, new
 _NO_PILES: tuple[Pile, ...] = ((),) * len(seat_piles(0))
 
 
@@ -224,16 +231,18 @@ class _Cascade:
         # Most steps touch only the piles of the player on turn: the other's are taken
         # apart when first needed (side).
         self.sides: list[_Side | None] = [None, None]
-        start = state.active * _PER_SEAT
-        self.me = self.sides[state.active] = _Side(*piles[start : start + _PER_SEAT])
+        active = state.active
+        start = active * _PER_SEAT
+        self.me = self.sides[active] = _Side(*piles[start : start + _PER_SEAT])
         self.packets = list(piles[_SEAT_PILE_COUNT:])
-        self.tops = [packet[-1].rank for packet in self.packets]
+        # A packet holds every rank from the Ace up to its top, so its size is its top rank.
+        self.tops = list(map(len, self.packets))
         self.serials = state.packets  # a new tuple whenever a packet starts or is crowned
         self.next_packet = state.next_packet
         self.events: list[Event] = []
         self.series = state.series
         self.first = state.first
-        self.active = state.active
+        self.active = active
         self.drawn = state.drawn
         self.converted = state.converted
         self.bonus = state.bonus
@@ -441,7 +450,11 @@ class _Cascade:
                     self.play(card, BatchPlayed)
                 elif any(me.reserve):
                     me.turned = (card,)
-                    self.events.append(TurnedNoPlace(p, card))
+                    key = (p, card.index)
+                    self.events.append(
+                        _TURNED_NO_PLACE.get(key)
+                        or _TURNED_NO_PLACE.setdefault(key, TurnedNoPlace(p, card))
+                    )
                     return  # PlaceInReserve: where does it go
                 else:
                     me.reserve[0] = (card,)  # no column yet: it simply starts one
@@ -465,7 +478,7 @@ class _Cascade:
         if n:
             me.batch = stock[-n:]  # order kept: the stock's top is turned first
             me.stock = stock[:-n]
-            self.events.append(BatchTaken(p, n))
+            self.events.append(_BATCH_TAKEN[p][n])  # BatchTaken(p, n)
             self.acted = True
 
     def place(self, column: int | None) -> None:
@@ -482,7 +495,10 @@ class _Cascade:
         if column is None:
             column = 1 + [bool(cards) for cards in me.reserve].index(False)
         me.reserve[column - 1] += (card,)
-        self.events.append(Placed(p, card, column, new))
+        key = (p, card.index, column, new)
+        self.events.append(
+            _PLACED.get(key) or _PLACED.setdefault(key, Placed(p, card, column, new))
+        )
         self.acted = True
 
     # --- §6.7 the bonus --------------------------------------------------------------------
@@ -513,12 +529,12 @@ class _Cascade:
         self.me = self.side(1 - p)
         self.drawn = False
         self.acted = False
-        self.events.append(TurnBegins(1 - p))
+        self.events.append(_TURN_BEGINS[1 - p])  # TurnBegins(1 - p)
         return False
 
     def finished(self) -> bool:
         """§7.1: no stock, no grabuge, and no exposed reserve card that fits, on either side."""
-        sides, tops = (self.side(0), self.side(1)), self.tops
+        sides, tops = (self.me, self.side(1 - self.active)), self.tops
         for side in sides:
             if side.stock or side.grabuge:
                 return False
