@@ -747,7 +747,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
         """The top rank of each packet on the tableau, oldest first."""
         if not state.packets:
             return []
-        return [packet[-1].rank for packet in state.table.piles_of(_packet_names(state.packets))]
+        return list(map(len, state.table.piles_of(_packet_names(state.packets))))  # Ace up
 
     def _target(self, state: FullGrabuge, tops: list[int], card: Card) -> PileId | None:
         """The packet pile ``card`` would go to (None if it fits nowhere, or starts one)."""
