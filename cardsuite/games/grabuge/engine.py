@@ -1,9 +1,10 @@
 """The rules of Grabuge: setup, the forced cascade, the turn, the bonus, the end and the count.
 
 Everything between two decisions happens in one :class:`_Cascade`: the state is taken apart
-into its piles by name and the packets on the tableau (oldest first, with their top ranks),
-every automatic step runs on those, and the result is frozen into one new state.  The
-immutable table is built once per ``apply``.
+into each player's piles (grabuge, stock, batch, turned card, reserve columns, won cards) and
+the packets on the tableau (oldest first, with their top ranks), every automatic step runs on
+those, and the result is frozen into one new state.  The immutable table is built once per
+``apply``.
 """
 
 from __future__ import annotations
@@ -251,13 +252,13 @@ class _Cascade:
         self.passes = 0  # passes in a row during this cascade
 
     def freeze(self) -> FullGrabuge:
+        state = self.state
         packets = self.serials
-        if packets is self.state.packets:
-            layout = self.state.table.layout
+        if packets is state.packets:
+            layout = state.table.layout
         else:
             layout = _LAYOUTS.get(packets) or layout_for(packets)
         a, b = self.sides
-        state = self.state
         old = state.table.piles
         piles = (
             *(old[:_PER_SEAT] if a is None else a.piles()),
