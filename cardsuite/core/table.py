@@ -196,7 +196,11 @@ class Table(NamedTuple):
 
     def piles_of(self, names: tuple[PileId, ...]) -> tuple[tuple[Card, ...], ...]:
         """The piles ``names``, in that order (one lookup for several piles)."""
-        return self.layout.getter(names)(self.piles)
+        layout = self.layout
+        got = layout._getters.get(names)  # the getter made before, without a second call
+        if got is None:
+            got = layout.getter(names)
+        return got(self.piles)
 
     @classmethod
     def from_names(

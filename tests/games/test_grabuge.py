@@ -46,7 +46,13 @@ from cardsuite.games.grabuge import (
     leftover_packets,
     packet_totals,
 )
-from cardsuite.games.grabuge.engine import COLUMN_FREE, DOES_NOT_FIT, NO_SUCH_COLUMN, NOT_NOW
+from cardsuite.games.grabuge.engine import (
+    COLUMN_FREE,
+    DOES_NOT_FIT,
+    NO_SUCH_COLUMN,
+    NOT_NOW,
+    _Cascade,
+)
 from cardsuite.games.grabuge.model import (
     BatchTaken,
     BatchToOnlyColumn,
@@ -433,6 +439,25 @@ def test_the_end_waits_for_both_stocks_and_grabuges() -> None:
     assert not state.over
     assert Passed(0) in state.events
     assert GRABUGE.to_move(state) == {1}
+
+
+def test_placing_the_turned_card_lets_nothing_new_play() -> None:
+    """The turned card fits no packet (§6.4) and nothing else changes when it is placed, so the
+    engine goes straight on with the batch: the state is the one a full settle (§6.3) first
+    would give."""
+    placements = 0
+    for seed in range(20):
+        for state in play_random(seed):
+            if state.over:
+                continue
+            for move in GRABUGE.legal_moves(state, state.active):
+                if isinstance(move, PlaceInReserve):
+                    work = _Cascade(state)
+                    work.place(move.column)
+                    work.run()  # settles before the next batch card
+                    assert GRABUGE.apply(state, move) == work.freeze()
+                    placements += 1
+    assert placements > 1000
 
 
 def test_the_waiting_players_grabuge_is_never_played_on_the_other_turn() -> None:

@@ -1,14 +1,16 @@
 """The rules of Grabuge: setup, the forced cascade, the turn, the bonus, the end and the count.
 
 Everything between two decisions happens in one :class:`_Cascade`: the state is taken apart
-into its piles by name and the packets on the tableau (oldest first, with their top ranks),
-every automatic step runs on those, and the result is frozen into one new state.  The
-immutable table is built once per ``apply``.
+into each player's piles (grabuge, stock, batch, turned card, reserve columns, won cards) and
+the packets on the tableau (oldest first, with their top ranks), every automatic step runs on
+those, and the result is frozen into one new state.  The immutable table is built once per
+``apply``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
@@ -93,7 +95,14 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
     )
 )
 _SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
-_TURNED_AND_COLUMNS = tuple((turned_pile(s), *reserve_piles(s)) for s in range(SEATS))
+_PER_SEAT = len(seat_piles(0))
+_SEAT_PILE_COUNT = len(_SEAT_PILES)
+# Every layout begins with the seat piles (layout_for), so each seat's turned card and reserve
+# columns lie at the same places in every Grabuge table: one getter per seat reads them all.
+_TURNED_AND_COLUMNS = tuple(
+    itemgetter(*(_SEAT_PILES.index(name) for name in (turned_pile(s), *reserve_piles(s))))
+    for s in range(SEATS)
+)
 _PACKET_NAMES: dict[tuple[int, ...], tuple[PileId, ...]] = {}
 
 
@@ -112,7 +121,9 @@ _LAYOUT_CACHE_LIMIT = 20_000
 
 
 def layout_for(packets: tuple[int, ...]) -> Layout:
-    """The layout with the seat piles and one pile per packet serial, in that order."""
+    """The layout with the seat piles (seat 0's, then seat 1's, each in the order of
+    :func:`seat_piles`) and one pile per packet serial, in that order.  The cascade builds its
+    tables in this order (``_Cascade.freeze``)."""
     layout = _LAYOUTS.get(packets)
     if layout is None:
         if len(_LAYOUTS) >= _LAYOUT_CACHE_LIMIT:
@@ -140,126 +151,203 @@ def _fits(card: Card, tops: list[int]) -> bool:
 
 # --- the cascade: every automatic step between two decisions -------------------------------
 
+Pile = tuple[Card, ...]
+
+
+class _Side:
+    """One player's piles during a cascade: his grabuge and his stock (top card last), the
+    batch he is turning, the turned card awaiting its place, his reserve columns (column 1
+    first, each from the bottom card to the exposed one) and the cards of the packets he has
+    crowned.  Made from, and turned back into, the seat's piles in the order of
+    :func:`seat_piles`."""
+
+    __slots__ = ("batch", "grabuge", "reserve", "stock", "turned", "won")
+
+    def __init__(
+        self,
+        grabuge: Pile,
+        stock: Pile,
+        batch: Pile,
+        turned: Pile,
+        column1: Pile,
+        column2: Pile,
+        column3: Pile,
+        column4: Pile,
+        won: Pile,
+    ) -> None:
+        self.grabuge = grabuge
+        self.stock = stock
+        self.batch = batch
+        self.turned = turned
+        self.reserve = [column1, column2, column3, column4]
+        self.won = won
+
+    def piles(self) -> tuple[Pile, ...]:
+        return (self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won)
+
+
+_tuple_new = tuple.__new__
+
+# Events are immutable values, and a playout logs the same turns, batches and placements over
+# and over: like the moves, these are made once and shared.
+_TURN_BEGINS = tuple(TurnBegins(s) for s in range(SEATS))
+_BATCH_TAKEN = tuple(tuple(BatchTaken(s, n) for n in range(BATCH_SIZE + 1)) for s in range(SEATS))
+_TURNED_NO_PLACE: dict[tuple[Seat, int], TurnedNoPlace] = {}  # by seat and card index
+_PLACED: dict[tuple[Seat, int, int, bool], Placed] = {}  # by seat, card index, column, new
+_NO_PILES: tuple[Pile, ...] = ((),) * len(seat_piles(0))
+
 
 class _Cascade:
-    """A state taken apart for one apply: ``piles`` holds the seat piles by name; ``packets``,
-    ``tops`` and ``serials`` describe the packets on the tableau, oldest first."""
+    """A state taken apart for one apply: ``me`` holds the piles of the player on turn and
+    :meth:`side` any player's; ``packets``, ``tops`` and ``serials`` describe the packets on
+    the tableau, oldest first.  ``state`` is the state it started from.
+
+    This is the engine's hot path, so the table is taken apart and built again as a whole, in
+    the order :func:`layout_for` gives its piles (seat 0's, seat 1's, then the packets), rather
+    than pile by pile by name."""
 
     __slots__ = (
         "acted",
         "active",
         "bonus",
         "converted",
-        "crowned",
         "drawn",
         "events",
         "first",
+        "me",
         "next_packet",
-        "options",
         "over",
         "packets",
         "passes",
-        "piles",
-        "seed",
         "serials",
         "series",
+        "sides",
+        "state",
         "tops",
     )  # fmt: skip
 
     def __init__(self, state: FullGrabuge) -> None:
-        table = state.table
-        self.piles: Piles = table.by_name()
-        self.serials = list(state.packets)
-        self.packets = list(table.piles_of(_packet_names(state.packets))) if state.packets else []
-        self.tops = [packet[-1].rank for packet in self.packets]
+        self.state = state
+        piles = state.table.piles  # in layout_for's order
+        # Most steps touch only the piles of the player on turn: the other's are taken
+        # apart when first needed (side).
+        self.sides: list[_Side | None] = [None, None]
+        active = state.active
+        start = active * _PER_SEAT
+        self.me = self.sides[active] = _Side(*piles[start : start + _PER_SEAT])
+        self.packets = list(piles[_SEAT_PILE_COUNT:])
+        # A packet holds every rank from the Ace up to its top, so its size is its top rank.
+        self.tops = list(map(len, self.packets))
+        self.serials = state.packets  # a new tuple whenever a packet starts or is crowned
         self.next_packet = state.next_packet
         self.events: list[Event] = []
-        self.options = state.options
-        self.seed = state.seed
         self.series = state.series
         self.first = state.first
-        self.active = state.active
+        self.active = active
         self.drawn = state.drawn
         self.converted = state.converted
         self.bonus = state.bonus
         self.over = state.over
         self.acted = True  # resuming after a decision: the turn is not a pass
         self.passes = 0  # passes in a row during this cascade
-        self.crowned: list[tuple[Seat, Card]] = []  # packets crowned by the play being made
 
     def freeze(self) -> FullGrabuge:
-        packets = tuple(self.serials)
-        layout = _LAYOUTS.get(packets) or layout_for(packets)
-        piles = self.piles
-        for serial, packet in zip(self.serials, self.packets, strict=True):
-            piles[packet_pile(serial)] = packet
-        return GrabugeState(
-            Table.from_names(layout, piles),
-            self.seed,
-            tuple(self.events),
-            self.options,
-            SEATS,
-            self.series,
-            self.first,
-            self.active,
-            self.drawn,
-            self.converted,
-            self.bonus,
-            packets,
-            self.next_packet,
-            self.over,
+        state = self.state
+        packets = self.serials
+        if packets is state.packets:
+            layout = state.table.layout
+        else:
+            layout = _LAYOUTS.get(packets) or layout_for(packets)
+        a, b = self.sides
+        old = state.table.piles
+        piles = (
+            *(old[:_PER_SEAT] if a is None else a.piles()),
+            *(old[_PER_SEAT:_SEAT_PILE_COUNT] if b is None else b.piles()),
+            *self.packets,
         )
+        # Both are NamedTuples, built here as the tuples they are: their generated
+        # constructors would cost a Python call each, on every step.
+        table = _tuple_new(Table, (layout, piles, ()))
+        return _tuple_new(
+            GrabugeState,
+            (
+                table,
+                state.seed,
+                tuple(self.events),
+                state.options,
+                SEATS,
+                self.series,
+                self.first,
+                self.active,
+                self.drawn,
+                self.converted,
+                self.bonus,
+                packets,
+                self.next_packet,
+                self.over,
+            ),
+        )
+
+    def side(self, s: Seat) -> _Side:
+        """Seat ``s``'s piles, taken apart on first use."""
+        side = self.sides[s]
+        if side is None:
+            start = s * _PER_SEAT
+            side = self.sides[s] = _Side(*self.state.table.piles[start : start + _PER_SEAT])
+        return side
 
     # --- §5 setup ------------------------------------------------------------------------
     def begin_deal(self) -> None:
         """Shuffle, give each player half, count off the grabuges, then set up (§5)."""
-        assert self.seed is not None, "an observation cannot be played on"
-        options = self.options
+        seed = self.state.seed
+        assert seed is not None, "an observation cannot be played on"
+        options = self.state.options
         series = self.series
         dealer = series.dealer
-        cards = shuffled(full_deck(options.decks), self.seed, "deal", series.number)
+        cards = shuffled(full_deck(options.decks), seed, "deal", series.number)
         each = options.cards_each
         size = options.grabuge_size
-        self.piles = dict.fromkeys(_SEAT_PILES, ())
-        halves = {1 - dealer: cards[:each], dealer: cards[each:]}
-        for s, stock in halves.items():
-            self.piles[stock_pile(s)] = tuple(stock[:-size])
+        self.sides = [_Side(*_NO_PILES), _Side(*_NO_PILES)]
+        for s, stock in ((1 - dealer, cards[:each]), (dealer, cards[each:])):
+            side = self.side(s)
+            side.stock = tuple(stock[:-size])
             # counted off one at a time, face down: the order is reversed
-            self.piles[grabuge_pile(s)] = tuple(reversed(stock[-size:]))
+            side.grabuge = tuple(reversed(stock[-size:]))
         self.packets.clear()
         self.tops.clear()
-        self.serials.clear()
+        self.serials = ()
         self.next_packet = 1
         self.converted = (False, False)
         self.bonus = (0, 0)
         self.over = False
         self.events.append(Dealt(dealer, series.number + 1))
         for s in (1 - dealer, dealer):
-            self.events.append(GrabugeShows(s, self.piles[grabuge_pile(s)][-1]))
+            self.events.append(GrabugeShows(s, self.side(s).grabuge[-1]))
         self.setup()
 
     def setup(self) -> None:
         """Setup aces, non-dealer first (§5.4), then precedence (§5.5)."""
-        piles, events = self.piles, self.events
+        events = self.events
         non_dealer = 1 - self.series.dealer
         for s in (non_dealer, self.series.dealer):
-            name = grabuge_pile(s)
-            grabuge = piles[name]
+            side = self.side(s)
+            grabuge = side.grabuge
             while grabuge and grabuge[-1].rank == ACE:
                 ace = grabuge[-1]
-                piles[name] = grabuge = grabuge[:-1]
+                side.grabuge = grabuge = grabuge[:-1]
                 packet = self.put_ace(ace)
                 events.append(SetupAce(s, ace, packet))
                 if grabuge:
                     events.append(GrabugeShows(s, grabuge[-1]))
                 else:
                     self.grabuge_emptied(s)
-        tops = [piles[grabuge_pile(s)][-1:] for s in range(SEATS)]
+        tops = [self.side(s).grabuge[-1:] for s in range(SEATS)]
         ranks = [top[0].rank if top else 0 for top in tops]  # an empty grabuge counts 0
         tie = ranks[0] == ranks[1]
         first = non_dealer if tie else (0 if ranks[0] > ranks[1] else 1)  # the tie: §10.5
         events.append(Precedence(first, tops[first] + tops[1 - first], tie))
         self.first = self.active = first
+        self.me = self.side(first)
         self.drawn = False
         self.acted = False
         events.append(TurnBegins(first))
@@ -269,59 +357,53 @@ class _Cascade:
         """An Ace starts the newest packet; returns its pile."""
         serial = self.next_packet
         self.next_packet = serial + 1
-        self.serials.append(serial)
+        self.serials = (*self.serials, serial)
         self.packets.append((ace,))
         self.tops.append(ACE)
         return packet_pile(serial)
 
-    def put(self, card: Card, seat: Seat) -> tuple[Card | None, PileId]:
-        """Move a card that fits to the tableau: an Ace starts the newest packet, any other
-        card goes on the oldest packet one rank below; a King completes it.  Returns the card
-        it went on (None for an Ace) and the packet's pile.  Logging the play is the caller's
-        job; a crowned packet is logged here, after it."""
+    def play(self, card: Card, logged_as: Callable[..., Event], *details: int) -> None:
+        """Move a card that fits to the tableau and log it: an Ace starts the newest packet,
+        any other card goes on the oldest packet one rank below; a King completes it, and the
+        packet goes to the player on turn.  The play is logged as ``logged_as(seat, card,
+        card it went on or None, packet pile, *details)``, then the crowned packet, if any."""
+        p = self.active
         rank = card.rank
+        crowned = False
         if rank == ACE:
-            return None, self.put_ace(card)
-        j = self.tops.index(rank - 1)
-        packet = self.packets[j]
-        name = packet_pile(self.serials[j])
-        if rank == KING:
-            del self.packets[j]
-            del self.tops[j]
-            del self.serials[j]
-            won = won_pile(seat)
-            self.piles[won] = self.piles[won] + packet + (card,)
-            self.crowned.append((seat, card))
+            under, packet = None, self.put_ace(card)
         else:
-            self.packets[j] = (*packet, card)
-            self.tops[j] = rank
-        return packet[-1], name
-
-    def log_play(self, event: Event) -> None:
-        """Log a play, then the packet it crowned, if any."""
-        self.events.append(event)
-        for seat, king in self.crowned:
-            won = len(self.piles[won_pile(seat)]) // PACKET_SIZE
-            self.events.append(PacketCrowned(seat, king, won))
-        self.crowned.clear()
+            j = self.tops.index(rank - 1)
+            cards = self.packets[j]
+            under, packet = cards[-1], packet_pile(self.serials[j])
+            if rank == KING:
+                del self.packets[j]
+                del self.tops[j]
+                self.serials = self.serials[:j] + self.serials[j + 1 :]
+                self.me.won += (*cards, card)
+                crowned = True
+            else:
+                self.packets[j] = (*cards, card)
+                self.tops[j] = rank
+        self.events.append(logged_as(p, card, under, packet, *details))
+        if crowned:
+            self.events.append(PacketCrowned(p, card, len(self.me.won) // PACKET_SIZE))
 
     # --- §6.3 settle -----------------------------------------------------------------------
     def settle(self) -> bool:
         """Play the grabuge top while it fits, else the only fitting reserve column, again and
         again.  False when two or more columns fit: the player must choose (PlayReserve)."""
         p = self.active
-        piles, tops = self.piles, self.tops
-        name = grabuge_pile(p)
-        columns = reserve_piles(p)
+        me = self.me
+        tops = self.tops
         while True:
-            grabuge = piles[name]
+            grabuge = me.grabuge
             if grabuge and not self.converted[p]:
                 card = grabuge[-1]
                 rank = card.rank
                 if rank == ACE or (rank - 1) in tops:
-                    piles[name] = grabuge = grabuge[:-1]
-                    under, packet = self.put(card, p)
-                    self.log_play(PlayedFromGrabuge(p, card, under, packet))
+                    me.grabuge = grabuge = grabuge[:-1]
+                    self.play(card, PlayedFromGrabuge)
                     self.acted = True
                     if grabuge:
                         self.events.append(GrabugeShows(p, grabuge[-1]))
@@ -329,8 +411,7 @@ class _Cascade:
                         self.grabuge_emptied(p)
                     continue
             fitting = 0
-            for k, column_name in enumerate(columns, start=1):
-                column = piles[column_name]
+            for k, column in enumerate(me.reserve, start=1):
                 if column:
                     rank = column[-1].rank
                     if rank == ACE or (rank - 1) in tops:
@@ -343,76 +424,82 @@ class _Cascade:
 
     def play_column(self, column: int) -> None:
         """Play the exposed card of the active seat's reserve column ``column``."""
-        p = self.active
-        name = reserve_pile(p, column)
-        cards = self.piles[name]
-        self.piles[name] = cards[:-1]
-        under, packet = self.put(cards[-1], p)
-        self.log_play(PlayedFromReserve(p, cards[-1], under, packet, column))
+        reserve = self.me.reserve
+        cards = reserve[column - 1]
+        reserve[column - 1] = cards[:-1]
+        self.play(cards[-1], PlayedFromReserve, column)
         self.acted = True
 
     # --- §6.4 the turn ---------------------------------------------------------------------
-    def run(self) -> None:
-        """Run the automatic steps until a decision is pending or the deal is over."""
+    def run(self, settled: bool = False) -> None:
+        """Run the automatic steps until a decision is pending or the deal is over.
+        ``settled``: nothing can play before the next batch card (see :meth:`place`)."""
         while True:
-            if not self.settle():
+            if not (settled or self.settle()):
                 return  # PlayReserve: which column first
-            piles = self.piles
+            settled = False
             p = self.active
+            me = self.me
             if not self.drawn:
-                self.draw(p)
-            batch_name = batch_pile(p)
-            batch = piles[batch_name]
+                self.draw()
+            batch = me.batch
             if batch:
                 card = batch[-1]
-                piles[batch_name] = batch[:-1]
+                me.batch = batch[:-1]
                 rank = card.rank
-                columns = reserve_piles(p)
                 if rank == ACE or (rank - 1) in self.tops:
-                    under, packet = self.put(card, p)
-                    self.log_play(BatchPlayed(p, card, under, packet))
-                elif any(piles[name] for name in columns):
-                    piles[turned_pile(p)] = (card,)
-                    self.events.append(TurnedNoPlace(p, card))
+                    self.play(card, BatchPlayed)
+                elif any(me.reserve):
+                    me.turned = (card,)
+                    key = (p, card.index)
+                    self.events.append(
+                        _TURNED_NO_PLACE.get(key)
+                        or _TURNED_NO_PLACE.setdefault(key, TurnedNoPlace(p, card))
+                    )
                     return  # PlaceInReserve: where does it go
                 else:
-                    piles[columns[0]] = (card,)  # no column yet: it simply starts one
+                    me.reserve[0] = (card,)  # no column yet: it simply starts one
                     self.events.append(BatchToOnlyColumn(p, card))
                 continue
             if self.end_turn():
                 return
 
-    def draw(self, p: Seat) -> None:
+    def draw(self) -> None:
         """Convert the grabuge if the stock is out (§6.6), then take this turn's batch."""
         self.drawn = True
-        piles = self.piles
-        stock_name, grabuge_name = stock_pile(p), grabuge_pile(p)
-        stock = piles[stock_name]
-        if not stock and not self.converted[p] and piles[grabuge_name]:
-            stock = piles[stock_name] = piles[grabuge_name]
-            piles[grabuge_name] = ()
+        p = self.active
+        me = self.me
+        stock = me.stock
+        if not stock and not self.converted[p] and me.grabuge:
+            stock = me.stock = me.grabuge
+            me.grabuge = ()
             self.converted = (True, self.converted[1]) if p == 0 else (self.converted[0], True)
             self.events.append(Converted(p, stock[-1], len(stock)))
         n = min(BATCH_SIZE, len(stock))
         if n:
-            piles[batch_pile(p)] = stock[-n:]  # order kept: the stock's top is turned first
-            piles[stock_name] = stock[:-n]
-            self.events.append(BatchTaken(p, n))
+            me.batch = stock[-n:]  # order kept: the stock's top is turned first
+            me.stock = stock[:-n]
+            self.events.append(_BATCH_TAKEN[p][n])  # BatchTaken(p, n)
             self.acted = True
 
     def place(self, column: int | None) -> None:
-        """Put the turned card on ``column``, or into the lowest free slot (None)."""
+        """Put the turned card on ``column``, or into the lowest free slot (None).
+
+        Before the card was turned nothing could play (the cascade had settled), and it fits
+        no packet, so the turn goes straight on with the next batch card: ``run(settled=True)``.
+        """
         p = self.active
-        piles = self.piles
-        turned = turned_pile(p)
-        card = piles[turned][0]
-        piles[turned] = ()
+        me = self.me
+        card = me.turned[0]
+        me.turned = ()
         new = column is None
         if column is None:
-            column = 1 + [bool(piles[name]) for name in reserve_piles(p)].index(False)
-        name = reserve_pile(p, column)
-        piles[name] = piles[name] + (card,)
-        self.events.append(Placed(p, card, column, new))
+            column = 1 + [bool(cards) for cards in me.reserve].index(False)
+        me.reserve[column - 1] += (card,)
+        key = (p, card.index, column, new)
+        self.events.append(
+            _PLACED.get(key) or _PLACED.setdefault(key, Placed(p, card, column, new))
+        )
         self.acted = True
 
     # --- §6.7 the bonus --------------------------------------------------------------------
@@ -440,30 +527,29 @@ class _Cascade:
             self.end_deal()
             return True
         self.active = 1 - p
+        self.me = self.side(1 - p)
         self.drawn = False
         self.acted = False
-        self.events.append(TurnBegins(1 - p))
+        self.events.append(_TURN_BEGINS[1 - p])  # TurnBegins(1 - p)
         return False
 
     def finished(self) -> bool:
         """§7.1: no stock, no grabuge, and no exposed reserve card that fits, on either side."""
-        piles, tops = self.piles, self.tops
-        for s in range(SEATS):
-            if piles[stock_pile(s)] or piles[grabuge_pile(s)]:
+        sides, tops = (self.me, self.side(1 - self.active)), self.tops
+        for side in sides:
+            if side.stock or side.grabuge:
                 return False
-        for s in range(SEATS):
-            for name in reserve_piles(s):
-                column = piles[name]
+        for side in sides:
+            for column in side.reserve:
                 if column and _fits(column[-1], tops):
                     return False
         return True
 
     def end_deal(self) -> None:
         """Count the deal (§7.2); the series then waits for the next deal or the match ends."""
-        won = tuple(len(self.piles[won_pile(s)]) // PACKET_SIZE for s in range(SEATS))
-        leftover = tuple(
-            sum(len(self.piles[name]) for name in reserve_piles(s)) for s in range(SEATS)
-        )
+        sides = [self.side(s) for s in range(SEATS)]
+        won = tuple(len(side.won) // PACKET_SIZE for side in sides)
+        leftover = tuple(sum(map(len, side.reserve)) for side in sides)
         totals = packet_totals(won, leftover, self.bonus)
         for s in range(SEATS):
             extra = totals[s] - won[s] - self.bonus[s]
@@ -495,7 +581,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
 
     def __init__(self) -> None:
         self._moves: dict[tuple[Any, ...], AnyGrabugeMove] = {}
-        self._placements: dict[int, tuple[AnyGrabugeMove, ...]] = {}
+        self._placements: dict[tuple[int, ...], tuple[AnyGrabugeMove, ...]] = {}
         self._to_move = tuple(frozenset({s}) for s in range(SEATS))
         self._nobody: frozenset[Seat] = frozenset()
 
@@ -662,7 +748,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
         """The top rank of each packet on the tableau, oldest first."""
         if not state.packets:
             return []
-        return [packet[-1].rank for packet in state.table.piles_of(_packet_names(state.packets))]
+        return list(map(len, state.table.piles_of(_packet_names(state.packets))))  # Ace up
 
     def _target(self, state: FullGrabuge, tops: list[int], card: Card) -> PileId | None:
         """The packet pile ``card`` would go to (None if it fits nowhere, or starts one)."""
@@ -681,23 +767,18 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             return ()
         if seat != state.active:
             return ()
-        table = state.table
-        turned, *columns = table.piles_of(_TURNED_AND_COLUMNS[seat])
+        turned, c1, c2, c3, c4 = _TURNED_AND_COLUMNS[seat](state.table.piles)
         if turned:
-            # Where the turned card may go depends only on it and on which slots are in use.
+            # Where the turned card may go depends only on it and on which columns are empty.
             card = turned[0]
-            used = 0
-            for k, column in enumerate(columns):
-                if column:
-                    used |= 1 << k
-            key = (card.index << 5) | (seat << 4) | used
+            key = (card.index, seat, not c1, not c2, not c3, not c4)
             placements = self._placements.get(key)
             if placements is None:
-                placements = self._placements[key] = self._placements_for(seat, card, used)
+                placements = self._placements[key] = self._placements_for(seat, card, key[2:])
             return placements
         out: list[AnyGrabugeMove] = []
         tops = self._tops(state)
-        for k, column in enumerate(columns, start=1):
+        for k, column in enumerate((c1, c2, c3, c4), start=1):
             if column:
                 exposed = column[-1]
                 rank = exposed.rank
@@ -706,12 +787,15 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                     out.append(self._move(PlayReserve, seat, k, exposed, target))
         return tuple(out)
 
-    def _placements_for(self, seat: Seat, card: Card, used: int) -> tuple[AnyGrabugeMove, ...]:
-        """The PlaceInReserve moves for ``card`` with the slots in the bit mask ``used``."""
+    def _placements_for(
+        self, seat: Seat, card: Card, empty: tuple[int, ...]
+    ) -> tuple[AnyGrabugeMove, ...]:
+        """The PlaceInReserve moves for ``card`` when ``empty`` says which columns hold no
+        card (column 1 first)."""
         out: list[AnyGrabugeMove] = []
         free = 0
-        for k in range(1, COLUMNS + 1):
-            if used & (1 << (k - 1)):
+        for k, is_empty in enumerate(empty, start=1):
+            if not is_empty:
                 out.append(self._move(PlaceInReserve, seat, k, card, reserve_pile(seat, k)))
             elif not free:
                 free = k
@@ -727,13 +811,11 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             if state.series.between:
                 return self.not_your_turn(state, move)
             return Refusal(NOT_NOW, _("the deal is not over"))
-        if state.series.between:
-            return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))
         if state.over or move.seat != state.active:
+            if state.series.between:  # (only ever while the deal is over)
+                return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))
             return self.not_your_turn(state, move)
-        table = state.table
-        turned = table.cards(turned_pile(move.seat))
-        columns = reserve_piles(move.seat)
+        turned, *columns = _TURNED_AND_COLUMNS[move.seat](state.table.piles)
         if isinstance(move, PlaceInReserve):
             column = move.column
             if not turned:
@@ -746,7 +828,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                 )
             card = turned[0]
             if column is None:
-                if all(table.cards(name) for name in columns):
+                if all(columns):
                     return Refusal(
                         RESERVE_FULL,
                         _("all four reserve columns are in use — put {card} on one of them").format(
@@ -761,7 +843,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                         n=column
                     ),
                 )
-            if not table.cards(reserve_pile(move.seat, column)):
+            if not columns[column - 1]:
                 return Refusal(
                     COLUMN_FREE,
                     _(
@@ -787,7 +869,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                         n=column
                     ),
                 )
-            cards = table.cards(reserve_pile(move.seat, column))
+            cards = columns[column - 1]
             if not cards:
                 return Refusal(NOT_NOW, _("reserve column {n} is empty").format(n=column))
             if not _fits(cards[-1], self._tops(state)):
@@ -802,17 +884,19 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
 
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullGrabuge, move: AnyGrabugeMove) -> FullGrabuge:
-        if isinstance(move, NextDeal):
+        if isinstance(move, PlaceInReserve):
+            work = _Cascade(state)
+            work.place(move.column)
+            work.run(settled=True)  # the placed card fits nowhere: nothing new can play
+        elif isinstance(move, PlayReserve):
+            work = _Cascade(state)
+            work.play_column(move.column)
+            work.run()
+        else:
             assert state.seed is not None, "an observation cannot be played on"
             work = _Cascade(self._blank(state.options, state.seed, state.series.next(SEATS)))
             work.begin_deal()
-        else:
-            work = _Cascade(state)
-            if isinstance(move, PlaceInReserve):
-                work.place(move.column)
-            else:
-                work.play_column(move.column)
-        work.run()
+            work.run()
         return work.freeze()
 
     # --- scoring ---------------------------------------------------------------------------
