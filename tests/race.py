@@ -150,14 +150,14 @@ class Race(RulesBase[RaceState[Table], RaceState[SeenTable], Play | TurnUp]):
         return [c for c in state.table.cards(hand(seat)) if fits(c, top)]
 
     def _bookkeeping(self, state: RaceState[Table]) -> RaceState[Table]:
-        """Real time: a turn-up falls due when nobody can play (and the stock has cards)."""
+        """Real time, after every step (each moves a card): when nobody can play and the stock
+        has cards, a turn-up falls due ``TURN_UP_DELAY`` after it."""
         if state.options.turns:
             return state
         stuck = not self._plays(state, 0) and not self._plays(state, 1)
         if not stuck or not state.table.cards("stock") or self.over(state):
             return state._replace(turn_up_due=None)
-        due = state.turn_up_due if state.turn_up_due is not None else state.clock + TURN_UP_DELAY
-        return state._replace(turn_up_due=due)
+        return state._replace(turn_up_due=state.clock + TURN_UP_DELAY)
 
     def over(self, state: RaceState[Any]) -> bool:
         table = state.table

@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
-from cardsuite.core.errors import IllegalMoveError
+from cardsuite.core.errors import STALE_TIME, IllegalMoveError
 from cardsuite.core.events import Event
 from cardsuite.core.options import options_to_dict
 from cardsuite.core.protocol import AnyGame, Observation, RulesBase
@@ -460,6 +460,44 @@ def overrides_legal_moves(game: AnyGame) -> bool:
     return type(game).legal_moves is not RulesBase.legal_moves
 
 
+def check_time(
+    game: AnyGame, state: Any, movers: list[int], rng: random.Random
+) -> tuple[Any, bool]:
+    """On a clock: pick the time the next action arrives (now, soon or much later; at the
+    next timed event when nobody can act, which must then be pending: liveness), and return
+    the state advanced to it, and whether anything fell due on the way.  Advancing in two steps must equal advancing once, and an
+    action stamped before the table's clock is refused (``StaleTime``)."""
+    clock = game.clock(state)
+    due = game.next_due(state)
+    if not movers:
+        assert due is not None, "nobody can act and nothing is due (liveness on a clock)"
+        assert due >= clock, f"an event due at {due}, before the clock {clock}"
+        t = due + rng.choice((0, 0, rng.randrange(1, 5000)))  # the runner may look late
+    else:
+        t = clock + rng.choice((0, rng.randrange(1, 300), rng.randrange(300, 8000)))
+        if clock > 0:
+            move = game.legal_moves(state, movers[0])[0]
+            with pytest.raises(IllegalMoveError) as stale:
+                game.apply_at(state, move, clock - 1)
+            assert stale.value.code == STALE_TIME
+    once = game.advance(state, t)
+    assert game.clock(once) == t, "advance leaves the clock elsewhere"
+    if due is None or due > t:
+        return once, False
+    # Advancing in two steps performs the same timed events as advancing once: the same state,
+    # and the events of the two steps together are those of the one.
+    middle = rng.randint(clock, t)
+    first = game.advance(state, middle)
+    then = game.next_due(first)
+    second = game.advance(first, t)
+    events = (tuple(first.events) if due <= middle else ()) + (
+        tuple(second.events) if then is not None and then <= t else ()
+    )
+    assert once._replace(events=()) == second._replace(events=()), "advancing twice differs"
+    assert tuple(once.events) == events, "advancing twice tells other events"
+    return once, True
+
+
 def play_checked(
     game: AnyGame,
     seats: int,
@@ -488,6 +526,8 @@ def play_checked(
     second_path = overrides_legal_moves(game)
     check_sides(game, state)
     moves: list[tuple[int, str]] = []
+    clocked = game.realtime(state)  # on a clock: moves at random times, timed events between
+    times: list[int] = []
     for ply in range(MAX_PLIES):
         # (dict equality: Counter's own __eq__ is slow Python)
         assert dict.__eq__(Counter(state.table.all_cards()), deck), f"cards lost at ply {ply}"
@@ -503,6 +543,10 @@ def play_checked(
             if seat not in to_move:
                 assert game.legal_moves(state, seat) == (), f"seat {seat} may move out of turn"
         movers = [s for s in sorted(to_move) if game.legal_moves(state, s)]
+        if clocked:
+            state, fell_due = check_time(game, state, movers, rng)
+            if fell_due:
+                continue  # the table changed by itself: check it before anyone acts
         assert movers, f"no legal move for {sorted(to_move)} at ply {ply} (liveness)"
         seat = rng.choice(movers)
         legal = game.legal_moves(state, seat)
@@ -525,6 +569,7 @@ def play_checked(
         if behaviour_rate and (ply < ALWAYS_CHECKED or twin_rng.random() < behaviour_rate):
             check_behaviour(game, state, move, nxt, ply, twin_rng, tally)
         moves.append((seat, game.move_to_text(move)))
+        times.append(game.clock(state))
         state = nxt
     else:
         pytest.fail(f"no end after {MAX_PLIES} plies")
@@ -552,6 +597,8 @@ def play_checked(
         seats=tuple(SeatRecord(n) for n in default_names(seats)),
         options=options_to_dict(state.options),
         moves=tuple(moves),
+        times=tuple(times) if clocked else (),
+        ended=game.clock(state) if clocked else None,
     )
     replayed = Match.from_record(MatchRecord.from_json(record.to_json()))
     assert replayed.state == state, "replaying the record gives another game"
