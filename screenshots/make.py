@@ -1,12 +1,12 @@
 """Write the README's screenshots: the lobby, a mid-game table of every registered game, the
-hot-seat curtain and an outcome screen, as SVG files at 120×40.
+hot-seat curtain, an outcome screen, the saved matches and a replay, as SVG files at 120×40.
 
     python screenshots/make.py            # writes screenshots/*.svg next to this script
     python screenshots/make.py --out DIR  # somewhere else
 
 Everything is seeded (deals, bots, the moves played before the picture, the lobby's proposed
 seed) and the random ids Rich puts in an SVG are replaced by fixed ones, so running the script
-again on the same code gives the same files.  Settings and autosaves go to a temporary
+again on the same code gives the same files.  Settings and saved matches go to a temporary
 ``CARDSUITE_HOME``, never to yours.
 """
 
@@ -162,6 +162,42 @@ async def make(out: Path) -> None:
     over = Match(rang, seats(rang), seed=4)
     play(over, random.Random(4), lambda m: False)
     await shoot(CardsuiteApp(match=over, settings=SETTINGS, seed=1), out / "outcome.svg")
+    # the saved matches (a few finished, one in play), then the replay of a finished one
+    store_matches()
+
+    async def open_matches(pilot: Pilot[Any]) -> None:
+        await pilot.press("m")
+        await settle(pilot)
+
+    async def open_replay(pilot: Pilot[Any]) -> None:
+        await open_matches(pilot)
+        await pilot.press("down", "enter")  # the first finished match (after the one in play)
+        await settle(pilot)
+        for _ in range(12):
+            await pilot.press("right")
+        await settle(pilot)
+
+    await shoot(CardsuiteApp(settings=SETTINGS, seed=1), out / "matches.svg", open_matches)
+    await shoot(CardsuiteApp(settings=SETTINGS, seed=1), out / "replay.svg", open_replay)
+
+
+def store_matches() -> None:
+    """Seeded matches in the (temporary) database: finished ones of each game, then one left
+    in play."""
+    from cardsuite.store.db import Store, db_path
+
+    db_path().unlink(missing_ok=True)  # not the matches the pictures above have played
+    with Store() as store:
+        for i, game in enumerate(GAMES.values()):
+            match = Match(game, seats(game, humans=0), seed=10 + i)
+            match_id = store.add(match.record(), origin="simulate")
+            match.attach(store.journal(match_id), match_id)
+            match.play_bots()
+        grabuge = get_game("grabuge")
+        left = Match(grabuge, seats(grabuge), seed=7)
+        match_id = store.add(left.record())
+        left.attach(store.journal(match_id), match_id)
+        play(left, random.Random(7), lambda m: len(m.moves) >= 20)
 
 
 def main() -> None:
