@@ -23,7 +23,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.table import Layout, PileSpec, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import KeyMove, PileStyle, PileView, SeatView, TableView, seating
 
 hand = pile_names("hand")
 DECK = tuple(c for c in deck_of(range(1, 14)) if c.suit in (Suit.HEARTS, Suit.SPADES))
@@ -228,7 +228,14 @@ class Race(RulesBase[RaceState[Table], RaceState[SeenTable], Play | TurnUp]):
             PileView("stock", "stock", PileStyle.STACK, table.faces("stock")),
             PileView("centre", "centre", PileStyle.STACK, table.faces("centre")),
         )
-        return TableView("Race", obs.viewer, seats, centre, "race")
+        keys = tuple(
+            KeyMove(s, key, f"play {card}", f"card {n + 1}")
+            for s, block in ((0, "asdf"), (1, "hjkl"))
+            for n, (key, card) in enumerate(zip(block, table.faces(hand(s)), strict=False))
+        )
+        return TableView(
+            "Race", obs.viewer, seats, centre, "race", countdown="Turn-up!", key_moves=keys
+        )
 
 
 class RaceBot:

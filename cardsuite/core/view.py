@@ -93,6 +93,18 @@ class DealSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyMove:
+    """A key that plays a move at once, for two people sharing one keyboard in a game played
+    in real time (Spit): each seat gets its own block of keys.  ``notation`` is the move's
+    notation now; ``label`` says what the key does ("slot 1 → C1")."""
+
+    seat: Seat
+    key: str
+    notation: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """One seat's view of the whole table.
 
@@ -112,6 +124,8 @@ class TableView:
     # On a clock: what the next timed event is called ("Spit!", "Go!"); the table counts
     # down to it from the game's ``next_due``.
     countdown: str = ""
+    # Keys that play moves at once, per seat (used when several people share the keyboard).
+    key_moves: tuple[KeyMove, ...] = ()
 
     def piles(self) -> Iterator[PileView]:
         for seat in self.seats:
@@ -136,6 +150,8 @@ class TableView:
         yield self.status
         yield self.countdown
         yield from self.info
+        for key_move in self.key_moves:
+            yield key_move.label
         for seat in self.seats:
             yield from (seat.name, seat.status, seat.score, seat.side)
             for pile in seat.piles:
@@ -198,6 +214,10 @@ class TableView:
             info=tuple(f(line) for line in self.info),
             trick=trick,
             summary=summary,
+            key_moves=tuple(
+                dataclasses.replace(k, label=f(k.label)) if "{" in k.label else k
+                for k in self.key_moves
+            ),
         )
 
 

@@ -123,8 +123,32 @@ async def test_the_countdown_to_the_next_turn_up_is_shown_and_falls_due() -> Non
     app = app_for(match, clock)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert "Next 1" in screen_text(app)
+        assert "Turn-up! 1" in screen_text(app)
         centre = match.state.table.top("centre")
         clock.at(TURN_UP_DELAY)
         assert await until(pilot, lambda: match.state.table.top("centre") != centre)
         assert "is turned up" in screen_text(app)
+
+
+async def test_two_people_at_one_keyboard_each_play_with_their_own_keys() -> None:
+    for seed in range(300):
+        match = Match(GAME, [SeatInfo("Anna"), SeatInfo("Boris")], seed=seed)
+        hands = [match.state.table.cards(f"hand.{s}") for s in (0, 1)]
+        if plays(match, 0) and plays(match, 1) and hands[0][0] in [m.card for m in plays(match, 0)]:
+            break
+    clock = FakeTime()
+    app = app_for(match, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Anna: A card 1 · S card 2" in text and "Boris: H card 1 · J card 2" in text
+        first = match.state.table.cards("hand.0")[0]
+        clock.at(10)
+        await press(pilot, "a")  # Anna's first card, played at once
+        assert match.moves[-1] == Play(0, first) and match.times[-1] == 10
+        boris = plays(match, 1)
+        if boris:
+            index = match.state.table.cards("hand.1").index(boris[0].card)
+            clock.at(20)
+            await press(pilot, "hjkl"[index])
+            assert match.moves[-1] == boris[0] and match.times[-1] == 20

@@ -386,6 +386,38 @@ class TableScreen(TranslatedScreen[None]):
         label = self.match.view(self.session.viewer).countdown or _("Next")
         return f"{label} {-(-left // 1000)}"
 
+    def on_key(self, event: events.Key) -> None:
+        """Several people at one keyboard in a game played in real time: each has a block of
+        keys that play at once (the game names them); they come before the table's keys."""
+        if self.clock is None or self._curtain_up or len(self.match.humans()) < 2:
+            return
+        for key_move in self.match.view(self.session.viewer).key_moves:
+            if key_move.key == event.key and key_move.seat in self.match.humans():
+                event.stop()
+                event.prevent_default()
+                try:
+                    move = self.match.game.move_from_text(
+                        self.match.state, key_move.notation, key_move.seat
+                    )
+                except CardsuiteError as exc:
+                    self.say(self.match.fill(str(exc)), "error")
+                    self.refresh_table()
+                    return
+                self._play_now(move)
+                return
+
+    def _key_blocks(self, view: TableView) -> list[str]:
+        """The lines that show each person's keys (several people at one keyboard)."""
+        if self.clock is None or len(self.match.humans()) < 2:
+            return []
+        lines = []
+        for seat in self.match.humans():
+            keys = [k for k in view.key_moves if k.seat == seat]
+            if keys:
+                shown = " · ".join(f"{k.key.upper()} {k.label}" for k in keys)
+                lines.append(f"{self.match.names[seat]}: {shown}")
+        return lines
+
     def action_pause(self) -> None:
         """Stop the clock for everyone; nothing falls due and no input is taken until the
         pause screen is closed."""
@@ -643,7 +675,7 @@ class TableScreen(TranslatedScreen[None]):
             actions=[words(self.match.fill(e.label)) for e in self._entries],
             keys=keys,
             log=[words(line) for line in self._recent_log(viewer)],
-            info=[words(line) for line in view.info],
+            info=[words(line) for line in (*view.info, *self._key_blocks(view))],
             tags=tags,
             legal=[words(self.match.fill(line)) for line in summarise(legal)] if legal else (),
         )
