@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import random
-import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -124,7 +123,7 @@ class CardsuiteApp(App[None]):
         match: Match | None = None,
         settings: Settings | None = None,
         seed: int | None = None,
-        clock_source: Callable[[], float] = time.monotonic,
+        clock_source: Callable[[], float] | None = None,
     ) -> None:
         """``settings`` overrides the saved settings (not saved back); ``seed`` makes the
         lobby's proposed seeds deterministic (for tests and screenshots)."""
@@ -140,7 +139,8 @@ class CardsuiteApp(App[None]):
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
         self.started = False  # the app is past its start-up batch (on_ready)
-        # What the tables of games in real time read their clocks from (tests move it by hand).
+        # What the tables of games in real time read their clocks from (None: a monotonic
+        # clock, cardsuite.tui.clock.SOURCE; tests hand one they move by hand).
         self.clock_source = clock_source
         self._store: Store | None = None
         self._store_opened = False

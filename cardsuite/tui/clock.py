@@ -10,10 +10,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+# What tables read their clocks from unless told otherwise (the TUI tests put a faster one).
+SOURCE: Callable[[], float] = time.monotonic
+
 
 class WallClock:
-    def __init__(self, start: int = 0, source: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, start: int = 0, source: Callable[[], float] | None = None) -> None:
         """A clock reading ``start`` ms now (a resumed match goes on from its time)."""
+        source = SOURCE if source is None else source
         self._source = source
         self._origin = source() - start / 1000
         self._paused_at: int | None = None

@@ -12,3 +12,21 @@ def cardsuite_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDSUITE_HOME", str(home))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return home
+
+
+class SteppingTime:
+    """A monotonic source for tables of games played in real time that moves a quarter of a
+    second each time it is read: bots act within a few heartbeats, so whole games played in
+    real time take seconds in the tests, whatever the machine's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.25
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def quick_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cardsuite.tui.clock.SOURCE", SteppingTime())
