@@ -1,0 +1,412 @@
+"""Spit (Спит) — a two-player race: empty your row onto the centre piles before your opponent.
+
+This module holds the game's vocabulary: its piles, options, moves, events and state.  The
+rules are in ``engine.py`` and the look of the table in ``present.py``.
+
+Rules: ``shared/rules/spit.md`` (the last game of seed 004, called by its cry «спит»).
+
+Two players split one pack, 26 cards each.  Each lays out a **row** of 3 slots (4, 3 and 2
+cards, only the top card face up; option ``layout=classic``: the usual five slots of 1 to 5
+cards) and keeps the rest face down as his **spit stack**.  On «Spit!» both turn the top card
+of their stack onto their own centre pile; then both play at once, one card at a time, the top
+card of any of their slots onto either centre pile if it is one rank above or below that
+pile's top (Ace and King next to each other with ``wrap``).  A slot whose top card goes is
+turned up; an empty slot is refilled from the tallest slot.  When neither player can (or
+wants to) play, both spit again; a player whose stack is empty first turns his own centre pile
+over as his new stack.  The first to empty his row wins.
+
+By default the game runs in **real time**: actions carry the runner's clock reading and a spit
+falls due ``spit_delay`` ms after both players became ready (stuck, or asking for it); the
+engine never reads a clock (``advance``, ``next_due``, ``apply_at`` of the protocol).  Option
+``mode=turns`` plays it in alternate moves instead (a PLAY or a PASS; two passes in a row
+spit at once).
+
+Decisions taken where the spec is silent or leaves room:
+
+* **The deal.**  The dealer is drawn from the seed.  The shuffled pack is dealt alternately,
+  the non-dealer first; a player's packet c1…c26 is the order he received his cards in
+  (c1 the first).  The shuffle is uniform, so this only fixes the bookkeeping.
+* **Slots show exactly their top card.**  Cards only ever leave a slot from the top, are never
+  played onto a slot, and a slot's new top card is turned up at once, so every slot is "face
+  down cards under one face-up card": its pile is declared ``TOP`` (top card public, the rest
+  hidden from both players).  A position built from text follows the same rule: a slot's
+  last card is its face-up card.
+* **Spit stacks are hidden from both players**, their own owner included (§9), also after a
+  recycle, although the recycled centre pile was seen: the stack is face down and its order
+  is not tracked for anybody.  Centre piles are public (every card of them was seen).
+* **Events of a step.**  ``events`` holds what the latest step did: an action (with its
+  follow-ups) or a timed spit.  ``advance`` over several spits keeps the events of the last
+  one only (the runner advances to every ``next_due`` in turn, so it sees each); an
+  ``advance`` that performs nothing keeps the events as they are.  This keeps ``advance``
+  composable: advancing in two steps gives exactly the state of advancing once.
+* **advance before the clock** (``now`` earlier than the state's ``clock``) is a ValueError:
+  the runner's clock never goes back; an *action* stamped too early is the spec's
+  ``StaleTime`` refusal (core's ``apply_at``).
+* **Refusal codes**: ``EmptySlot``, ``NotAdjacent`` (also onto an empty centre pile),
+  ``AlreadyRequested``, ``NoRequest``, ``NoManualFill``, ``SlotNotEmpty``, ``SourceTooShort``,
+  ``WrongMode``, ``NotYourMove`` (turn mode), core's ``GameOver`` and ``StaleTime``; a slot or
+  centre pile number that does not exist (a hand-made move) is core's ``NotAMove``.  Checks
+  run in that order of generality: game over, mode, turn, then the move's own rule.
+* **Turn mode and FILL**: a FILL is not a move (it does not end the turn, §6.7) and does not
+  break a run of passes: P1 passes, P2 fills then passes — that is two passes, a spit.
+* **The stall rule** (§7, 50 spits without a card played from a row) is a rule of the game,
+  tagged ``stall`` in the outcome; a win is tagged ``out``.  Neither is a safety stop.  The
+  opening spit counts, also in turn mode where it is part of the deal.
+* **Both piles empty at a spit** (a spit stack and the centre pile it would recycle; only
+  reachable in a position built by hand): that player spits nothing.
+* **spit_delay in turn mode** is ignored (there is no clock), not refused: the lobby may keep
+  a value while the mode changes.  It must lie between 100 and 60 000 ms.
+* The score of each seat in the outcome is the number of cards left in his row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
+
+from cardsuite.core.cards import Card
+from cardsuite.core.events import Event, event
+from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.options import option, validate_fields
+from cardsuite.core.table import PileId, Seat, SeenTable, Table
+from cardsuite.core.text import seat as who
+
+SEATS = 2
+NOBODY = -1
+STALL_SPITS = 50  # spits in a row without a card played from a row end the game (§7)
+
+# --- piles ---------------------------------------------------------------------------------
+
+MAX_SLOTS = 5
+# slot(s, k): seat s's slot k (0-based); cards bottom first, only the top one face up.
+_SLOT_NAMES = tuple(tuple(f"slot.{s}.{k}" for k in range(MAX_SLOTS)) for s in range(SEATS))
+CENTRE = ("centre.0", "centre.1")  # C1 (P1's, seat 0) and C2 (P2's, seat 1); public
+STACK = ("stack.0", "stack.1")  # each seat's face-down spit stack; top = the end
+
+
+def slot(s: Seat, k: int) -> PileId:
+    return _SLOT_NAMES[s][k]
+
+
+def slots(s: Seat, count: int) -> tuple[PileId, ...]:
+    return _SLOT_NAMES[s][:count]
+
+
+# --- options -------------------------------------------------------------------------------
+
+REALTIME, TURNS = "realtime", "turns"
+SEED_LAYOUT, CLASSIC_LAYOUT = "seed", "classic"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SpitOptions:
+    wrap: bool = option(
+        True,
+        label=N_("Ace next to King"),
+        help=N_("Ace and King count as next to each other (off: the Ace is low only)"),
+    )
+    layout: str = option(
+        SEED_LAYOUT,
+        label=N_("Row"),
+        help=N_("seed: three slots of 4, 3 and 2 cards; classic: five slots of 1 to 5 cards"),
+        choices=(SEED_LAYOUT, CLASSIC_LAYOUT),
+    )
+    manual_fill: bool = option(
+        False,
+        label=N_("Fill by hand"),
+        help=N_("empty slots are refilled by the player's own move instead of automatically"),
+    )
+    mode: str = option(
+        REALTIME,
+        label=N_("Mode"),
+        help=N_("realtime: both play at once against the clock; turns: alternate moves"),
+        choices=(REALTIME, TURNS),
+    )
+    spit_delay: int = option(
+        800,
+        label=N_("Spit countdown (ms)"),
+        help=N_("real time only: how long both players must be ready before a spit"),
+        minimum=100,
+        maximum=60_000,
+    )
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+    @property
+    def slot_count(self) -> int:
+        return 5 if self.layout == CLASSIC_LAYOUT else 3
+
+    @property
+    def realtime(self) -> bool:
+        return self.mode == REALTIME
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def centre_name(pile: int) -> str:
+    """A centre pile as the spec names it: C1 (the first player's) or C2."""
+    return f"C{pile + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Play the top card of one of your slots onto a centre pile (0 = C1, 1 = C2)."""
+
+    slot: int
+    pile: int
+
+    def label(self) -> str:
+        return _("play slot {n} onto {pile}").format(n=self.slot + 1, pile=centre_name(self.pile))
+
+    def notation(self) -> str:
+        return f"play s{self.slot + 1} c{self.pile + 1}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(slot(self.seat, self.slot), None, CENTRE[self.pile])
+
+
+@dataclass(frozen=True, slots=True)
+class Fill(Move):
+    """Option ``manual_fill``: move the top card of slot ``source`` into the empty ``target``."""
+
+    source: int
+    target: int
+
+    def label(self) -> str:
+        return _("move slot {a} into empty slot {b}").format(a=self.source + 1, b=self.target + 1)
+
+    def notation(self) -> str:
+        return f"fill s{self.source + 1} s{self.target + 1}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(slot(self.seat, self.source), None, slot(self.seat, self.target))
+
+
+@dataclass(frozen=True, slots=True)
+class SpitRequest(Move):
+    """Real time: declare yourself ready to spit."""
+
+    def label(self) -> str:
+        return _("ready to spit")
+
+    def notation(self) -> str:
+        return "spit"
+
+
+@dataclass(frozen=True, slots=True)
+class SpitCancel(Move):
+    """Real time: withdraw your request to spit."""
+
+    def label(self) -> str:
+        return _("cancel the spit request")
+
+    def notation(self) -> str:
+        return "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Turn mode: pass the move (two passes in a row make a spit)."""
+
+    def label(self) -> str:
+        return _("pass")
+
+    def notation(self) -> str:
+        return "pass"
+
+
+SpitMove = Play | Fill | SpitRequest | SpitCancel | Pass
+
+# --- events --------------------------------------------------------------------------------
+
+
+@event
+class Dealt(Event):
+    seat: Seat  # the dealer
+    row: int  # cards in each row
+    stack: int  # cards in each spit stack
+
+    def text(self) -> str:
+        return _(
+            "{who} deals 26 cards each: a row of {row} cards and a spit stack of {stack}"
+        ).format(who=who(self.seat), row=self.row, stack=self.stack)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return STACK
+
+
+@event
+class Spat(Event):
+    """``seat`` turns the top card of his spit stack onto his own centre pile."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("Spit! {who} turns up {card} on {pile}").format(
+            who=who(self.seat), card=self.card, pile=centre_name(self.seat)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (STACK[self.seat], CENTRE[self.seat])
+
+
+@event
+class Recycled(Event):
+    """``seat``'s spit stack was empty: his centre pile becomes his new stack, unshuffled."""
+
+    seat: Seat
+    count: int
+
+    def text(self) -> str:
+        return ngettext(
+            "{who} turns his centre pile over as a new spit stack ({n} card)",
+            "{who} turns his centre pile over as a new spit stack ({n} cards)",
+            self.count,
+        ).format(who=who(self.seat), n=self.count)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (STACK[self.seat], CENTRE[self.seat])
+
+
+@event
+class Played(Event):
+    seat: Seat
+    card: Card
+    slot: int
+    pile: int
+
+    def text(self) -> str:
+        return _("{who} plays {card} from slot {n} onto {pile}").format(
+            who=who(self.seat), card=self.card, n=self.slot + 1, pile=centre_name(self.pile)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (slot(self.seat, self.slot), CENTRE[self.pile])
+
+
+@event
+class Flipped(Event):
+    """A slot's new top card is turned face up."""
+
+    seat: Seat
+    card: Card
+    slot: int
+
+    def text(self) -> str:
+        return _("{who} turns up {card} in slot {n}").format(
+            who=who(self.seat), card=self.card, n=self.slot + 1
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (slot(self.seat, self.slot),)
+
+
+@event
+class Filled(Event):
+    """The top card of a slot is moved into an empty slot (by hand, or automatically)."""
+
+    seat: Seat
+    card: Card
+    source: int
+    target: int
+
+    def text(self) -> str:
+        return _("{who} moves {card} from slot {a} into the empty slot {b}").format(
+            who=who(self.seat), card=self.card, a=self.source + 1, b=self.target + 1
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (slot(self.seat, self.source), slot(self.seat, self.target))
+
+
+@event
+class Requested(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} is ready to spit").format(who=who(self.seat))
+
+
+@event
+class Cancelled(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} withdraws his request to spit").format(who=who(self.seat))
+
+
+@event
+class Passed(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} passes").format(who=who(self.seat))
+
+
+@event
+class WentOut(Event):
+    """``seat`` has emptied his row: «Аут!», he wins."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} has played his whole row and calls «Out!»: he wins").format(
+            who=who(self.seat)
+        )
+
+
+@event
+class Stalled(Event):
+    """The stall rule: ``STALL_SPITS`` spits without a card played from a row."""
+
+    spits: int
+    winner: Seat  # NOBODY: a draw
+
+    def text(self) -> str:
+        if self.winner == NOBODY:
+            return _("{n} spits without a card played from a row: the game ends in a draw").format(
+                n=self.spits
+            )
+        return _(
+            "{n} spits without a card played from a row: {who}, with fewer cards left in "
+            "his row, wins"
+        ).format(n=self.spits, who=who(self.winner))
+
+
+# --- state ---------------------------------------------------------------------------------
+
+OUT, STALL = "out", "stall"  # the end rules (Outcome.ending)
+
+T = TypeVar("T", Table, SeenTable)
+
+
+class SpitState(NamedTuple, Generic[T]):
+    """Everything about a game of Spit.  Only the table holds hidden cards."""
+
+    table: T  # slot(s, k), CENTRE[p], STACK[s]
+    seed: int | None
+    events: tuple[Event, ...]
+    options: SpitOptions
+    seats: int
+    clock: int  # real time: ms since the deal of the latest step applied (0 in turn mode)
+    spit_due: int | None  # real time: when the pending spit falls due, or None
+    requests: tuple[bool, bool]  # real time: pending spit requests per seat
+    turn: Seat  # turn mode: whose move it is; NOBODY in real time and at the end
+    passes: int  # turn mode: passes in a row (0 or 1; the second spits at once)
+    opener: Seat  # turn mode: who moved first after the latest spit
+    dealer: Seat
+    spits: int  # spits since a card was last played from a row to a centre pile
+    winner: Seat  # the winner at the end (NOBODY: none yet, or a draw)
+    ending: str  # "" while the game runs, then OUT or STALL
+
+    @property
+    def over(self) -> bool:
+        return self.ending != ""
+
+
+FullSpit = SpitState[Table]
+SeenSpit = SpitState[SeenTable]

@@ -1,0 +1,143 @@
+"""How Spit looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.  In real time
+the side panel names the time the pending spit falls due ("Spit due at 4200 ms"): the screen
+counts down to it from the runner's clock.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import seat
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.spit.model import (
+    CENTRE,
+    NOBODY,
+    OUT,
+    STACK,
+    SeenSpit,
+    centre_name,
+    slot,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.spit.engine import Spit
+
+
+def row_text(n: int) -> str:
+    return ngettext("{n} card left in the row", "{n} cards left in the row", n).format(n=n)
+
+
+def present(game: Spit, obs: Observation[SeenSpit]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    opts = state.options
+    count = opts.slot_count
+    left = game.row_counts(state)
+    running = not state.ending
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        piles = [
+            PileView(
+                slot(s, k),
+                _("slot {n}").format(n=k + 1),
+                PileStyle.STACK,
+                table.faces(slot(s, k)),
+                owner=s,
+                placeholder=_("empty"),
+            )
+            for k in range(count)
+        ]
+        piles.append(
+            PileView(
+                STACK[s],
+                _("spit stack"),
+                PileStyle.STACK,
+                table.faces(STACK[s]),
+                owner=s,
+                placeholder=_("empty: the centre pile is turned over at the next spit"),
+            )
+        )
+        marks = []
+        if s == state.dealer:
+            marks.append(_("dealer"))
+        if running and opts.realtime:
+            if state.requests[s]:
+                marks.append(_("ready to spit"))
+            elif not game.can_play(state, s):
+                marks.append(_("stuck"))
+        to_move = running and (opts.realtime or s == state.turn)
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=tuple(piles),
+                status=" · ".join(marks),
+                score=row_text(left[s]),
+                to_move=to_move,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    centre = tuple(
+        PileView(
+            CENTRE[p],
+            _("{pile} ({who})").format(pile=centre_name(p), who=seat(p)),
+            PileStyle.STACK,
+            table.faces(CENTRE[p]),
+            owner=None,
+            placeholder=_("waiting for the spit"),
+        )
+        for p in range(state.seats)
+    )
+    return TableView(
+        title=_("Spit"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=centre,
+        status=_status(state),
+        info=_info(state),
+    )
+
+
+def _status(state: SeenSpit) -> str:
+    if state.ending:
+        if state.winner == NOBODY:
+            return _("The game is over: a draw")
+        if state.ending == OUT:
+            return _("«Out!» {who} wins").format(who=seat(state.winner))
+        return _("The game is over: {who} wins").format(who=seat(state.winner))
+    if state.options.realtime:
+        if state.spit_due is not None:
+            return _("Both players are ready: spit coming")
+        return _("Play! Both players play at once")
+    if state.passes:
+        return _("{who} to move (one pass so far)").format(who=seat(state.turn))
+    return _("{who} to move").format(who=seat(state.turn))
+
+
+def _info(state: SeenSpit) -> tuple[str, ...]:
+    lines = []
+    opts = state.options
+    if opts.realtime and not state.ending and state.spit_due is not None:
+        lines.append(_("Spit due at {t} ms").format(t=state.spit_due))
+    if opts.realtime:
+        lines.append(_("Clock: {t} ms").format(t=state.clock))
+        for s in range(state.seats):
+            if state.requests[s] and not state.ending:
+                lines.append(_("{who} asks for a spit").format(who=seat(s)))
+    else:
+        lines.append(_("Turn mode: a move is one play or one pass; two passes make a spit"))
+    lines.append(
+        ngettext(
+            "{n} spit since the last play from a row",
+            "{n} spits since the last play from a row",
+            state.spits,
+        ).format(n=state.spits)
+    )
+    lines.append(_("Ace next to King") if opts.wrap else _("Ace low: next to 2 only"))
+    lines.append(_("Dealer: {who}").format(who=seat(state.dealer)))
+    return tuple(lines)
