@@ -90,6 +90,7 @@ NOT_STARTED = "NotStarted"
 
 _DECKS = tuple(standard_deck(back=s) for s in range(MAX_SEATS))
 _NO_SEATS: frozenset[Seat] = frozenset()
+_SEAT_PILES = 2 + ROW_SLOTS + 1  # per seat: 13-pile, rows, waste, stock (in layout order)
 # A card's rank and suit without its owner: Card.index is (rank-1)*4 + suit + 53*back.
 _FACE = 53
 
@@ -528,17 +529,17 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         realtime = opts.mode == REALTIME
         if not realtime and seat != state.turn:
             return ()
-        table = state.table
-        piles = table.piles
-        pos = table.layout.positions
+        piles = state.table.piles
+        # The layout puts each seat's piles together (13-pile, rows 1-4, waste, stock), then
+        # the foundations (see ``layout``).
+        base = _SEAT_PILES * seat
+        nerts_pile, r0, r1, r2, r3, waste_pile, stock_pile = piles[base : base + _SEAT_PILES]
         row_ids = rows(seat)
         top_ids = (nerts(seat), waste(seat))
-        row_piles = [piles[pos[r]] for r in row_ids]
+        row_piles = (r0, r1, r2, r3)
         if not opts.auto_aces:
-            sources: list[tuple[PileId, tuple[Card, ...]]] = [
-                (pid, piles[pos[pid]]) for pid in top_ids
-            ]
-            sources += zip(row_ids, row_piles, strict=True)
+            sources = (*zip(top_ids, (nerts_pile, waste_pile), strict=True),)
+            sources += (*zip(row_ids, row_piles, strict=True),)
             aces: list[NertsMove] = [
                 self._play(seat, p[-1], pid, CENTRE)
                 for pid, p in sources
@@ -549,9 +550,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         # What each foundation wants next: face index -> foundation ids.
         wants: dict[int, list[PileId]] = {}
         fids = self._found_ids
-        first = pos[fids[0]]
-        for k in range(4 * state.seats):
-            f = piles[first + k]
+        for k, f in enumerate(piles[_SEAT_PILES * state.seats :]):
             if f:
                 want = f[-1].index % _FACE + 4
                 got = wants.get(want)
@@ -561,8 +560,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                     got.append(fids[k])
         out: list[NertsMove] = []
         play = self._play
-        for pid in top_ids:
-            p = piles[pos[pid]]
+        for pid, p in ((top_ids[0], nerts_pile), (top_ids[1], waste_pile)):
             if not p:
                 continue
             card = p[-1]
@@ -584,17 +582,32 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             else:
                 for fid in wants.get(top.index % _FACE, ()):
                     out.append(play(seat, top, rid, fid))
-            k = len(p) - 1
-            while True:
-                card = p[k]
-                if card.rank != ACE:
-                    for j, target in enumerate(row_piles):
-                        if j != i and (not target or _fits_row(card, target[-1])):
-                            out.append(play(seat, card, rid, row_ids[j]))
-                if k == 0 or not _fits_row(card, p[k - 1]):
+            # The built tail p[k0:] runs down one rank a card: the card that fits a target
+            # is found by its rank, without trying every card against every target.
+            last = len(p) - 1
+            k0 = last
+            while k0 > 0:
+                under, over = p[k0 - 1], p[k0]
+                if under.rank != over.rank + 1 or under.suit.red is over.suit.red:  # type: ignore[union-attr]
                     break
-                k -= 1
-        if piles[pos[stock(seat)]] or piles[pos[waste(seat)]]:
+                k0 -= 1
+            base_rank = p[k0].rank
+            for j, target in enumerate(row_piles):
+                if j == i:
+                    continue
+                if not target:
+                    for k in range(last, k0 - 1, -1):
+                        card = p[k]
+                        if card.rank != ACE:
+                            out.append(play(seat, card, rid, row_ids[j]))
+                    continue
+                onto = target[-1]
+                k = k0 + base_rank - onto.rank + 1
+                if k0 <= k <= last:
+                    card = p[k]
+                    if card.rank != ACE and card.suit.red is not onto.suit.red:  # type: ignore[union-attr]
+                        out.append(play(seat, card, rid, row_ids[j]))
+        if stock_pile or waste_pile:
             out.append(self._flip[seat])
         elif not realtime:
             out.append(self._pass[seat])
@@ -768,8 +781,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             progress = True
         if progress:
             work.made_progress()
-        if work.options.auto_aces:
-            self._auto_aces(work, seat)
+        if work.options.auto_aces and kind != "r":
+            # Only the pile the card left shows a new card (rows never hold an Ace under
+            # another card), so only it can show an Ace now.
+            left = edit[source]
+            if left and left[-1].rank == ACE:
+                self._auto_aces(work, seat)
 
     def _flip_cards(self, work: _Work, seat: Seat) -> None:
         edit = work.edit
@@ -828,7 +845,11 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
     def _start_turn(self, work: _Work) -> None:
         """Turn-based: the Aces showing for the player now on turn move first (§6.2)."""
         if work.options.auto_aces:
-            self._auto_aces(work, work.turn)
+            base = _SEAT_PILES * work.turn
+            for pile in work.edit.piles[base : base + _SEAT_PILES - 1]:
+                if pile and pile[-1].rank == ACE:
+                    self._auto_aces(work, work.turn)
+                    return
 
     def _check_deadlock(self, work: _Work) -> None:
         """§6.6: when every player is stuck, the remedy, or (a second time) the end."""
