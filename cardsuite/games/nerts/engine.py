@@ -1,0 +1,1003 @@
+"""The rules of Nerts: the deal, the plays, flips, the clock's events, deadlocks and scoring.
+
+See ``model.py`` for the game in a paragraph and the decisions taken where the spec is silent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, cast
+
+from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, parse_card, standard_deck
+from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import _
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.protocol import Observation, RulesBase
+from cardsuite.core.rng import shuffled
+from cardsuite.core.series import DealResult, Series
+from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
+from cardsuite.core.text import seat as who
+from cardsuite.core.view import TableView
+from cardsuite.games.nerts import present as presentation
+from cardsuite.games.nerts.model import (
+    CENTRE,
+    DEADLOCK,
+    DEAL_LIMIT,
+    LEVEL_SPEED,
+    MAX_DEALS,
+    MAX_SEATS,
+    MAX_STEPS,
+    NERTS_SIZE,
+    NOBODY,
+    OUT,
+    OVER,
+    PLAY,
+    REACTION_MS,
+    REALTIME,
+    ROW_SLOTS,
+    START_DELAY,
+    STEP_LIMIT,
+    TARGET,
+    TIMEOUT,
+    TURNS,
+    WAITING,
+    BecameStuck,
+    Deadlocked,
+    DealScored,
+    Dealt,
+    Flip,
+    Flipped,
+    FullNerts,
+    NertsMove,
+    NertsOptions,
+    NertsState,
+    NertsTurned,
+    Pass,
+    Passed,
+    Play,
+    Recycled,
+    Remedied,
+    SeenNerts,
+    StartSignal,
+    StepLimit,
+    Stuck,
+    TimedOut,
+    ToCentre,
+    ToRow,
+    WentOut,
+    found,
+    nerts,
+    row,
+    rows,
+    stock,
+    waste,
+)
+
+# Refusal codes (nerts.md §6.2, in CamelCase).
+NOT_AVAILABLE = "NotAvailable"
+NOT_OWN_ROW = "NotOwnRow"
+WRONG_FOUNDATION = "WrongFoundation"
+BAD_BUILD = "BadBuild"
+ACE_TO_CENTRE = "AceToCentre"
+ACE_FIRST = "AceFirst"
+NOTHING_TO_FLIP = "NothingToFlip"
+CANNOT_PASS = "CannotPass"
+ALREADY_STUCK = "AlreadyStuck"
+WRONG_MODE = "WrongMode"
+NOT_STARTED = "NotStarted"
+
+_DECKS = tuple(standard_deck(back=s) for s in range(MAX_SEATS))
+_NO_SEATS: frozenset[Seat] = frozenset()
+_SEAT_PILES = 2 + ROW_SLOTS + 1  # per seat: 13-pile, rows, waste, stock (in layout order)
+# A card's rank and suit without its owner: Card.index is (rank-1)*4 + suit + 53*back.
+_FACE = 53
+
+
+def _fits_row(card: Card, onto: Card) -> bool:
+    """Row build: ``card`` one rank lower than ``onto`` and of the other colour."""
+    return onto.rank == card.rank + 1 and onto.suit.red is not card.suit.red  # type: ignore[union-attr]
+
+
+def _tail_start(pile: tuple[Card, ...]) -> int:
+    """The lowest position from which ``pile`` is a properly built tail (its top: len-1)."""
+    k = len(pile) - 1
+    while k > 0 and _fits_row(pile[k], pile[k - 1]):
+        k -= 1
+    return k
+
+
+class _Work:
+    """A state being changed by one step (an action or timed events)."""
+
+    __slots__ = (
+        "clock", "edit", "events", "marks", "options", "out", "phase", "progress",
+        "realtime", "remedied", "seats", "seed", "series", "start_at", "steps", "stuck",
+        "timeout_at", "turn",
+    )  # fmt: skip
+
+    def __init__(self, state: FullNerts, events: list[Event]) -> None:
+        self.edit: TableEdit = state.table.edit()
+        self.events = events
+        self.seed = state.seed
+        self.options = state.options
+        self.realtime = state.options.mode == REALTIME
+        self.seats = state.seats
+        self.series = state.series
+        self.clock = state.clock
+        self.start_at = state.start_at
+        self.timeout_at = state.timeout_at
+        self.phase = state.phase
+        self.turn = state.turn
+        self.progress = state.progress
+        self.marks = state.marks
+        self.stuck = state.stuck
+        self.remedied = state.remedied
+        self.steps = state.steps
+        self.out = state.out
+
+    def freeze(self) -> FullNerts:
+        edit = self.edit
+        return NertsState(
+            Table(edit.layout, tuple(edit.piles), edit.known),
+            self.seed,
+            tuple(self.events),
+            self.options,
+            self.seats,
+            self.series,
+            self.clock,
+            self.start_at,
+            self.timeout_at,
+            self.phase,
+            self.turn,
+            self.progress,
+            self.marks,
+            self.stuck,
+            self.remedied,
+            self.steps,
+            self.out,
+        )
+
+    def made_progress(self) -> None:
+        """§6.6: a card reached the centre or left a 13-pile or a waste."""
+        self.progress += 1
+        if self.stuck_any():
+            self.stuck = (False,) * self.seats
+        self.remedied = False
+        if self.realtime:
+            self.timeout_at = self.clock + TIMEOUT
+
+    def stuck_any(self) -> bool:
+        return True in self.stuck
+
+    def set_stuck(self, s: Seat) -> None:
+        if not self.stuck[s]:
+            self.stuck = (*self.stuck[:s], True, *self.stuck[s + 1 :])
+            self.events.append(BecameStuck(s))
+
+
+class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
+    id = "nerts"
+    title = "Nerts"
+    original_name = "Нертс (Пошли!)"
+    aliases = ("nertz", "pounce", "racing demon", "racing-demon", "нертс")
+    seat_counts = (2, 3, 4, 5, 6)
+    summary = (
+        "A race of patience: everyone plays his own deck at once onto shared foundations; the "
+        "first to empty his 13-pile ends the deal."
+    )
+    Options = NertsOptions
+
+    def __init__(self) -> None:
+        self._layouts: dict[int, Layout] = {}
+        self._everyone = tuple(frozenset(range(n)) for n in range(MAX_SEATS + 1))
+        self._one = tuple(frozenset({s}) for s in range(MAX_SEATS))
+        self._plays: dict[tuple[Seat, Card, PileId, PileId], Play] = {}
+        self._flip = tuple(Flip(s) for s in range(MAX_SEATS))
+        self._pass = tuple(Pass(s) for s in range(MAX_SEATS))
+        self._stuck = tuple(Stuck(s) for s in range(MAX_SEATS))
+        # Per seat: his piles' positions in the layout (the same for every player count).
+        self._found_ids = tuple(found(k) for k in range(4 * MAX_SEATS))
+
+    # --- setup ---------------------------------------------------------------------------
+    def layout(self, seats: int) -> Layout:
+        layout = self._layouts.get(seats)
+        if layout is None:
+            specs: list[PileSpec] = []
+            for s in range(seats):
+                specs.append(PileSpec(nerts(s), s, Visibility.TOP))
+                specs += [PileSpec(row(s, j), s) for j in range(ROW_SLOTS)]
+                specs.append(PileSpec(waste(s), s, Visibility.TOP))
+                specs.append(PileSpec(stock(s), s, Visibility.HIDDEN))
+            specs += [PileSpec(found(k)) for k in range(4 * seats)]
+            layout = self._layouts[seats] = Layout(specs)
+        return layout
+
+    def deck(self, state: NertsState[Any]) -> tuple[Card, ...]:
+        return tuple(card for s in range(state.seats) for card in _DECKS[s])
+
+    def check_options(self, seats: int, options: NertsOptions) -> None:
+        self.check_seats(seats)
+        if options.strict_alternation and options.mode != TURNS:
+            raise OptionsError(
+                _("strict_alternation is for the turn-based mode (mode=turns), not {mode}").format(
+                    mode=options.mode
+                )
+            )
+
+    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullNerts:
+        opts: NertsOptions = self.resolve_options(options)
+        self.check_options(seats, opts)
+        series = Series.start(seed=seed, seats=seats, deals=0)
+        layout = self.layout(seats)
+        blank = NertsState(
+            Table(layout, tuple(() for _spec in layout.specs), ()),
+            seed,
+            (),
+            opts,
+            seats,
+            series,
+            0,
+            None,
+            None,
+            WAITING,
+            NOBODY,
+            0,
+            (0,) * seats,
+            (False,) * seats,
+            False,
+            0,
+            NOBODY,
+        )
+        work = _Work(blank, [])
+        self._deal(work)
+        return work.freeze()
+
+    def _deal(self, work: _Work) -> None:
+        """Each player shuffles his own deck and lays out 13-pile, row and stock (§5)."""
+        assert work.seed is not None, "an observation cannot be played on"
+        edit = work.edit
+        number = work.series.number
+        for s in range(work.seats):
+            cards = shuffled(_DECKS[s], work.seed, "deal", number, s)  # top = end
+            edit[nerts(s)] = tuple(cards[-NERTS_SIZE:])
+            for j in range(ROW_SLOTS):
+                edit[row(s, j)] = (cards[-NERTS_SIZE - 1 - j],)
+            edit[waste(s)] = ()
+            edit[stock(s)] = tuple(cards[: -NERTS_SIZE - ROW_SLOTS])
+        for k in range(4 * work.seats):
+            edit[found(k)] = ()
+        first = work.series.dealer
+        work.events.append(Dealt(number + 1, first))
+        work.progress = 0
+        work.marks = (0,) * work.seats
+        work.stuck = (False,) * work.seats
+        work.remedied = False
+        work.steps = 0
+        work.out = NOBODY
+        if work.realtime:
+            work.phase = WAITING
+            work.start_at = work.clock + START_DELAY
+            work.timeout_at = None
+            work.turn = NOBODY
+        else:
+            work.phase = PLAY
+            work.turn = first
+            self._start_turn(work)
+
+    def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullNerts:
+        """A position written as text, for tests and puzzles.
+
+        One line per pile, cards bottom first (the top card last).  A player's cards are his
+        own (their owner is the seat); foundation cards name their owner with ``P1`` … tokens
+        (each token holds until the next)::
+
+            P1.nerts: 9♣ K♠          # the 13-pile, K♠ face up on top
+            P1.row1: 9♠ 8♥ 7♣        # row piles 1 to 4 (unnamed rows are empty)
+            P1.waste: ♦Q             # the waste (unnamed: empty)
+            P1.stock: 2♣ 3♣          # cards on top of the stock
+            F1: P2 A♥ 2♥ 3♥ 4♥       # foundation 1, cards of P2
+
+        Pile names: ``nerts.0``, ``row.0.0`` … ``row.0.3``, ``waste.0``, ``stock.0``,
+        ``found.0`` …, with the aliases ``P1.nerts``, ``P1.row1`` … ``P1.row4``, ``P1.waste``,
+        ``P1.stock`` and ``F1`` … ``F24``.  Every card of a player not named goes to his
+        stock, under the named stock cards, except that a 13-pile not named gets 13 of them
+        (never an Ace), so nobody is out by accident.  Settings: ``players: 3`` (default:
+        the highest player named, at least 2), ``turn: P2`` (turn-based; default P1),
+        ``clock: 5000`` (real time; default 0), ``started: no`` (real time: the start signal
+        still to come at ``clock`` + 3000 ms; default yes, with the timeout due 60 s after
+        ``clock``), ``stuck: P1 P3``.
+        """
+        opts: NertsOptions = self.resolve_options(options)
+        entries: list[tuple[str, str, int]] = []
+        settings: dict[str, str] = {}
+        highest = 1
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, sep, value = line.partition(":")
+            key, value = key.strip(), value.strip()
+            if not sep or not key:
+                raise NotationError(f"line {number}: {raw.strip()!r} is not 'name: value'")
+            entries.append((key, value, number))
+            for token in [key.split(".")[0], *value.split()]:
+                if len(token) == 2 and token[0] == "P" and token[1].isdigit():
+                    highest = max(highest, int(token[1]))
+            if key.startswith("row.") or key.split(".")[0] in ("nerts", "waste", "stock"):
+                highest = max(highest, int(key.split(".")[1]) + 1)
+        seats = highest
+        for key, value, _n in entries:
+            if key == "players":
+                seats = _whole(value, key)
+        seats = max(seats, 2)
+        self.check_options(seats, opts)
+        layout = self.layout(seats)
+        aliases: dict[str, PileId] = {}
+        for s in range(seats):
+            aliases[f"P{s + 1}.nerts"] = nerts(s)
+            aliases[f"P{s + 1}.waste"] = waste(s)
+            aliases[f"P{s + 1}.stock"] = stock(s)
+            for j in range(ROW_SLOTS):
+                aliases[f"P{s + 1}.row{j + 1}"] = row(s, j)
+        for k in range(4 * seats):
+            aliases[f"F{k + 1}"] = found(k)
+        piles: dict[PileId, tuple[Card, ...]] = {}
+        for key, value, number in entries:
+            pile = aliases.get(key, key)
+            if pile not in layout:
+                settings[key] = value
+                continue
+            if pile in piles:
+                raise NotationError(f"line {number}: {key} is given twice")
+            spec = layout.spec(pile)
+            owner = spec.owner if spec.owner is not None else 0
+            cards: list[Card] = []
+            for token in value.split():
+                if token == "-":
+                    continue
+                if len(token) == 2 and token[0] == "P" and token[1].isdigit():
+                    owner = _player(token, seats)
+                    continue
+                plain = parse_card(token)
+                cards.append(Card(plain.rank, plain.suit, owner))
+            piles[pile] = tuple(cards)
+        unknown = sorted(set(settings) - {"players", "turn", "clock", "started", "stuck"})
+        if unknown:
+            raise NotationError(
+                f"{unknown[0]}: unknown setting (settings: players, turn, clock, started, stuck)"
+            )
+        named: set[Card] = set()
+        for pile, cards_ in piles.items():
+            for card in cards_:
+                if card in named:
+                    raise ValueError(f"{card} in {pile} is one card too many for this game")
+                named.add(card)
+        for s in range(seats):
+            rest = [c for c in shuffled(_DECKS[s], seed, "position", s) if c not in named]
+            if nerts(s) not in piles:
+                pick = [c for c in rest if c.rank != ACE][:NERTS_SIZE]
+                piles[nerts(s)] = tuple(pick)
+                rest = [c for c in rest if c not in pick]
+            piles[stock(s)] = (*rest, *piles.get(stock(s), ()))
+        table = Table(layout, tuple(piles.get(pid, ()) for pid in layout.ids), ())
+        clock = _whole(settings.get("clock", "0"), "clock")
+        realtime = opts.mode == REALTIME
+        started = settings.get("started", "yes").lower() not in ("no", "false", "0", "off")
+        stuck_seats = {_player(t, seats) for t in settings.get("stuck", "").split()}
+        turn = _player(settings["turn"], seats) if "turn" in settings else 0
+        state = NertsState(
+            table,
+            seed,
+            (),
+            opts,
+            seats,
+            Series(0, 0, turn),
+            clock if realtime else 0,
+            clock + START_DELAY if realtime and not started else None,
+            clock + TIMEOUT if realtime and started else None,
+            PLAY if started or not realtime else WAITING,
+            NOBODY if realtime else turn,
+            0,
+            (0,) * seats,
+            tuple(s in stuck_seats for s in range(seats)),
+            False,
+            0,
+            NOBODY,
+        )
+        return state
+
+    # --- the clock ----------------------------------------------------------------------
+    def realtime(self, state: NertsState[Any]) -> bool:
+        return bool(state.options.mode == REALTIME)
+
+    def next_due(self, state: NertsState[Any]) -> int | None:
+        start, timeout = state.start_at, state.timeout_at
+        if start is None:
+            return timeout
+        if timeout is None or start <= timeout:
+            return start
+        return timeout
+
+    def reaction_ms(self, level: str) -> tuple[int, int] | None:
+        return REACTION_MS.get(LEVEL_SPEED.get(level, level))
+
+    def advance(self, state: FullNerts, now: int) -> FullNerts:
+        """Perform what falls due by ``now`` (each as of its own time), then clock := now.
+
+        The events of the timed events are appended to the state's events."""
+        if state.options.mode != REALTIME:
+            return state
+        if now < state.clock:
+            raise ValueError(f"time cannot go back from {state.clock} ms to {now} ms")
+        due = self.next_due(state)
+        if due is None or due > now:
+            return state if now == state.clock else state._replace(clock=now)
+        work = _Work(state, list(state.events))
+        while True:
+            due = _earliest(work.start_at, work.timeout_at)
+            if due is None or due > now:
+                break
+            work.clock = due
+            if work.start_at == due:
+                self._start_signal(work)
+            else:
+                self._timeout(work)
+        work.clock = now
+        return work.freeze()
+
+    def apply_at(self, state: FullNerts, move: NertsMove, t: int) -> FullNerts:
+        if state.options.mode == REALTIME and t >= state.clock and self.next_due(state) is not None:
+            advanced = self.advance(state._replace(events=()), t)
+            done = self.apply(advanced, move)
+            if advanced.events:
+                return done._replace(events=advanced.events + done.events)
+            return done
+        return super().apply_at(state, move, t)
+
+    def _start_signal(self, work: _Work) -> None:
+        """«Пошли!»: play opens; the Aces showing at the deal go to the centre (§6.2)."""
+        work.start_at = None
+        work.phase = PLAY
+        work.events.append(StartSignal(work.clock))
+        work.timeout_at = work.clock + TIMEOUT
+        if work.options.auto_aces:
+            for s in range(work.seats):
+                if self._auto_aces(work, s):
+                    return
+        work.marks = (work.progress,) * work.seats
+
+    def _timeout(self, work: _Work) -> None:
+        """A minute without progress: everyone counts as stuck (§6.6)."""
+        work.timeout_at = None
+        work.events.append(TimedOut())
+        work.stuck = (True,) * work.seats
+        self._check_deadlock(work)
+        if work.phase == PLAY and work.timeout_at is None:
+            work.timeout_at = work.clock + TIMEOUT  # (the remedy restarts it; never left unset)
+
+    # --- whose turn, which moves -----------------------------------------------------------
+    def to_move(self, state: FullNerts) -> frozenset[Seat]:
+        if state.phase == OVER:
+            return _NO_SEATS
+        if state.options.mode == REALTIME:
+            return self._everyone[state.seats]
+        return self._one[state.turn]
+
+    def _play(self, seat: Seat, card: Card, source: PileId, target: PileId) -> Play:
+        key = (seat, card, source, target)
+        move = self._plays.get(key)
+        if move is None:
+            move = self._plays[key] = Play(seat, card, source, target)
+        return move
+
+    def _available(self, table: Table, seat: Seat) -> list[tuple[Card, PileId]]:
+        """The single cards ``seat`` may send to the centre (§6.1), with their piles."""
+        out = []
+        for pile in (nerts(seat), waste(seat), *rows(seat)):
+            cards = table.cards(pile)
+            if cards:
+                out.append((cards[-1], pile))
+        return out
+
+    def _aces_available(self, table: Table, seat: Seat) -> list[tuple[Card, PileId]]:
+        return [(c, p) for c, p in self._available(table, seat) if c.rank == ACE]
+
+    def candidates(self, state: FullNerts, seat: Seat) -> Iterable[NertsMove]:
+        table = state.table
+        targets = (CENTRE, *(found(k) for k in range(4 * state.seats)), *rows(seat))
+        for pile in (nerts(seat), waste(seat)):
+            top = table.top(pile)
+            if top is not None:
+                for target in targets:
+                    yield self._play(seat, top, pile, target)
+        for source in rows(seat):
+            for card in table.cards(source):
+                for target in targets:
+                    yield self._play(seat, card, source, target)
+        yield self._flip[seat]
+        yield self._pass[seat]
+        yield self._stuck[seat]
+
+    def legal_moves(self, state: FullNerts, seat: Seat) -> tuple[NertsMove, ...]:
+        # The same answers as filtering candidates() through why_illegal(), in the same
+        # order, computed directly: a random playout asks at every step.
+        if state.phase != PLAY:
+            return ()
+        opts = state.options
+        realtime = opts.mode == REALTIME
+        if not realtime and seat != state.turn:
+            return ()
+        piles = state.table.piles
+        # The layout puts each seat's piles together (13-pile, rows 1-4, waste, stock), then
+        # the foundations (see ``layout``).
+        base = _SEAT_PILES * seat
+        nerts_pile, r0, r1, r2, r3, waste_pile, stock_pile = piles[base : base + _SEAT_PILES]
+        row_ids = rows(seat)
+        top_ids = (nerts(seat), waste(seat))
+        row_piles = (r0, r1, r2, r3)
+        if not opts.auto_aces:
+            sources = (*zip(top_ids, (nerts_pile, waste_pile), strict=True),)
+            sources += (*zip(row_ids, row_piles, strict=True),)
+            aces: list[NertsMove] = [
+                self._play(seat, p[-1], pid, CENTRE)
+                for pid, p in sources
+                if p and p[-1].rank == ACE
+            ]
+            if aces:
+                return tuple(aces)
+        # What each foundation wants next: face index -> foundation ids.
+        wants: dict[int, list[PileId]] = {}
+        fids = self._found_ids
+        for k, f in enumerate(piles[_SEAT_PILES * state.seats :]):
+            if f:
+                want = f[-1].index % _FACE + 4
+                got = wants.get(want)
+                if got is None:
+                    wants[want] = [fids[k]]
+                else:
+                    got.append(fids[k])
+        out: list[NertsMove] = []
+        play = self._play
+        for pid, p in ((top_ids[0], nerts_pile), (top_ids[1], waste_pile)):
+            if not p:
+                continue
+            card = p[-1]
+            if card.rank == ACE:
+                out.append(play(seat, card, pid, CENTRE))
+                continue
+            for fid in wants.get(card.index % _FACE, ()):
+                out.append(play(seat, card, pid, fid))
+            for j, target in enumerate(row_piles):
+                if not target or _fits_row(card, target[-1]):
+                    out.append(play(seat, card, pid, row_ids[j]))
+        for i, p in enumerate(row_piles):
+            if not p:
+                continue
+            rid = row_ids[i]
+            top = p[-1]
+            if top.rank == ACE:
+                out.append(play(seat, top, rid, CENTRE))
+            else:
+                for fid in wants.get(top.index % _FACE, ()):
+                    out.append(play(seat, top, rid, fid))
+            # The built tail p[k0:] runs down one rank a card: the card that fits a target
+            # is found by its rank, without trying every card against every target.
+            last = len(p) - 1
+            k0 = last
+            while k0 > 0:
+                under, over = p[k0 - 1], p[k0]
+                if under.rank != over.rank + 1 or under.suit.red is over.suit.red:  # type: ignore[union-attr]
+                    break
+                k0 -= 1
+            base_rank = p[k0].rank
+            for j, target in enumerate(row_piles):
+                if j == i:
+                    continue
+                if not target:
+                    for k in range(last, k0 - 1, -1):
+                        card = p[k]
+                        if card.rank != ACE:
+                            out.append(play(seat, card, rid, row_ids[j]))
+                    continue
+                onto = target[-1]
+                k = k0 + base_rank - onto.rank + 1
+                if k0 <= k <= last:
+                    card = p[k]
+                    if card.rank != ACE and card.suit.red is not onto.suit.red:  # type: ignore[union-attr]
+                        out.append(play(seat, card, rid, row_ids[j]))
+        if stock_pile or waste_pile:
+            out.append(self._flip[seat])
+        elif not realtime:
+            out.append(self._pass[seat])
+        if realtime and not state.stuck[seat]:
+            out.append(self._stuck[seat])
+        return tuple(out)
+
+    # --- the one legality check ----------------------------------------------------------
+    def why_illegal(self, state: FullNerts, move: NertsMove) -> Refusal | None:
+        seat = move.seat
+        opts = state.options
+        realtime = opts.mode == REALTIME
+        if state.phase == OVER:
+            return Refusal(GAME_OVER, _("the game is over"))
+        kind = type(move)
+        if kind is Pass and realtime:
+            return Refusal(WRONG_MODE, _("there is no passing in real-time play: say stuck"))
+        if kind is Stuck and not realtime:
+            return Refusal(WRONG_MODE, _("there is no stuck key in turn-based play: flip or pass"))
+        if not 0 <= seat < state.seats:
+            return Refusal(NOT_AVAILABLE, _("there is no such player"))
+        if state.phase == WAITING:
+            return Refusal(NOT_STARTED, _("wait for the start signal"))
+        if not realtime and seat != state.turn:
+            return self.not_your_turn(state, move)
+        table = state.table
+        if kind is Play:
+            assert isinstance(move, Play)
+            refusal = self._why_not_play(state, move)
+            if refusal is not None:
+                return refusal
+            if move.card.rank == ACE:
+                return None
+        elif kind is Flip:
+            if not table.cards(stock(seat)) and not table.cards(waste(seat)):
+                return Refusal(NOTHING_TO_FLIP, _("your stock and waste are both empty"))
+        elif kind is Pass:
+            if table.cards(stock(seat)) or table.cards(waste(seat)):
+                return Refusal(
+                    CANNOT_PASS, _("you may pass only when your stock and waste are both empty")
+                )
+        elif kind is Stuck:
+            if state.stuck[seat]:
+                return Refusal(ALREADY_STUCK, _("you are already stuck"))
+        else:
+            return Refusal(WRONG_MODE, _("that is not an action of this game"))
+        if not opts.auto_aces and self._aces_available(table, seat):
+            return Refusal(ACE_FIRST, _("an Ace is showing: it must go to the centre first"))
+        return None
+
+    def _why_not_play(self, state: FullNerts, move: Play) -> Refusal | None:
+        seat, card, source, target = move.seat, move.card, move.source, move.target
+        table = state.table
+        layout = table.layout
+        if target != CENTRE and target not in layout:
+            return Refusal(WRONG_FOUNDATION, _("there is no such place on the table"))
+        to_row = target.startswith("row.")
+        if to_row and layout.spec(target).owner != seat:
+            return Refusal(NOT_OWN_ROW, _("you may build only on your own row"))
+        not_available = Refusal(
+            NOT_AVAILABLE, _("{card} is not one of your available cards").format(card=card)
+        )
+        if source not in layout or layout.spec(source).owner != seat or card.back != seat:
+            return not_available
+        pile = table.cards(source)
+        if source.startswith("row."):
+            if card not in pile:
+                return not_available
+            k = pile.index(card)
+            if k != len(pile) - 1 and (not to_row or _tail_start(pile) > k):
+                return not_available
+        elif source.startswith("stock.") or not pile or pile[-1] is not card:
+            return not_available
+        if to_row:
+            if card.rank == ACE:
+                return Refusal(ACE_TO_CENTRE, _("an Ace may only go to the centre"))
+            if target == source:
+                return Refusal(BAD_BUILD, _("a card cannot move onto its own pile"))
+            onto = table.top(target)
+            if onto is not None and not _fits_row(card, onto):
+                return Refusal(
+                    BAD_BUILD,
+                    _("{card} does not go on {onto}: one rank lower, the other colour").format(
+                        card=card, onto=onto
+                    ),
+                )
+            return None
+        if target == CENTRE:
+            if card.rank != ACE:
+                return Refusal(
+                    WRONG_FOUNDATION,
+                    _("only an Ace starts a new foundation, not {card}").format(card=card),
+                )
+            return None
+        if not target.startswith("found."):
+            return Refusal(WRONG_FOUNDATION, _("cards go to a foundation or to your row"))
+        onto = table.top(target)
+        if card.rank == ACE:
+            return Refusal(WRONG_FOUNDATION, _("an Ace starts a new foundation in the centre"))
+        if onto is None:
+            return Refusal(WRONG_FOUNDATION, _("only an Ace starts a new foundation"))
+        if card.index % _FACE != onto.index % _FACE + 4:
+            return Refusal(
+                WRONG_FOUNDATION,
+                _("{card} does not go on {onto}: same suit, one rank higher").format(
+                    card=card, onto=onto
+                ),
+            )
+        return None
+
+    # --- applying a legal move -------------------------------------------------------------
+    def perform(self, state: FullNerts, move: NertsMove) -> FullNerts:
+        work = _Work(state, [])
+        seat = move.seat
+        kind = type(move)
+        work.steps += 1
+        passes_turn = state.options.strict_alternation
+        if kind is Play:
+            assert isinstance(move, Play)
+            self._perform_play(work, move)
+        elif kind is Flip:
+            self._flip_cards(work, seat)
+            passes_turn = True
+        elif kind is Pass:
+            work.events.append(Passed(seat))
+            work.set_stuck(seat)
+            self._check_deadlock(work)
+            passes_turn = True
+        else:
+            work.set_stuck(seat)
+            self._check_deadlock(work)
+        if work.phase == PLAY and work.steps >= MAX_STEPS:
+            work.events.append(StepLimit())
+            self._end_deal(work, STEP_LIMIT)
+        if passes_turn and work.phase == PLAY and not work.realtime and work.series is state.series:
+            work.turn = (seat + 1) % work.seats
+            self._start_turn(work)
+        return work.freeze()
+
+    def _perform_play(self, work: _Work, move: Play) -> None:
+        seat, card, source, target = move.seat, move.card, move.source, move.target
+        edit = work.edit
+        pile = edit[source]
+        if pile[-1] is card:
+            moving: tuple[Card, ...] = (card,)
+            edit[source] = pile[:-1]
+        else:
+            k = pile.index(card)
+            moving = pile[k:]
+            edit[source] = pile[:k]
+        progress = False
+        if target.startswith("row."):
+            edit[target] = edit[target] + moving
+            work.events.append(ToRow(seat, card, len(moving), source, target))
+        else:
+            if target == CENTRE:
+                target = self._empty_foundation(edit, work.seats)
+            edit[target] = edit[target] + moving
+            work.events.append(ToCentre(seat, card, source, target))
+            progress = True
+        kind = source[0]
+        if kind == "n":  # from the 13-pile
+            progress = True
+            left = edit[source]
+            if not left:
+                work.made_progress()
+                self._went_out(work, seat)
+                return
+            work.events.append(NertsTurned(seat, left[-1]))
+        elif kind == "w":
+            progress = True
+        if progress:
+            work.made_progress()
+        if work.options.auto_aces and kind != "r":
+            # Only the pile the card left shows a new card (rows never hold an Ace under
+            # another card), so only it can show an Ace now.
+            left = edit[source]
+            if left and left[-1].rank == ACE:
+                self._auto_aces(work, seat)
+
+    def _flip_cards(self, work: _Work, seat: Seat) -> None:
+        edit = work.edit
+        sid, wid = stock(seat), waste(seat)
+        cards = edit[sid]
+        if not cards:  # recycle: the waste turned over, its first card on top
+            cards = edit[wid][::-1]
+            edit[wid] = ()
+            work.events.append(Recycled(seat))
+            if work.progress == work.marks[seat]:
+                work.set_stuck(seat)
+            marks = work.marks
+            work.marks = (*marks[:seat], work.progress, *marks[seat + 1 :])
+        n = min(work.options.flip_count, len(cards))
+        edit[sid] = cards[: len(cards) - n]
+        turned = cards[len(cards) - n :][::-1]
+        edit[wid] = edit[wid] + turned
+        work.events.append(Flipped(seat, n, turned[-1]))
+        if work.options.auto_aces and turned[-1].rank == ACE:
+            self._auto_aces(work, seat)
+        if work.phase == PLAY:
+            self._check_deadlock(work)
+
+    def _empty_foundation(self, edit: TableEdit, seats: int) -> PileId:
+        for k in range(4 * seats):
+            fid = self._found_ids[k]
+            if not edit[fid]:
+                return fid
+        raise AssertionError("more Aces than foundation places")
+
+    def _auto_aces(self, work: _Work, seat: Seat) -> bool:
+        """Move ``seat``'s available Aces to the centre until none is left (§6.2); True if
+        that ended the deal (his 13-pile emptied)."""
+        edit = work.edit
+        moved = True
+        while moved:
+            moved = False
+            for pid in (nerts(seat), waste(seat), *rows(seat)):
+                pile = edit[pid]
+                if pile and pile[-1].rank == ACE:
+                    ace = pile[-1]
+                    edit[pid] = pile[:-1]
+                    fid = self._empty_foundation(edit, work.seats)
+                    edit[fid] = (ace,)
+                    work.events.append(ToCentre(seat, ace, pid, fid, auto=True))
+                    work.made_progress()
+                    if pid[0] == "n":
+                        if not pile[:-1]:
+                            self._went_out(work, seat)
+                            return True
+                        work.events.append(NertsTurned(seat, pile[-2]))
+                    moved = True
+                    break
+        return False
+
+    def _start_turn(self, work: _Work) -> None:
+        """Turn-based: the Aces showing for the player now on turn move first (§6.2)."""
+        if work.options.auto_aces:
+            base = _SEAT_PILES * work.turn
+            for pile in work.edit.piles[base : base + _SEAT_PILES - 1]:
+                if pile and pile[-1].rank == ACE:
+                    self._auto_aces(work, work.turn)
+                    return
+
+    def _check_deadlock(self, work: _Work) -> None:
+        """§6.6: when every player is stuck, the remedy, or (a second time) the end."""
+        if False in work.stuck:
+            return
+        if work.remedied:
+            work.events.append(Deadlocked())
+            self._end_deal(work, DEADLOCK)
+            return
+        edit = work.edit
+        for s in range(work.seats):
+            cards = edit[stock(s)] + edit[waste(s)][::-1]
+            edit[waste(s)] = ()
+            if len(cards) > 1:
+                cards = (cards[-1], *cards[:-1])
+            edit[stock(s)] = cards
+        work.events.append(Remedied())
+        work.stuck = (False,) * work.seats
+        work.marks = (work.progress,) * work.seats
+        work.remedied = True
+        if work.realtime:
+            work.timeout_at = work.clock + TIMEOUT
+
+    def _went_out(self, work: _Work, seat: Seat) -> None:
+        work.events.append(WentOut(seat))
+        work.out = seat
+        self._end_deal(work, OUT)
+
+    def deal_scores(self, table: Table | Any, seats: int, penalty: int) -> tuple[int, ...]:
+        """Each player's cards in the centre minus ``penalty`` per card left in his 13-pile."""
+        centre = [0] * seats
+        for k in range(4 * seats):
+            for card in table.faces(found(k)):
+                centre[card.back] += 1
+        return tuple(centre[s] - penalty * table.count(nerts(s)) for s in range(seats))
+
+    def _end_deal(self, work: _Work, ending: str) -> None:
+        opts = work.options
+        seats = work.seats
+        table = Table(work.edit.layout, tuple(work.edit.piles), ())
+        scores = self.deal_scores(table, seats, opts.pile_penalty)
+        number = work.series.number + 1
+        work.events.append(DealScored(number, scores))
+        if ending == OUT:
+            note = _("{who} emptied the 13-pile").format(who=who(work.out))
+        elif ending == DEADLOCK:
+            note = _("Everyone was stuck: the deal was scored as it stood")
+        else:
+            note = _("The deal was stopped as it stood")
+        result = DealResult(work.series.dealer, scores, note, ending)
+        totals = [t + s for t, s in zip(work.series.totals(seats), scores, strict=True)]
+        over = (
+            opts.target_score == 0
+            or max(totals) >= opts.target_score
+            or number >= MAX_DEALS
+            or ending.startswith("safety:")
+        )
+        work.series = work.series.ended(result, match_over=over)
+        if over:
+            work.phase = OVER
+            work.turn = NOBODY
+            work.start_at = None
+            work.timeout_at = None
+            return
+        work.series = work.series.next(seats)
+        self._deal(work)
+
+    # --- the end -------------------------------------------------------------------------------
+    def outcome(self, state: FullNerts) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        series = state.series
+        last = series.results[-1]
+        if state.options.target_score == 0:
+            return Outcome.from_scores(last.scores, last.note, ending=last.ending)
+        totals = series.totals(state.seats)
+        if last.ending.startswith("safety:"):
+            ending = last.ending
+        elif max(totals) >= state.options.target_score:
+            ending = TARGET
+        else:
+            ending = DEAL_LIMIT
+        best = max(totals)
+        leaders = [s for s in range(state.seats) if totals[s] == best]
+        if ending == TARGET:
+            reason = _("{who} reached the target with {n} points").format(
+                who=" & ".join(who(s) for s in leaders), n=best
+            )
+        else:
+            reason = _("The match was stopped after {n} deals").format(n=len(series.results))
+        return Outcome.from_scores(totals, reason, ending=ending)
+
+    # --- hidden cards ------------------------------------------------------------------------
+    def determinize(self, obs: Observation[SeenNerts], rng: random.Random) -> FullNerts:
+        """A full state the observer cannot tell from the real one: each player's hidden
+        cards dealt again among his own hidden places (cards never change owner)."""
+        state = obs.state
+        table = state.table
+        piles: list[list[CardFace]] = [list(p) for p in table.piles]
+        for s in range(state.seats):
+            places = [
+                (p, c)
+                for p, spec in enumerate(table.layout.specs)
+                if spec.owner == s
+                for c, face in enumerate(piles[p])
+                if face is FACE_DOWN
+            ]
+            seen = set(table.all_visible())
+            pool = [card for card in _DECKS[s] if card not in seen]
+            rng.shuffle(pool)
+            for (p, c), card in zip(places, pool, strict=False):
+                piles[p][c] = card
+        full = Table(table.layout, cast(tuple[tuple[Card, ...], ...], tuple(map(tuple, piles))), ())
+        return cast(FullNerts, cast(Any, state)._replace(table=full, seed=rng.getrandbits(63)))
+
+    # --- presentation ----------------------------------------------------------------------
+    def present(self, obs: Observation[SeenNerts]) -> TableView:
+        return presentation.present(self, obs)
+
+
+def _earliest(a: int | None, b: int | None) -> int | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a if a <= b else b
+
+
+def _player(text: str, seats: int) -> Seat:
+    token = text.strip().upper()
+    number = token[1:] if token.startswith("P") else token
+    try:
+        s = int(number) - 1 if token.startswith("P") else int(number)
+    except ValueError:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
+    if not 0 <= s < seats:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
+    return s
+
+
+def _whole(text: str, key: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{key}: {text!r} is not a whole number") from None
+
+
+__all__ = [
+    "ACE_FIRST", "ACE_TO_CENTRE", "ALREADY_STUCK", "BAD_BUILD", "CANNOT_PASS", "NOTHING_TO_FLIP",
+    "NOT_AVAILABLE", "NOT_OWN_ROW", "NOT_STARTED", "WRONG_FOUNDATION", "WRONG_MODE", "Nerts",
+]  # fmt: skip

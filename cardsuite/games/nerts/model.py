@@ -1,0 +1,437 @@
+"""Nerts (Pounce, Racing Demon) — a race to empty one's 13-pile onto shared foundations.
+
+This module holds the game's vocabulary: its piles, options, moves, events and state.  The
+rules are in ``engine.py`` and the look of the table in ``present.py``.
+
+Rules: ``shared/rules/nerts.md`` (the untitled sixth game of seed 004, which is Nerts with the
+seed's penalty of 1 per card left and a single deal kept as defaults).
+
+2 to 6 players, each with his own 52-card deck (its cards carry the owner's seat as their
+``back``).  Each deals himself a 13-pile (top card face up), a row of four face-up work piles
+and a 35-card stock he turns three at a time onto a waste.  Aces go to shared foundations in
+the centre, built up in suit by anyone; rows build down in alternating colours.  The deal ends
+the moment someone empties his 13-pile (or in a deadlock); each scores his cards in the centre
+minus his cards left in the 13-pile.  By default everyone plays at once against the match's
+clock (``mode=realtime``); ``mode=turns`` is a turn-based serialization.
+
+Decisions taken where the spec is silent or leaves room:
+
+* **Moves name their source pile**: ``Play(seat, card, source, target)``.  Every card of a
+  player is unique (its back is his seat), so the source is redundant but makes notation and
+  gestures exact.  ``target`` is ``CENTRE`` for an Ace (a new foundation: the engine puts it in
+  the first empty foundation place, so two Aces sent at once never collide), a foundation
+  ``found.k`` for a build, or one of the player's own row piles ``row.s.j``.  An Ace sent to a
+  named foundation place is refused (``WrongFoundation``: Aces go to the centre as a new
+  foundation), so each action has exactly one move.
+* **Foundations** are the public piles ``found.0`` … ``found.(4·players−1)``, filled in order
+  of arrival; a completed foundation (to the King) stays where it is.
+* **The waste** shows only its top card (§9): it is a ``TOP`` pile; the stock is ``HIDDEN``.
+  Both belong to their player (``PileSpec.owner``), and :meth:`Nerts.determinize` deals a
+  player's hidden cards only among his own hidden places (cards never change owner).
+* **Refusal order**: ``GameOver``, ``WrongMode``, ``NotStarted``, ``NotYourTurn``, then the
+  move's own rule (``NotAvailable``, ``NotOwnRow``, ``AceToCentre``, ``BadBuild``,
+  ``WrongFoundation``, ``NothingToFlip``, ``CannotPass``, ``AlreadyStuck``) and last
+  ``AceFirst`` (so an Ace sent to a row is told the more precise ``AceToCentre``).
+* A row tail may move to an empty slot even when it is the whole pile (legal, pointless); a
+  tail cannot move onto its own pile (``BadBuild``).
+* **Time**: ``advance`` *appends* the events of the timed events it performs to the state's
+  events (so advancing in two steps equals advancing once, events included); an action's
+  state holds the events of the timed events performed on the way to its time, then its own.
+  Turn-based states have no clock (``clock`` stays 0, ``next_due`` is None).
+* In turn-based mode with ``auto_aces``, a player's Aces showing at the deal move at the start
+  of his first turn; the engine checks at the start of every turn, which is the same thing, as
+  only a player's own actions can expose his cards.
+* **Next deal** (``target_score``): dealt at once when a deal ends, as the spec says.  In real
+  time the view shows the finished deal's summary until the next start signal; in turn-based
+  mode the next deal is in play at once and the previous deal's scores are in the info lines.
+* **Safety stops**: a deal ends as ``safety:step-limit`` after ``MAX_STEPS`` actions without
+  an end (never reached by the bots), and a ``target_score`` match ends as
+  ``safety:deal-limit`` after ``MAX_DEALS`` deals (scores may stay below the target forever
+  if players keep ending deadlocked with full 13-piles).
+* ``strict_alternation`` is a turn-based option: with ``mode=realtime`` it is refused.
+* The §8 ``bot_speed`` setting belongs to the runner, not to the engine's options: the engine
+  reports each level's delays with ``reaction_ms(level)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
+
+from cardsuite.core.cards import Card
+from cardsuite.core.events import Event, event
+from cardsuite.core.i18n import N_, _
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.options import option, validate_fields
+from cardsuite.core.series import Series
+from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
+
+MAX_SEATS = 6
+NERTS_SIZE = 13
+ROW_SLOTS = 4
+NOBODY = -1
+
+# Times (ms), §6.4.
+START_DELAY = 3000  # from the deal (or the end of the previous deal) to the start signal
+TIMEOUT = 60_000  # the no-progress timeout
+
+MAX_STEPS = 20_000  # safety stop: actions in one deal
+MAX_DEALS = 100  # safety stop: deals in a target_score match
+
+# Bot decision delays per level (§6.4), ms.
+REACTION_MS: dict[str, tuple[int, int]] = {
+    "easy": (1800, 2600),
+    "normal": (1000, 1600),
+    "hard": (500, 900),
+}
+LEVEL_SPEED = {"random": "easy", "heuristic": "normal", "search": "hard"}
+
+# --- piles ---------------------------------------------------------------------------------
+
+nerts = pile_names("nerts")  # nerts(s): the 13-pile, top card face up
+waste = pile_names("waste")  # waste(s): face up, only the top is known
+stock = pile_names("stock")  # stock(s): face down
+found = pile_names("found", 4 * MAX_SEATS)  # found(k): the k-th foundation in the centre
+CENTRE = "centre"  # the target of an Ace: a new foundation
+_ROWS = tuple(tuple(f"row.{s}.{j}" for j in range(ROW_SLOTS)) for s in range(MAX_SEATS))
+
+
+def row(s: Seat, j: int) -> PileId:
+    """Seat s's row pile j (0 to 3)."""
+    return _ROWS[s][j]
+
+
+def rows(s: Seat) -> tuple[PileId, ...]:
+    return _ROWS[s]
+
+
+# --- options -------------------------------------------------------------------------------
+
+REALTIME, TURNS = "realtime", "turns"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class NertsOptions:
+    mode: str = option(
+        REALTIME,
+        label=N_("Mode"),
+        help=N_("realtime: everyone plays at once against the clock; turns: one at a time"),
+        choices=(REALTIME, TURNS),
+    )
+    pile_penalty: int = option(
+        1,
+        label=N_("13-pile penalty"),
+        help=N_("points lost per card left in the 13-pile (2: classic Nerts)"),
+        choices=(1, 2),
+    )
+    target_score: int = option(
+        0,
+        label=N_("Target score"),
+        help=N_("0: one deal; else deal again until someone's total reaches it (e.g. 100)"),
+        minimum=0,
+        maximum=1000,
+    )
+    flip_count: int = option(
+        3,
+        label=N_("Cards per flip"),
+        help=N_("cards turned from the stock at a time (1: the easier variant)"),
+        choices=(3, 1),
+    )
+    auto_aces: bool = option(
+        True,
+        label=N_("Automatic Aces"),
+        help=N_("Aces go to the centre by themselves (off: you must play them first)"),
+    )
+    strict_alternation: bool = option(
+        False,
+        label=N_("One action per turn"),
+        help=N_("turn-based mode only: a turn is exactly one play, flip or pass"),
+    )
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def _place(pile: PileId) -> str:
+    """A pile in words, for labels: "your 13-pile", "row 3", "foundation 2", "the centre"."""
+    if pile == CENTRE:
+        return _("the centre")
+    kind, _sep, rest = pile.partition(".")
+    if kind == "row":
+        return _("row {n}").format(n=int(rest.rpartition(".")[2]) + 1)
+    if kind == "found":
+        return _("foundation {n}").format(n=int(rest) + 1)
+    if kind == "nerts":
+        return _("the 13-pile")
+    if kind == "waste":
+        return _("the waste")
+    return _("the stock")
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Move ``card`` (with the cards on it, from a row) from ``source`` to ``target``."""
+
+    card: Card
+    source: PileId
+    target: PileId
+
+    def label(self) -> str:
+        return _("{card} from {source} to {target}").format(
+            card=self.card, source=_place(self.source), target=_place(self.target)
+        )
+
+    def notation(self) -> str:
+        return f"play {self.card} {self.source} {self.target}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(self.source, self.card, self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(Move):
+    """Turn the next cards of the stock onto the waste (recycling the waste when it is out)."""
+
+    def label(self) -> str:
+        return _("flip")
+
+    def notation(self) -> str:
+        return "flip"
+
+    def gesture(self) -> Gesture:
+        return Gesture(stock(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Turn-based: end the turn with stock and waste both empty."""
+
+    def label(self) -> str:
+        return _("pass")
+
+    def notation(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Stuck(Move):
+    """Real-time: say you are stuck (§6.6)."""
+
+    def label(self) -> str:
+        return _("stuck")
+
+    def notation(self) -> str:
+        return "stuck"
+
+
+NertsMove = Play | Flip | Pass | Stuck
+
+# --- events --------------------------------------------------------------------------------
+
+
+@event
+class Dealt(Event):
+    number: int  # 1-based deal number
+    first: Seat  # the player chosen by lot (or the next one in later deals)
+
+    def text(self) -> str:
+        return _("Deal {n}: everyone deals his own cards; {who} starts").format(
+            n=self.number, who=who(self.first)
+        )
+
+
+@event
+class StartSignal(Event):
+    at: int
+
+    def text(self) -> str:
+        return _("Go! Play is open")
+
+
+@event
+class ToCentre(Event):
+    """A card reaches a foundation (``auto``: an Ace moved by the engine)."""
+
+    seat: Seat
+    card: Card
+    source: PileId
+    pile: PileId
+    auto: bool = False
+
+    def text(self) -> str:
+        if self.auto:
+            return _("{who}'s {card} goes to the centre by itself").format(
+                who=who(self.seat), card=self.card
+            )
+        return _("{who} plays {card} to the centre").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (self.source, self.pile)
+
+
+@event
+class ToRow(Event):
+    seat: Seat
+    card: Card
+    count: int  # cards moved (a tail)
+    source: PileId
+    pile: PileId
+
+    def text(self) -> str:
+        if self.count > 1:
+            return _("{who} moves {card} and the cards on it to {row}").format(
+                who=who(self.seat), card=self.card, row=_place(self.pile)
+            )
+        return _("{who} moves {card} to {row}").format(
+            who=who(self.seat), card=self.card, row=_place(self.pile)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (self.source, self.pile)
+
+
+@event
+class NertsTurned(Event):
+    """The next card of a 13-pile is turned face up."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} turns up {card} on his 13-pile").format(who=who(self.seat), card=self.card)
+
+
+@event
+class Flipped(Event):
+    seat: Seat
+    count: int
+    top: Card  # the new waste top (public)
+
+    def text(self) -> str:
+        return _("{who} flips {n} and shows {card}").format(
+            who=who(self.seat), n=self.count, card=self.top
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (stock(self.seat), waste(self.seat))
+
+
+@event
+class Recycled(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} turns his waste over as a new stock").format(who=who(self.seat))
+
+
+@event
+class Passed(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} has nothing to flip and passes").format(who=who(self.seat))
+
+
+@event
+class BecameStuck(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} is stuck").format(who=who(self.seat))
+
+
+@event
+class TimedOut(Event):
+    def text(self) -> str:
+        return _("A minute without progress: everyone counts as stuck")
+
+
+@event
+class Remedied(Event):
+    def text(self) -> str:
+        return _(
+            "Everyone is stuck: each player puts his waste back on his stock and moves the "
+            "top stock card to the bottom"
+        )
+
+
+@event
+class WentOut(Event):
+    """«Аут»: the player has emptied his 13-pile."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} has emptied the 13-pile: out!").format(who=who(self.seat))
+
+
+@event
+class Deadlocked(Event):
+    def text(self) -> str:
+        return _("Everyone is stuck again: the deal ends as it stands")
+
+
+@event
+class StepLimit(Event):
+    def text(self) -> str:
+        return _("The deal has gone on too long and is stopped as it stands")
+
+
+@event
+class DealScored(Event):
+    number: int
+    scores: tuple[int, ...]
+
+    def text(self) -> str:
+        parts = ", ".join(f"{who(s)} {score:+d}" for s, score in enumerate(self.scores))
+        return _("Deal {n} scores: {scores}").format(n=self.number, scores=parts)
+
+
+# --- state ---------------------------------------------------------------------------------
+
+# Phases.  WAITING: dealt, the start signal not given yet (real time only).
+WAITING, PLAY, OVER = range(3)
+
+# How a deal ended (DealResult.ending, Outcome.ending).
+OUT = "out"
+DEADLOCK = "deadlock"
+TARGET = "target-score"
+STEP_LIMIT = "safety:step-limit"
+DEAL_LIMIT = "safety:deal-limit"
+
+T = TypeVar("T", Table, SeenTable)
+
+
+class NertsState(NamedTuple, Generic[T]):
+    """Everything about a game of Nerts.  Only the table holds hidden cards; every other field
+    is public."""
+
+    table: T  # nerts(s), row(s, j), waste(s), stock(s) per seat; found(k) in the centre
+    seed: int | None
+    events: tuple[Event, ...]
+    options: NertsOptions
+    seats: int
+    series: Series  # deal number, the first player (``dealer``), finished deals
+    clock: int  # ms since the game was created, as of the latest step (0 in turn mode)
+    start_at: int | None  # the pending start signal (real time), else None
+    timeout_at: int | None  # the pending no-progress timeout (real time, in play), else None
+    phase: int  # WAITING, PLAY or OVER
+    turn: Seat  # turn-based: the player on turn; NOBODY in real time and at the end
+    progress: int  # progress events this deal (§6.6)
+    marks: tuple[int, ...]  # each player's mark (§6.6)
+    stuck: tuple[bool, ...]  # each player's stuck flag
+    remedied: bool  # a remedy was made since the latest progress
+    steps: int  # actions in this deal (for the safety stop)
+    out: Seat  # who emptied his 13-pile in the latest deal, else NOBODY
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+
+FullNerts = NertsState[Table]
+SeenNerts = NertsState[SeenTable]

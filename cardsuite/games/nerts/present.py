@@ -1,0 +1,169 @@
+"""How Nerts looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.  In real time
+the info lines carry the due times the screen counts down from ("Start signal at 3000 ms").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.core.cards import Card
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.series import deal_summary
+from cardsuite.core.text import join_words, seat
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.nerts.model import (
+    NOBODY,
+    OVER,
+    REALTIME,
+    ROW_SLOTS,
+    WAITING,
+    SeenNerts,
+    found,
+    nerts,
+    row,
+    stock,
+    waste,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.nerts.engine import Nerts
+
+
+def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    realtime = state.options.mode == REALTIME
+    scores = game.deal_scores(table, state.seats, state.options.pile_penalty)
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        left = table.count(nerts(s))
+        piles = [
+            PileView(
+                nerts(s),
+                _("13-pile"),
+                PileStyle.STACK,
+                table.faces(nerts(s)),
+                owner=s,
+                note=ngettext("{n} card", "{n} cards", left).format(n=left),
+                placeholder=_("out!"),
+            )
+        ]
+        piles += [
+            PileView(
+                row(s, j),
+                _("row {n}").format(n=j + 1),
+                PileStyle.COLUMN,
+                table.faces(row(s, j)),
+                owner=s,
+                placeholder=_("empty slot"),
+            )
+            for j in range(ROW_SLOTS)
+        ]
+        piles.append(
+            PileView(waste(s), _("waste"), PileStyle.STACK, table.faces(waste(s)), owner=s)
+        )
+        piles.append(
+            PileView(
+                stock(s),
+                _("stock"),
+                PileStyle.STACK,
+                table.faces(stock(s)),
+                owner=s,
+                placeholder=_("empty"),
+            )
+        )
+        marks = []
+        if state.stuck[s]:
+            marks.append(_("stuck"))
+        if state.out == s:
+            marks.append(_("out!"))
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=tuple(piles),
+                status=" · ".join(marks),
+                score=_("{n} this deal").format(n=scores[s]),
+                to_move=(realtime and state.phase != OVER) or s == state.turn,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    centre = []
+    for k in range(4 * state.seats):
+        faces = table.faces(found(k))
+        top = faces[-1] if faces else None
+        if isinstance(top, Card):
+            centre.append(
+                PileView(
+                    found(k),
+                    _("foundation {n}").format(n=k + 1),
+                    PileStyle.STACK,
+                    faces,
+                    note=_("top card from {who}").format(who=seat(top.back)),
+                )
+            )
+        else:
+            centre.append(
+                PileView(
+                    found(k), _("centre"), PileStyle.STACK, (), placeholder=_("Aces start here")
+                )
+            )
+            break
+    summary = None
+    if state.phase == WAITING and state.series.results:
+        summary = deal_summary(
+            state.series, state.seats, this_deal=_("this deal"), total=_("total")
+        )
+    return TableView(
+        title=_("Nerts"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=tuple(centre),
+        status=_status(state),
+        info=_info(state),
+        summary=summary,
+    )
+
+
+def _status(state: SeenNerts) -> str:
+    if state.phase == OVER:
+        return _("The game is over")
+    if state.phase == WAITING:
+        return _("Get ready: the start signal is due at {t} ms").format(t=state.start_at)
+    if state.options.mode == REALTIME:
+        return _("Everyone plays at once")
+    return _("{who} to play").format(who=seat(state.turn))
+
+
+def _info(state: SeenNerts) -> tuple[str, ...]:
+    lines = []
+    if state.options.mode == REALTIME:
+        lines.append(_("Clock: {t} ms").format(t=state.clock))
+        if state.start_at is not None:
+            lines.append(_("Start signal at {t} ms").format(t=state.start_at))
+        if state.timeout_at is not None:
+            lines.append(_("No-progress timeout at {t} ms").format(t=state.timeout_at))
+    stuck = [s for s in range(state.seats) if state.stuck[s]]
+    if stuck:
+        lines.append(_("Stuck: {who}").format(who=join_words(seat(s) for s in stuck)))
+    if state.remedied:
+        lines.append(_("A remedy was made: all stuck again ends the deal"))
+    series = state.series
+    if state.options.target_score:
+        lines.append(series.heading())
+        totals = series.totals(state.seats)
+        text = " · ".join(f"{seat(s)} {totals[s]}" for s in range(state.seats))
+        lines.append(
+            _("Totals: {totals} (target {n})").format(totals=text, n=state.options.target_score)
+        )
+        if series.results and state.phase != WAITING:
+            last = series.results[-1]
+            scores = " · ".join(f"{seat(s)} {last.scores[s]:+d}" for s in range(state.seats))
+            lines.append(_("Last deal: {scores}").format(scores=scores))
+    if state.out != NOBODY:
+        lines.append(_("{who} is out!").format(who=seat(state.out)))
+    return tuple(lines)
