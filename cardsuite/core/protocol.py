@@ -19,7 +19,8 @@ a clock says so with ``realtime(state)`` and keeps ``clock`` in its state: the t
 milliseconds since the deal of the latest step applied.  Engines never read a clock: time
 enters as data.  ``advance(state, now)`` performs every timed event due at or before ``now``
 (each as of its own due time, so advancing in two steps equals advancing once) and sets the
-clock to ``now``; ``next_due(state)`` is the time of the earliest pending timed event (or
+clock to ``now``; the state it returns holds the events of the timed events it performed, in
+order (the state's own events when nothing fell due), which the runner logs as a step; ``next_due(state)`` is the time of the earliest pending timed event (or
 None); ``apply_at(state, move, t)`` applies an action that reached the runner at time ``t``:
 a time earlier than the state's clock is refused (``StaleTime``), else the state is advanced
 to ``t`` first and the move applied as usual.  The runner (the Match) owns the clock and

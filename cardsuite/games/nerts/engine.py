@@ -426,7 +426,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
     def advance(self, state: FullNerts, now: int) -> FullNerts:
         """Perform what falls due by ``now`` (each as of its own time), then clock := now.
 
-        The events of the timed events are appended to the state's events."""
+        The state's events are then those of the timed events performed, in order (core's
+        convention: the runner logs them as a step of their own)."""
         if state.options.mode != REALTIME:
             return state
         if now < state.clock:
@@ -434,7 +435,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         due = self.next_due(state)
         if due is None or due > now:
             return state if now == state.clock else state._replace(clock=now)
-        work = _Work(state, list(state.events))
+        work = _Work(state, [])
         while True:
             due = _earliest(work.start_at, work.timeout_at)
             if due is None or due > now:
@@ -446,15 +447,6 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 self._timeout(work)
         work.clock = now
         return work.freeze()
-
-    def apply_at(self, state: FullNerts, move: NertsMove, t: int) -> FullNerts:
-        if state.options.mode == REALTIME and t >= state.clock and self.next_due(state) is not None:
-            advanced = self.advance(state._replace(events=()), t)
-            done = self.apply(advanced, move)
-            if advanced.events:
-                return done._replace(events=advanced.events + done.events)
-            return done
-        return super().apply_at(state, move, t)
 
     def _start_signal(self, work: _Work) -> None:
         """«Пошли!»: play opens; the Aces showing at the deal go to the centre (§6.2)."""

@@ -189,6 +189,12 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             )
         return found
 
+    def bot_moves(self, state: FullSpit, seat: Seat) -> tuple[SpitMove, ...]:
+        """A bot weighs plays (and fills) only: a stuck bot is ready to spit without a word,
+        so it asks for nothing and its decision time waits until it has a card to play
+        (§6.5)."""
+        return tuple(m for m in self.legal_moves(state, seat) if isinstance(m, Play | Fill))
+
     # --- setup ---------------------------------------------------------------------------
     def packets(self, seed: int) -> tuple[Seat, tuple[tuple[Card, ...], tuple[Card, ...]]]:
         """The dealer and each seat's packet c1…c26 (the order the cards were received in):
@@ -573,8 +579,14 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             return state
         if now < state.clock:
             raise ValueError(f"cannot advance to {now} ms: the clock already reads {state.clock}")
+        events: tuple[Event, ...] = ()
+        spat = False
         while not state.ending and state.spit_due is not None and state.spit_due <= now:
             state = self._timed_spit(state, state.spit_due)
+            events += state.events
+            spat = True
+        if spat:  # the events of every spit performed here, in order (core's convention)
+            state = state._replace(events=events)
         if state.clock != now:
             state = state._replace(clock=now)
         return state
