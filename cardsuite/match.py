@@ -252,7 +252,10 @@ class Match:
 
     # --- playing ----------------------------------------------------------------------------
     def apply(self, move: Move) -> Any:
-        """Play ``move``; IllegalMoveError (nothing changes) if the rules forbid it."""
+        """Play ``move``; IllegalMoveError (nothing changes) if the rules forbid it.  On a
+        clock: at the match's time (see :meth:`submit`)."""
+        if self.realtime:
+            return self.submit(move, self.time)
         state = self.game.apply(self.state, move)
         if self.journal is not None:
             self._write(move, state)

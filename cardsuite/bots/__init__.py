@@ -20,10 +20,12 @@ from dataclasses import dataclass
 
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.grabuge import GrabugeBot
+from cardsuite.bots.nerts import NertsBot
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.ryba import RybaBot
 from cardsuite.bots.search import SearchBot
 from cardsuite.bots.seven_up import SevenUpBot
+from cardsuite.bots.spit import SpitBot
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.protocol import AnyGame
 
@@ -32,6 +34,8 @@ BotFactory = Callable[[AnyGame], Bot]
 # Each game's own bot, by game id, and the quick policy its search plays out with.
 HEURISTICS: dict[str, Callable[[], Bot]] = {
     "grabuge": GrabugeBot,
+    "nerts": NertsBot,
+    "spit": SpitBot,
     "rang": RangBot,
     "ryba": RybaBot,
     "seven-up": SevenUpBot,

@@ -167,6 +167,17 @@ class SearchBot:
                 break
             seat = min(to_move)
             moves = game.legal_moves(state, seat)
+            if not moves:  # on a clock: another seat may act, or something falls due
+                movers = [s for s in sorted(to_move) if game.legal_moves(state, s)]
+                if not movers:
+                    due = game.next_due(state)
+                    if due is None:
+                        break
+                    state = game.advance(state, due)
+                    plies += 1
+                    continue
+                seat = movers[rng.randrange(len(movers))]
+                moves = game.legal_moves(state, seat)
             if len(moves) == 1:
                 move = moves[0]
             elif policy is None:

@@ -28,12 +28,14 @@ class Gesture:
     """Pick ``card`` (or the pile itself when None) in ``source``; drop it on ``target``.
 
     A gesture without a target activates the source pile (for example drawing from a stock).
+    ``count`` is how many cards it carries from a column: from ``card`` to the column's end
+    must be that many (None: ``card`` and whatever lies on it, however many).
     """
 
     source: PileId
     card: Card | None = None
     target: PileId | None = None
-    count: int = 1
+    count: int | None = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,6 +95,18 @@ _ENGINES: tuple[GameInfo, ...] = (
         summary="Race to build packets Ace to King from your stock, grabuge and four reserve columns.",
     ),
     GameInfo(
+        "cardsuite.games.nerts:NERTS",
+        id="nerts",
+        title="Nerts",
+        original_name="Нертс (Пошли!)",
+        aliases=("nertz", "pounce", "racing demon", "racing-demon", "нертс"),
+        seat_counts=(2, 3, 4, 5, 6),
+        summary=(
+            "A race of patience: everyone plays his own deck at once onto shared foundations; "
+            "the first to empty his 13-pile ends the deal."
+        ),
+    ),
+    GameInfo(
         "cardsuite.games.rang:RANG",
         id="rang",
         title="Rang",
@@ -130,6 +142,18 @@ _ENGINES: tuple[GameInfo, ...] = (
         summary=(
             "All Fours with seven chips: tricks, High, Low, Jack and Game each put a chip in the "
             "pot; the first to shed all seven wins."
+        ),
+    ),
+    GameInfo(
+        "cardsuite.games.spit:SPIT",
+        id="spit",
+        title="Spit",
+        original_name="Спит",
+        aliases=("speed", "slam", "спит"),
+        seat_counts=(2,),
+        summary=(
+            "A two-player race in real time: both play at once onto two centre piles, one rank "
+            "up or down; the first to empty his row wins."
         ),
     ),
 )

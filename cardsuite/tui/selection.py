@@ -96,7 +96,7 @@ def gesture_matches_slot(gesture: Gesture, view: TableView, slot: Slot) -> bool:
         return False
     if pile.faces[slot.index] is not gesture.card:
         return False
-    if pile.style is PileStyle.COLUMN:
+    if pile.style is PileStyle.COLUMN and gesture.count is not None:
         return gesture.count == len(pile.faces) - slot.index
     return True
 

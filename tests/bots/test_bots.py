@@ -35,7 +35,7 @@ from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
-from cardsuite.core.table import HoldsRank, resample_hidden
+from cardsuite.core.table import HoldsRank, Seat, resample_hidden
 from cardsuite.games import GAMES
 from cardsuite.games.grabuge import GRABUGE, FullGrabuge, PlaceInReserve, PlayReserve
 from cardsuite.games.grabuge.model import turned_pile
@@ -58,11 +58,28 @@ def seats_for(game: AnyGame) -> int:
     return 4 if 4 in game.seat_counts else min(game.seat_counts)
 
 
+def asked(game: AnyGame, state: Any) -> Seat | None:
+    """The seat a bot would be asked for: the one to move (on a clock, the lowest with
+    something to weigh)."""
+    return next((s for s in sorted(game.to_move(state)) if game.bot_moves(state, s)), None)
+
+
 def ask(bot: Bot, game: AnyGame, state: Any, seed: int = 0) -> Move:
-    """The bot's move in ``state`` for the seat to move, from that seat's observation."""
-    (seat,) = game.to_move(state)
-    legal = game.legal_moves(state, seat)
+    """The bot's move in ``state`` for the seat asked, from that seat's observation."""
+    seat = asked(game, state)
+    assert seat is not None
+    legal = game.bot_moves(state, seat)
     return bot.choose(game, game.observe(state, seat), legal, random.Random(seed))
+
+
+def ready(game: AnyGame, state: Any) -> Any:
+    """On a clock: the state once something falls due that gives a bot a move (the deal of a
+    game on a clock may wait for a start signal)."""
+    while game.to_move(state) and asked(game, state) is None:
+        due = game.next_due(state)
+        assert due is not None, "nobody can act and nothing is due"
+        state = game.advance(state, due)
+    return state
 
 
 def play_game(
@@ -95,11 +112,14 @@ def sample_states(game: AnyGame, games: int, every: int) -> list[Any]:
     states = []
     rng = random.Random(7)
     for seed in range(games):
-        state = game.new_game(seats=seats_for(game), seed=seed)
+        state = ready(game, game.new_game(seats=seats_for(game), seed=seed))
         ply = 0
         while game.to_move(state):
-            seat = min(game.to_move(state))
-            legal = game.legal_moves(state, seat)
+            seat = asked(game, state)
+            if seat is None:
+                state = ready(game, state)
+                continue
+            legal = game.bot_moves(state, seat)
             if len(legal) > 1 and ply % every == 0:
                 states.append(state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
@@ -129,7 +149,7 @@ def test_bot_ids_weakest_first_and_all_playable(game_id: str) -> None:
     assert ids[:2] == ("random", "heuristic")
     order = [level.id for level in BOT_LEVELS]
     assert list(ids) == sorted(ids, key=order.index)
-    state = game.new_game(seats=seats_for(game), seed=3)
+    state = ready(game, game.new_game(seats=seats_for(game), seed=3))
     for bot_id in ids:
         bot = make_bot(bot_id, game)
         assert callable(bot.choose)
@@ -179,13 +199,14 @@ def test_same_observation_same_move_whatever_the_hidden_cards(game_id: str) -> N
     moved = 0
     for name, bot in quick_bots(game).items():
         for i, state in enumerate(states):
-            (seat,) = game.to_move(state)
+            seat = asked(game, state)
+            assert seat is not None
             other = state._replace(table=resample_hidden(state.table, seat, rng))
             moved += other.table != state.table
             obs, obs_other = game.observe(state, seat), game.observe(other, seat)
             assert obs == obs_other
-            legal = game.legal_moves(state, seat)
-            assert legal == game.legal_moves(other, seat)
+            legal = game.bot_moves(state, seat)
+            assert legal == game.bot_moves(other, seat)
             first = bot.choose(game, obs, legal, random.Random(i))
             again = bot.choose(game, obs_other, legal, random.Random(i))
             assert first == again, f"{name} changed its move when hidden cards moved"

@@ -41,6 +41,10 @@ def checked_moves(game_id: str, seats: int, options: Any = None, seed: int = 1) 
     state = game.new_game(seats=seats, options=options or game.Options(), seed=seed)
     for ply in range(PLIES):
         movers = [s for s in sorted(game.to_move(state)) if game.legal_moves(state, s)]
+        due = game.next_due(state)
+        if not movers and due is not None and game.to_move(state):
+            state = game.advance(state, due)  # on a clock: what falls due with nobody acting
+            continue
         if not movers:
             break
         move = rng.choice(game.legal_moves(state, rng.choice(movers)))

@@ -30,7 +30,14 @@ class Clocked(Toy):
         return state
 
 
-@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+TURN_BASED = [g for g in GAMES.values() if not g.realtime(g.new_game(seats=min(g.seat_counts)))]
+
+
+def test_the_registry_has_games_of_both_kinds() -> None:
+    assert {g.id for g in TURN_BASED} == {"grabuge", "rang", "ryba", "seven-up"}
+
+
+@pytest.mark.parametrize("game", TURN_BASED, ids=[g.id for g in TURN_BASED])
 def test_turn_based_games_have_no_clock(game: Any) -> None:
     state = game.new_game(seats=min(game.seat_counts))
     assert not game.realtime(state)

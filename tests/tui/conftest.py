@@ -21,9 +21,11 @@ class SteppingTime:
 
     def __init__(self) -> None:
         self.now = 0.0
+        self.frozen = False  # helpers.stopped_clock: time stands still while a move is entered
 
     def __call__(self) -> float:
-        self.now += 0.25
+        if not self.frozen:
+            self.now += 0.25
         return self.now
 
 

@@ -11,6 +11,7 @@ import contextlib
 import io
 import random
 import unicodedata
+from collections.abc import Iterator
 from typing import Any
 
 from rich.console import Console
@@ -20,11 +21,12 @@ from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_fro
 from textual.pilot import Pilot, _get_mouse_message_arguments
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from cardsuite.bots import bot_ids
+from cardsuite.bots import bot_ids, make_bot
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store import Settings
+from cardsuite.tui import clock
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
@@ -205,6 +207,38 @@ async def answer_choosers(pilot: Pilot[Any], move: Move) -> None:
             await press(pilot, "enter")
 
 
+@contextlib.contextmanager
+def stopped_clock() -> Iterator[None]:
+    """Time stands still on the tables of games played in real time (the tests' quick clock,
+    see conftest.py), so that a move entered over several keys meets the table it was chosen
+    on."""
+    source = clock.SOURCE
+    frozen = getattr(source, "frozen", None)
+    if frozen is None:
+        yield
+        return
+    source.frozen = True  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        source.frozen = False  # type: ignore[attr-defined]
+
+
+def sensible_move(match: Match, seat: int, legal: tuple[Move, ...], rng: random.Random) -> Move:
+    """The move the game's own bot would make for ``seat`` (a person playing a race makes
+    moves that lead somewhere; random ones may shuffle cards between rows for ever)."""
+    bot = make_bot("heuristic", match.game)
+    return bot.choose(match.game, match.observe(seat), legal, rng)
+
+
+async def let_time_pass(pilot: Pilot[Any], screen: TableScreen, ms: int = 1500) -> None:
+    """On a clock: wait until ``ms`` have passed on the table's clock (or the game is over)."""
+    clock = screen.clock
+    assert clock is not None
+    start = clock.now()
+    await until(pilot, lambda: screen.match.is_over() or clock.now() >= start + ms)
+
+
 async def play_to_the_end(
     pilot: Pilot[Any],
     rng: random.Random,
@@ -232,6 +266,25 @@ async def play_to_the_end(
             await press(pilot, "enter")  # read the deal's summary; the bot deals on
             continue
         assert isinstance(step, HumanTurn), step
+        if screen.clock is not None:  # on a clock: time stands still while a move is keyed in
+            seat = step.seat
+            with stopped_clock():
+                screen._tick()  # what was due by now happens now, not in the middle of the move
+                await settle(pilot)
+                legal = screen.match.legal_moves(seat)
+                if legal:  # a sensible move (as the game's bot would play): races do end
+                    move = sensible_move(screen.match, seat, legal, rng)
+                    before = len(screen.match.moves)
+                    await play_move_by_keys(pilot, screen, move)
+                    await settle(pilot)
+                    played = move in screen.match.moves[before:] or screen.match.is_over()
+                    assert played, f"{move.label()} was not played: {screen.message}"
+            if not legal:  # wait until there is something to do
+                await until(
+                    pilot,
+                    lambda t=screen, s=seat: t.match.is_over() or bool(t.match.legal_moves(s)),
+                )
+            continue
         legal = screen.match.legal_moves(step.seat)
         move = legal[rng.randrange(len(legal))]
         before = len(screen.match.moves)

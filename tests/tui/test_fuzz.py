@@ -144,6 +144,8 @@ def check_match(match: Match) -> None:
     assert len(match.states) == len(match.moves) + 1
     for i, move in enumerate(match.moves):
         state = match.states[i]
+        if match.realtime:  # on a clock: what fell due before the move came first
+            state = game.advance(state, match.times[i])
         assert game.why_illegal(state, move) is None, f"move {i + 1} {move.label()} was illegal"
         assert move in game.legal_moves(state, move.seat)
         assert game.apply(state, move) == match.states[i + 1]

@@ -27,7 +27,15 @@ from cardsuite.tui.selection import Slot, gesture_matches_slot
 from cardsuite.tui.session import HumanTurn
 from cardsuite.tui.widgets.table import TableWidget
 
-from .helpers import TEST_SETTINGS, make_app, screen_text, settle
+from .helpers import (
+    TEST_SETTINGS,
+    make_app,
+    screen_text,
+    sensible_move,
+    settle,
+    stopped_clock,
+    until,
+)
 
 SIZE = (120, 40)
 
@@ -107,25 +115,55 @@ async def play_move_by_clicks(
         clicks.options += 1
 
 
-async def play_by_clicks(pilot: Pilot[Any], rng: random.Random, clicks: Clicks) -> OutcomeScreen:
+# On a clock a whole game by clicks is long (the bots take their time): the test clicks this
+# many of the person's moves, and test_play's whole game by keys goes on to the outcome.
+CLICKED_ON_A_CLOCK = 12
+
+
+async def play_by_clicks(
+    pilot: Pilot[Any], rng: random.Random, clicks: Clicks
+) -> OutcomeScreen | None:
+    """Play by clicks to the outcome (on a clock: ``CLICKED_ON_A_CLOCK`` moves, then None)."""
     app = pilot.app
     for _ in range(2000):
         await settle(pilot)
         screen = app.screen
+        on_a_clock = isinstance(screen, TableScreen) and screen.clock is not None
+        if on_a_clock and clicks.saved >= CLICKED_ON_A_CLOCK and not screen.match.is_over():
+            return None
         if isinstance(screen, OutcomeScreen):
             return screen
         assert isinstance(screen, TableScreen), screen
         step = screen.step
         assert isinstance(step, HumanTurn), step
-        legal = screen.match.legal_moves(step.seat)
-        move = legal[rng.randrange(len(legal))]
-        before = len(screen.match.moves)
-        await play_move_by_clicks(pilot, screen, move, clicks)
-        await settle(pilot)
-        assert isinstance(app.screen, OutcomeScreen) or len(screen.match.moves) > before, (
-            f"the clicks for {move.label()} did not play it: {screen.message}"
-        )
-        assert screen.match.moves[before] == move
+        if screen.clock is not None:  # on a clock: time stands still while a move is clicked
+            seat = step.seat
+            with stopped_clock():
+                screen._tick()  # what was due by now happens now, not in the middle of the move
+                await settle(pilot)
+                legal = screen.match.legal_moves(seat)
+                if legal:  # a sensible move (as the game's bot would play): races do end
+                    move = sensible_move(screen.match, seat, legal, rng)
+                    before = len(screen.match.moves)
+                    await play_move_by_clicks(pilot, screen, move, clicks)
+                    await settle(pilot)
+                    assert move in screen.match.moves[before:] or screen.match.is_over()
+            if not legal:
+                await until(
+                    pilot,
+                    lambda t=screen, s=seat: t.match.is_over() or bool(t.match.legal_moves(s)),
+                )
+                continue
+        else:
+            legal = screen.match.legal_moves(step.seat)
+            move = legal[rng.randrange(len(legal))]
+            before = len(screen.match.moves)
+            await play_move_by_clicks(pilot, screen, move, clicks)
+            await settle(pilot)
+            assert isinstance(app.screen, OutcomeScreen) or len(screen.match.moves) > before, (
+                f"the clicks for {move.label()} did not play it: {screen.message}"
+            )
+            assert screen.match.moves[before] == move
         store, match_id = screen.cs_app.store, screen.match.journal_id
         assert store is not None and match_id is not None
         assert store.get(match_id).moves == len(screen.match.moves)  # stored before shown
@@ -173,13 +211,18 @@ async def test_from_the_lobby_to_the_outcome_by_mouse(game_id: str) -> None:
         bots = default_players(game) - 1
         assert [seat.is_bot for seat in match.seats] == [False] + [True] * bots
         outcome = await play_by_clicks(pilot, random.Random(sum(map(ord, game_id))), clicks)
-        assert match.is_over()
-        assert "game over" in screen_text(app)
-        assert outcome.match is match
         store = app.store
         assert store is not None and match.journal_id is not None
         stored = store.get(match.journal_id)
-        assert stored.is_finished and stored.moves == len(match.moves)  # kept, as finished
+        if outcome is None:  # on a clock: the person's moves were clicked, the race goes on
+            assert match.realtime and clicks.saved >= CLICKED_ON_A_CLOCK
+            assert any(m.seat == 0 for m in match.moves)
+            assert stored.moves == len(match.moves)
+        else:
+            assert match.is_over()
+            assert "game over" in screen_text(app)
+            assert outcome.match is match
+            assert stored.is_finished and stored.moves == len(match.moves)  # kept, finished
     assert clicks.saved
     # cards and piles were clicked (and the action bar wherever a move has no place)
     assert clicks.slots

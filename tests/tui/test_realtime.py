@@ -152,3 +152,32 @@ async def test_two_people_at_one_keyboard_each_play_with_their_own_keys() -> Non
             clock.at(20)
             await press(pilot, "hjkl"[index])
             assert match.moves[-1] == boris[0] and match.times[-1] == 20
+
+
+async def test_spit_for_two_people_at_one_keyboard() -> None:
+    from cardsuite.games import get_game
+
+    spit = get_game("spit")
+    match = Match(spit, [SeatInfo("Anna"), SeatInfo("Boris")], seed=3)
+    clock = FakeTime()
+    app = app_for(match, clock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Anna: Q s1→C1 · W s2→C1" in text and "Boris: U s1→C1" in text
+        keys = {"play s1 c1": "q", "play s2 c1": "w", "play s3 c1": "e"}
+        keys |= {"play s1 c2": "a", "play s2 c2": "s", "play s3 c2": "d"}
+        clock.at(spit.next_due(match.state) or 0)  # the opening spit
+        await until(pilot, lambda: match.state.table.count("centre.0") > 0)
+        for seat, block in ((0, keys), (1, None)):
+            legal = [m for m in spit.legal_moves(match.state, seat) if m.notation() in keys]
+            if seat == 1 or not legal:
+                continue
+            move = legal[0]
+            before = len(match.moves)
+            await press(pilot, block[move.notation()] if block else "")
+            assert match.moves[before:] == [move]
+        await press(pilot, "x")  # Anna asks for a spit with her own key
+        assert match.moves[-1].notation() == "spit" and match.moves[-1].seat == 0
+        await press(pilot, "m")  # and Boris with his
+        assert match.moves[-1].notation() == "spit" and match.moves[-1].seat == 1

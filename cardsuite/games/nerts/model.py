@@ -189,7 +189,8 @@ class Play(Move):
         return f"play {self.card} {self.source} {self.target}"
 
     def gesture(self) -> Gesture:
-        return Gesture(self.source, self.card, self.target)
+        # from a row the card carries whatever lies on it
+        return Gesture(self.source, self.card, self.target, count=None)
 
 
 @dataclass(frozen=True, slots=True)

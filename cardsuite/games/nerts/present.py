@@ -126,6 +126,8 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
         status=_status(state),
         info=_info(state),
         summary=summary,
+        # what the table counts down to: «Пошли!», or the check for a table where nobody plays
+        countdown=_("Go!") if state.phase == WAITING else _("Stuck check"),
     )
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import KeyMove, PileStyle, PileView, SeatView, TableView, seating
 from cardsuite.games.spit.model import (
     CENTRE,
     NOBODY,
@@ -100,7 +100,27 @@ def present(game: Spit, obs: Observation[SeenSpit]) -> TableView:
         centre=centre,
         status=_status(state),
         info=_info(state),
+        countdown=_("Spit!") if state.spit_due is not None else "",
+        key_moves=_key_blocks(state) if state.options.realtime else (),
     )
+
+
+# Two people at one keyboard (§6.6): a block of keys each, one row per centre pile, a key per
+# slot, and a key to ask for a spit.  Rows of five for the five-slot layout.
+KEY_BLOCKS = {
+    3: (("qwe", "asd", "x"), ("uio", "jkl", "m")),
+    5: (("qwert", "asdfg", "x"), ("yuion", "hjklb", "m")),  # (p pauses)
+}
+
+
+def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
+    keys: list[KeyMove] = []
+    for s, (to_c1, to_c2, spit_key) in enumerate(KEY_BLOCKS[state.options.slot_count]):
+        for pile, row in enumerate((to_c1, to_c2)):
+            for n, key in enumerate(row):
+                keys.append(KeyMove(s, key, f"play s{n + 1} c{pile + 1}", f"s{n + 1}→C{pile + 1}"))
+        keys.append(KeyMove(s, spit_key, "spit", _("spit")))
+    return tuple(keys)
 
 
 def _status(state: SeenSpit) -> str:
