@@ -40,6 +40,17 @@ def our_loop(game_id: str) -> Callable[[float], tuple[int, float]]:
                     break
                 seat = next(iter(to_move))
                 legal = game.legal_moves(state, seat)
+                if not legal:  # on a clock: another seat may act, or what is due falls due
+                    movers = [s for s in to_move if game.legal_moves(state, s)]
+                    if not movers:
+                        due = game.next_due(state)
+                        if due is None:
+                            break
+                        state = game.advance(state, due)
+                        steps += 1
+                        continue
+                    seat = movers[rng.randrange(len(movers))]
+                    legal = game.legal_moves(state, seat)
                 state = game.apply(state, legal[rng.randrange(len(legal))])
                 steps += 1
         return steps, time.perf_counter() - start

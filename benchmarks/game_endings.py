@@ -41,7 +41,8 @@ def run(game_id: str, players: int, games: int, bot: str, opts: dict[str, str]) 
         outcome = match.outcome()
         assert outcome is not None, f"{game_id} seed {seed} did not end"
         endings[outcome.ending or "?"] += 1
-        for result in match.state.series.results:
+        series = getattr(match.state, "series", None)  # (a game of one deal has none)
+        for result in series.results if series is not None else ():
             deal_endings[result.ending or "?"] += 1
         lengths.append(len(match.moves))
     elapsed = time.perf_counter() - start
