@@ -131,6 +131,11 @@ def test_engine_text_passes_through_the_hook_and_notation_does_not(
             assert game.move_from_text(state, text, move.seat) == move, text
             for words in (move.label(), *move.choice_path()):
                 assert not wordy(words) or marked(words), f"{game.id}: move label {words!r}"
+        if not legal:  # on a clock (before a start signal): what is due falls due
+            due = game.next_due(state)
+            assert due is not None, f"{game.id}: nobody can act and nothing is due"
+            state = game.advance(state, due)
+            continue
         state = game.apply(state, legal[rng.randrange(len(legal))])
     assert refusals, f"{game.id}: no refused candidate was checked"
 

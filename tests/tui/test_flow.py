@@ -14,7 +14,7 @@ from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.session import BotTurn, Curtain, HumanTurn, Session
 
-from .helpers import make_app, press, screen_text, settle
+from .helpers import choose_game, make_app, press, screen_text, settle
 
 
 def _play_until(match: Match, session: Session, rng: random.Random, steps: int) -> list[object]:
@@ -182,8 +182,10 @@ async def test_lobby_starts_rang_against_two_bots_and_saves_after_each_move(
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
-        assert "Rang (Ранг)" in text and "2–10" in text and "Grabuge" in text
-        await press(pilot, "down", "enter")  # Rang, default seats: you and two bots
+        assert "Grabuge" in text  # the first game of the list, on the screen at 80×24
+        await choose_game(pilot, "rang")
+        assert "Rang — seats and options" in screen_text(app)
+        await press(pilot, "enter")  # Rang, default seats: you and two bots
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)
