@@ -34,21 +34,19 @@ def our_loop(game_id: str) -> Callable[[float], tuple[int, float]]:
         while time.perf_counter() - start < budget:
             state = game.new_game(seats=seats, seed=seed)
             seed += 1
+            clocked = game.realtime(state)
             while True:
+                if clocked:  # a quarter of a second between two actions: timed events fall due
+                    state = game.advance(state, game.clock(state) + 250)
                 to_move = game.to_move(state)
                 if not to_move:
                     break
                 seat = next(iter(to_move))
                 legal = game.legal_moves(state, seat)
-                if not legal:  # on a clock: another seat may act, or what is due falls due
+                if clocked:  # everyone may act: a seat at random among those who can
                     movers = [s for s in to_move if game.legal_moves(state, s)]
                     if not movers:
-                        due = game.next_due(state)
-                        if due is None:
-                            break
-                        state = game.advance(state, due)
-                        steps += 1
-                        continue
+                        continue  # wait for what is due
                     seat = movers[rng.randrange(len(movers))]
                     legal = game.legal_moves(state, seat)
                 state = game.apply(state, legal[rng.randrange(len(legal))])
