@@ -81,9 +81,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one round")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per engine")
+    parser.add_argument(
+        "--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)"
+    )
     args = parser.parse_args()
+    games = args.game or list(GAMES)
 
-    loops: dict[str, Callable[[float], tuple[int, float]]] = {g: our_loop(g) for g in GAMES}
+    loops: dict[str, Callable[[float], tuple[int, float]]] = {g: our_loop(g) for g in games}
     uno = uno_loop()
     if uno is not None:
         loops["uno"] = uno
@@ -99,10 +103,10 @@ def main() -> None:
         print(f"{name:<12}{rate:>12,.0f}{1e6 / rate:>10.2f}{ratio:>9}")
     if uno is None:
         print("(rlcard is not installed: pip install .[bench] to compare with its UNO engine)")
-    pairs = [f"{g}_steps_per_s={best[g]:.0f}" for g in GAMES]
+    pairs = [f"{g}_steps_per_s={best[g]:.0f}" for g in games]
     if uno is not None:
         pairs.append(f"uno_steps_per_s={best['uno']:.0f}")
-        pairs.extend(f"{g}_over_uno={best[g] / best['uno']:.3f}" for g in GAMES)
+        pairs.extend(f"{g}_over_uno={best[g] / best['uno']:.3f}" for g in games)
     print(" ".join(pairs))
 
 
