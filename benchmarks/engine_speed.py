@@ -41,14 +41,19 @@ def our_loop(game_id: str) -> Callable[[float], tuple[int, float]]:
                 to_move = game.to_move(state)
                 if not to_move:
                     break
-                seat = next(iter(to_move))
-                legal = game.legal_moves(state, seat)
-                if clocked:  # everyone may act: a seat at random among those who can
-                    movers = [s for s in to_move if game.legal_moves(state, s)]
-                    if not movers:
+                if clocked:  # everyone may act: the first who can, from a seat drawn at random
+                    order = sorted(to_move)
+                    count = len(order)
+                    first = rng.randrange(count)
+                    legal = ()
+                    for k in range(first, first + count):
+                        legal = game.legal_moves(state, order[k % count])
+                        if legal:
+                            break
+                    if not legal:
                         continue  # wait for what is due
-                    seat = movers[rng.randrange(len(movers))]
-                    legal = game.legal_moves(state, seat)
+                else:
+                    legal = game.legal_moves(state, next(iter(to_move)))
                 state = game.apply(state, legal[rng.randrange(len(legal))])
                 steps += 1
         return steps, time.perf_counter() - start

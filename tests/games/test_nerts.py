@@ -611,3 +611,25 @@ if __name__ == "__main__":  # the long runs of the report
                 f"{lens[len(lens) // 2]} p95 {lens[int(len(lens) * 0.95)]} max {lens[-1]}; "
                 f"{us:.0f} µs per driver step{clock}"
             )
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_wanted_follows_the_foundations_through_whole_games(seats: int) -> None:
+    """The state keeps, for speed, which card each foundation takes next: after every step of
+    random games (deals, plays to the centre, automatic Aces, new deals) it is what the
+    foundations themselves say."""
+    from cardsuite.games.nerts.engine import _wanted
+
+    rng = random.Random(seats)
+    for seed in range(3):
+        state = G.new_game(seats=seats, seed=seed)
+        while not state.over:
+            state = G.advance(state, state.clock + 250)
+            assert state.wanted == _wanted(state.table.piles, seats)
+            movers = [s for s in range(seats) if G.legal_moves(state, s)]
+            if not movers:
+                continue
+            seat = rng.choice(movers)
+            legal = G.legal_moves(state, seat)
+            state = G.apply(state, rng.choice(legal))
+            assert state.wanted == _wanted(state.table.piles, seats)

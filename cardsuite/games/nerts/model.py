@@ -428,6 +428,9 @@ class NertsState(NamedTuple, Generic[T]):
     remedied: bool  # a remedy was made since the latest progress
     steps: int  # actions in this deal (for the safety stop)
     out: Seat  # who emptied his 13-pile in the latest deal, else NOBODY
+    # Derived from the foundations, kept for speed: per card face (rank and suit, ``Card.index``
+    # modulo 53), the foundations whose next card it is.
+    wanted: tuple[tuple[PileId, ...], ...]
 
     @property
     def over(self) -> bool:
