@@ -718,6 +718,9 @@ def _open_table(
         options=options,
         seed=chosen_seed,
     )
+    _played_with, note = setup.seated()
+    if note is not None:
+        typer.echo(note, err=True)
     from cardsuite import tui
 
     tui.run(setup)

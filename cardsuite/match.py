@@ -100,7 +100,13 @@ class MatchSetup:
     seed: int = 0
 
     def start(self) -> Match:
-        return Match(self.game, self.seats, options=self.options, seed=self.seed)
+        return Match(self.game, self.seats, options=self.seated()[0], seed=self.seed)
+
+    def seated(self) -> tuple[Any, str | None]:
+        """The options the match is played with for these seats, and why they changed if so
+        (a game on a clock may take fewer people than seats: see ``Game.seat_options``)."""
+        humans = sum(1 for seat in self.seats if not seat.is_bot)
+        return self.game.seat_options(self.options, humans)
 
 
 class Match:

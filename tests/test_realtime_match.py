@@ -10,6 +10,7 @@ import pytest
 
 import cardsuite.games
 from cardsuite.core.errors import STALE_TIME, IllegalMoveError
+from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store.db import Store
 from tests.race import REACTION, TURN_UP_DELAY, Play, Race, RaceBot, RaceOptions
@@ -207,3 +208,30 @@ def test_turn_mode_runs_without_a_clock() -> None:
     assert not match.realtime
     match.play_bots()
     assert match.is_over() and match.times == [] and match.record().times == ()
+
+
+def test_nerts_in_real_time_seats_one_human_at_most_and_plays_turn_by_turn_with_more() -> None:
+    """Nerts §6.4: several people cannot share one keyboard in the race; with two or more
+    humans the match is played turn by turn, and the lobby is told why."""
+    from cardsuite.match import MatchSetup
+
+    nerts = get_game("nerts")
+    one = MatchSetup(
+        nerts, (SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random"))
+    )
+    match = one.start()
+    assert match.options.mode == "realtime" and one.seated()[1] is None
+    two = MatchSetup(nerts, (SeatInfo("Anna"), SeatInfo("Boris"), SeatInfo("Vera", "random")))
+    options, note = two.seated()
+    assert options.mode == "turns"
+    assert note is not None and "2 people" in note and "turn by turn" in note
+    assert two.start().options.mode == "turns"
+    assert not nerts.realtime(two.start().state)
+
+
+def test_spit_keeps_two_humans_in_real_time_at_one_keyboard() -> None:
+    from cardsuite.match import MatchSetup
+
+    setup = MatchSetup(get_game("spit"), (SeatInfo("Anna"), SeatInfo("Boris")))
+    assert setup.seated()[1] is None
+    assert get_game("spit").realtime(setup.start().state)

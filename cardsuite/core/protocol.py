@@ -138,6 +138,7 @@ class Game(Protocol[S, V, M]):
     def determinize(self, obs: Observation[V], rng: random.Random) -> S: ...
     def rules(self) -> str: ...
     def check_seats(self, seats: int) -> None: ...
+    def seat_options(self, options: Any, humans: int) -> tuple[Any, str | None]: ...
     # the real-time part (defaults: no clock)
     def realtime(self, state: S | V) -> bool: ...
     def clock(self, state: S | V) -> int: ...
@@ -329,6 +330,14 @@ class RulesBase(Generic[S, V, M]):
                     game=self.title, counts=_counts(self.seat_counts), seats=seats
                 )
             )
+
+    def seat_options(self, options: Any, humans: int) -> tuple[Any, str | None]:
+        """The options a match with ``humans`` people at the table plays with, and the sentence
+        saying why they differ from those asked for (None when they do not).
+
+        For a rule of seating such as "in real time, one human at most": the lobby and
+        ``cardsuite play`` start the match with what this returns and show the sentence."""
+        return self.resolve_options(options), None
 
     def resolve_options(self, options: Any) -> Any:
         if options is None:

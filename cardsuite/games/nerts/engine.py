@@ -5,6 +5,7 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
@@ -243,6 +244,17 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
 
     def deck(self, state: NertsState[Any]) -> tuple[Card, ...]:
         return tuple(card for s in range(state.seats) for card in _DECKS[s])
+
+    def seat_options(self, options: Any, humans: int) -> tuple[NertsOptions, str | None]:
+        """§6.4: real time takes one human at most; with more, the lobby plays turn by turn."""
+        opts: NertsOptions = self.resolve_options(options)
+        if opts.mode != REALTIME or humans <= 1:
+            return opts, None
+        note = _(
+            "Nerts in real time takes one person at the keyboard: with {n} people, you play "
+            "turn by turn."
+        ).format(n=humans)
+        return dataclasses.replace(opts, mode=TURNS), note
 
     def check_options(self, seats: int, options: NertsOptions) -> None:
         self.check_seats(seats)

@@ -552,12 +552,15 @@ class LobbyScreen(TranslatedScreen[None]):
             return
         try:
             setup = self.read_setup()
+            _options, note = setup.seated()
             match = setup.start()
         except CardsuiteError as exc:
             self.show_error(str(exc)[:1].upper() + str(exc)[1:])
             return
         self.cs_app.remember_names(tuple(s.name for s in setup.seats))
         self.cs_app.start_match(match)
+        if note is not None:  # the seats changed how the game is played: say so at the table
+            self.cs_app.notify(note, timeout=8)
 
     def show_error(self, text: str) -> None:
         self.query_one("#lobby-error", Static).update(plain(text))
