@@ -356,7 +356,8 @@ def test_target_score_deals_again_with_a_new_start_signal() -> None:
     assert after.table.count(nerts(1)) == 13
     assert code(after, Flip(0)) == NOT_STARTED
     view = G.present(G.observe(after, 0))
-    assert view.summary is not None and "Start signal at 10000 ms" in view.info
+    assert view.summary is not None and view.countdown == "Go!"
+    assert G.next_due(after) == 10000
     turns = pos("F1: P1 A♣ 2♣ 3♣ 4♣\nP2.nerts: 5♣\nturn: P2", mode="turns", target_score=100)
     nxt = G.apply(turns, play(1, "5♣", "nerts.1", "found.0"))
     assert nxt.phase == PLAY and nxt.turn == 0  # the next player after the previous first
@@ -402,7 +403,8 @@ def test_start_signal_falls_due_with_nobody_acting() -> None:
     assert state.phase == WAITING and G.next_due(state) == START_DELAY
     assert all(G.legal_moves(state, s) == () for s in range(3)) and G.to_move(state)
     assert code(state, Flip(0)) == NOT_STARTED
-    assert "Start signal at 3000 ms" in G.present(G.observe(state, 0)).info
+    view = G.present(G.observe(state, 0))
+    assert view.countdown == "Go!" and "«Go!»" in view.status
     early = G.advance(state, 2999)
     assert early.phase == WAITING and early.clock == 2999
     started = G.advance(state, 3000)

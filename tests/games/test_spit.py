@@ -429,7 +429,8 @@ def test_spit_notation_round_trip_and_labels() -> None:
 def test_spit_present_shows_the_countdown_and_hides_face_down_cards() -> None:
     state = pos("clock: 5000\nC1: 5♣\nC2: 9♦\nP1.S1: 8♥ K♠\nP2.S1: 7♥ J♥\nrequests: P1")
     view = G.present(G.observe(state, 1))
-    assert "Spit due at 5800 ms" in view.info
+    assert view.countdown == "Spit!" and G.next_due(state) == 5800
+    assert not any("ms" in line.split() for line in view.info)  # times are the table's to show
     assert view.seats[0].seat == 1 and view.seats[0].is_viewer
     text = " ".join(view.strings())
     assert "8♥" not in text and "7♥" not in text  # face down
@@ -594,23 +595,3 @@ def test_spit_same_seed_same_game() -> None:
         one = drive(17, ("random", "search"), mode=mode)
         two = drive(17, ("random", "search"), mode=mode)
         assert one.state == two.state and one.steps == two.steps
-
-
-def test_spit_random_step_speed() -> None:
-    """A random-playout step (legal_moves + apply) at least half RLCard UNO's speed."""
-    rng = random.Random(0)
-    total, steps = 0.0, 0
-    for seed in range(40):
-        state = G.new_game(seats=2, options=SpitOptions(), seed=seed)
-        while not state.ending:
-            movers = [s for s in (0, 1) if G.can_play(state, s)]
-            if not movers:
-                state = G.advance(state, state.spit_due or state.clock)
-                continue
-            seat = rng.choice(movers)
-            t0 = time.perf_counter()
-            legal = G.legal_moves(state, seat)
-            state = G.apply(state, legal[rng.randrange(len(legal))])
-            total += time.perf_counter() - t0
-            steps += 1
-    assert total / steps < 30e-6  # the target is 15 µs; this bound only catches collapses

@@ -2,7 +2,8 @@
 
 All text is engine text: seats are written as placeholders and the Match fills in the names.
 Nothing here decides a rule; it only reads the (already redacted) observation.  In real time
-the info lines carry the due times the screen counts down from ("Start signal at 3000 ms").
+the table counts down (``countdown``) to the start signal or to the no-progress check from the
+runner's clock; the text itself never names a time, which only the runner knows.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seatin
 from cardsuite.games.nerts.model import (
     NOBODY,
     OVER,
+    PLAY,
     REALTIME,
     ROW_SLOTS,
     WAITING,
@@ -135,7 +137,7 @@ def _status(state: SeenNerts) -> str:
     if state.phase == OVER:
         return _("The game is over")
     if state.phase == WAITING:
-        return _("Get ready: the start signal is due at {t} ms").format(t=state.start_at)
+        return _("Get ready: everyone starts together at «Go!»")
     if state.options.mode == REALTIME:
         return _("Everyone plays at once")
     return _("{who} to play").format(who=seat(state.turn))
@@ -143,12 +145,8 @@ def _status(state: SeenNerts) -> str:
 
 def _info(state: SeenNerts) -> tuple[str, ...]:
     lines = []
-    if state.options.mode == REALTIME:
-        lines.append(_("Clock: {t} ms").format(t=state.clock))
-        if state.start_at is not None:
-            lines.append(_("Start signal at {t} ms").format(t=state.start_at))
-        if state.timeout_at is not None:
-            lines.append(_("No-progress timeout at {t} ms").format(t=state.timeout_at))
+    if state.options.mode == REALTIME and state.phase == PLAY:
+        lines.append(_("A minute with no card to the centre and everyone counts as stuck"))
     stuck = [s for s in range(state.seats) if state.stuck[s]]
     if stuck:
         lines.append(_("Stuck: {who}").format(who=join_words(seat(s) for s in stuck)))

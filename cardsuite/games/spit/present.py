@@ -2,8 +2,8 @@
 
 All text is engine text: seats are written as placeholders and the Match fills in the names.
 Nothing here decides a rule; it only reads the (already redacted) observation.  In real time
-the side panel names the time the pending spit falls due ("Spit due at 4200 ms"): the screen
-counts down to it from the runner's clock.
+the table counts down to the pending spit (``countdown``) from the runner's clock; the text
+itself never names a time, which only the runner knows.
 """
 
 from __future__ import annotations
@@ -142,10 +142,7 @@ def _status(state: SeenSpit) -> str:
 def _info(state: SeenSpit) -> tuple[str, ...]:
     lines = []
     opts = state.options
-    if opts.realtime and not state.ending and state.spit_due is not None:
-        lines.append(_("Spit due at {t} ms").format(t=state.spit_due))
     if opts.realtime:
-        lines.append(_("Clock: {t} ms").format(t=state.clock))
         for s in range(state.seats):
             if state.requests[s] and not state.ending:
                 lines.append(_("{who} asks for a spit").format(who=seat(s)))

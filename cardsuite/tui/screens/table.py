@@ -351,6 +351,11 @@ class TableScreen(TranslatedScreen[None]):
             return
         if self.too_small() or clock.paused:
             return
+        if self.summary_waits():  # between deals: the clock waits while people read the scores
+            clock.pause()
+            self.say(_("Press Enter to go on to the next deal."), "info")
+            self.refresh_table()
+            return
         steps = len(self.match.moves) + len(self.match.timed)
         if self.match.advance_to(clock.now()):
             self._show_steps(steps)
@@ -770,6 +775,10 @@ class TableScreen(TranslatedScreen[None]):
         if not self._ready():
             return
         if isinstance(self.step, BotTurn) and not self.busy and self.summary_waits():
+            self._summary_read()
+            return
+        if self.clock is not None and self.summary_waits():  # the scores read: time goes on
+            self.clock.resume()
             self._summary_read()
             return
         assert self.selector is not None
