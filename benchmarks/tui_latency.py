@@ -12,8 +12,9 @@ Nothing in the app is hooked or shortened: this is what a player waits for.  The
 compared is the ratio of the medians (goal: at most 1.2).
 
 **Key press to repaint.** The busiest tables, at 120×40, in a running app (headless, bots
-without delay): Grabuge in mid-game with its reserve columns filled, and Rang with ten
-players.  For each of ``--keys`` presses of arrows and Tab, the clock runs from the moment
+without delay): Grabuge in mid-game with its reserve columns filled, Rang with ten
+players, and two games in real time while the bots act on the wall clock (Nerts against three
+bots just after «Go!», Spit against one).  For each of ``--keys`` presses of arrows and Tab, the clock runs from the moment
 the key event reaches the app until the frame that shows the new table has been composed and
 encoded to terminal bytes (the work a real terminal driver does before writing).  Keys are
 spaced 25 ms apart, as a fast typist's are.  Reported: median, 95th percentile and worst
@@ -147,6 +148,25 @@ def grabuge_full_reserves() -> Match:
     return replay
 
 
+def nerts_against_three_bots() -> Match:
+    """Nerts in real time, just after the start signal: three bots play as fast as their
+    level allows while the person moves the cursor."""
+    game = get_game("nerts")
+    seats = [SeatInfo("Anna")] + [SeatInfo(NAMES[i], "search") for i in range(1, 4)]
+    match = Match(game, seats, seed=3)
+    due = game.next_due(match.state)
+    assert due is not None
+    match.advance_to(due)  # «Go!»: the table's clock goes on from here
+    return match
+
+
+def spit_against_a_bot() -> Match:
+    game = get_game("spit")
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "search")], seed=3)
+    match.advance_to(0)
+    return match
+
+
 def rang_ten_players() -> Match:
     game = get_game("rang")
     seats = [SeatInfo(NAMES[i], None if i == 0 else "random") for i in range(10)]
@@ -156,7 +176,10 @@ def rang_ten_players() -> Match:
 
 
 async def repaint_times(match: Match, keys: int, seed: int) -> list[float]:
-    """Milliseconds from each key event to the frame showing its effect being encoded."""
+    """Milliseconds from each key event to the frame showing its effect being encoded.
+
+    On a clock the app runs on the real one, as for a player: the bots act meanwhile (how many
+    of their actions fell among the presses is printed)."""
     from textual import events
     from textual._compositor import CompositorUpdate
 
@@ -209,6 +232,10 @@ async def repaint_times(match: Match, keys: int, seed: int) -> list[float]:
     return times
 
 
+def bot_actions(match: Match) -> int:
+    return sum(1 for move in match.moves if match.seats[move.seat].is_bot)
+
+
 def summary(name: str, values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -239,6 +266,8 @@ def main() -> None:
     tables: list[tuple[str, Callable[[], Match]]] = [
         ("Grabuge, mid-game, full reserves", grabuge_full_reserves),
         ("Rang, 10 players", rang_ten_players),
+        ("Nerts, real time, 3 bots acting", nerts_against_three_bots),
+        ("Spit, real time, a bot acting", spit_against_a_bot),
     ]
     every: list[float] = []
     print(f"key press -> repaint at {WIDTH}x{HEIGHT} (ms)")
@@ -246,9 +275,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["CARDSUITE_HOME"] = home
         for i, (name, build) in enumerate(tables):
-            values = asyncio.run(repaint_times(build(), args.keys, seed=i))
+            match = build()
+            before = bot_actions(match)
+            values = asyncio.run(repaint_times(match, args.keys, seed=i))
             every.extend(values)
-            print(summary(name, values))
+            acted = bot_actions(match) - before
+            print(summary(name, values) + (f"   ({acted} bot actions meanwhile)" if acted else ""))
     print(summary("all", every))
     print(
         f"first_frame_ratio={ratio:.2f} repaint_median_ms={statistics.median(every):.2f}"
