@@ -116,6 +116,4 @@ class Watch:
         """The table's key line while watching."""
         if self.paused:
             return _("n one move · p go on · +/- speed · e log")
-        if self.speed.by_key:
-            return _("n one move · + faster · p pause · e log")
-        return _("+/- speed · p pause · n one move · e log")
+        return _("n one move · p pause · +/- speed · e log")

@@ -249,7 +249,12 @@ class LobbyScreen(TranslatedScreen[None]):
                 Static("", id="lobby-error", markup=False),
                 Horizontal(
                     Button(_("Start"), id="start", variant="primary", compact=True),
-                    Button(_("Watch bots play"), id="watch", compact=True),
+                    Button(
+                        _("Watch"),
+                        id="watch",
+                        compact=True,
+                        tooltip=_("Start with every seat a bot, and watch them play (w)"),
+                    ),
                     Button(_("Rules"), id="rules", compact=True),
                     Button(_("Settings"), id="settings", compact=True),
                     id="start-row",

@@ -80,6 +80,15 @@ class TableScreen(TranslatedScreen[None]):
         Binding("tab", "tab(1)", N_("Next playable"), show=False),
         Binding("shift+tab", "tab(-1)", N_("Previous playable"), show=False),
         *(Binding(str(n), f"action({n})", N_("Action {n}"), show=False) for n in range(10)),
+        # Watching a match only bots play (active only then, see check_action): first in the
+        # Footer, so that they fit in 80 columns ("-" is on the table's key line: "+/- speed").
+        Binding("p", "watch_pause", N_("Pause")),
+        Binding("n", "watch_step", N_("Step")),
+        Binding("plus", "watch_speed(1)", N_("Faster"), key_display="+"),
+        Binding("minus", "watch_speed(-1)", N_("Slower"), key_display="-", show=False),
+        Binding("equals_sign", "watch_speed(1)", N_("Faster"), show=False),
+        Binding("right_square_bracket", "watch_speed(1)", N_("Faster"), show=False),
+        Binding("left_square_bracket", "watch_speed(-1)", N_("Slower"), show=False),
         Binding("full_stop", "skip", N_("Skip"), key_display="."),
         Binding("u", "undo", N_("Undo")),
         Binding("h", "hint", N_("Hint")),
@@ -91,13 +100,6 @@ class TableScreen(TranslatedScreen[None]):
         Binding("q", "quit", N_("Quit")),
         Binding("o", "outcome", N_("Outcome"), show=False),
         Binding("p", "pause", N_("Pause")),
-        # Watching a match only bots play (shown only then: see check_action).
-        Binding("n", "watch_step", N_("Step")),
-        Binding("plus", "watch_speed(1)", N_("Faster"), key_display="+"),
-        Binding("minus", "watch_speed(-1)", N_("Slower"), key_display="-"),
-        Binding("equals_sign", "watch_speed(1)", N_("Faster"), show=False),
-        Binding("right_square_bracket", "watch_speed(1)", N_("Faster"), show=False),
-        Binding("left_square_bracket", "watch_speed(-1)", N_("Slower"), show=False),
     ]
 
     def __init__(self, match: Match, *, viewer: Seat | None = None) -> None:
@@ -142,7 +144,8 @@ class TableScreen(TranslatedScreen[None]):
         # Watching (every seat a bot): the speed and the pause, a bot's move chosen and held
         # until it is due (or the step key), the step key's presses not yet played, whether a
         # worker is choosing, when the last move was shown, a story held by the pause.
-        self.watching: Watch | None = None
+        # (its speed is set from the settings' pace once the screen is mounted)
+        self.watching: Watch | None = None if match.humans() else Watch(0.0)
         self._watch_held: Move | None = None
         self._watch_steps = 0
         self._watch_asking = False
@@ -451,9 +454,6 @@ class TableScreen(TranslatedScreen[None]):
         pause screen is closed."""
         from cardsuite.tui.screens.pause import PauseScreen
 
-        if self.watching is not None:
-            self._watch_pause()
-            return
         clock = self.clock
         if clock is None or self._done:
             return
@@ -665,7 +665,7 @@ class TableScreen(TranslatedScreen[None]):
         self._watch_last = time.monotonic()
         self.play(move, by_bot=True)
 
-    def _watch_pause(self) -> None:
+    def action_watch_pause(self) -> None:
         """``p`` while watching: everything stops where it is (the table stays in sight, and
         the step key still plays one move); ``p`` again goes on."""
         watch = self.watching
@@ -1121,12 +1121,10 @@ class TableScreen(TranslatedScreen[None]):
             return action in ("pick", "help", "rules", "settings", "lobby", "quit")
         if action in ("undo", "hint", "skip") and self.match.is_over():
             return False  # the game is over: not offered at all
-        if action in ("watch_step", "watch_speed"):
+        if action in ("watch_step", "watch_speed", "watch_pause"):
             return self.watching is not None and not self.match.is_over()
-        if self.watching is not None and action in ("undo", "hint", "skip"):
+        if self.watching is not None and action in ("undo", "hint", "skip", "pause"):
             return False  # nobody to undo or hint for; the speeds go as fast as skipping
-        if action == "pause" and self.watching is not None:
-            return not self.match.is_over()
         if action == "pause":
             return self.clock is not None and not self.match.is_over()
         if action == "undo":
