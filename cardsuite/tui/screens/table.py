@@ -80,9 +80,8 @@ class TableScreen(TranslatedScreen[None]):
         Binding("tab", "tab(1)", N_("Next playable"), show=False),
         Binding("shift+tab", "tab(-1)", N_("Previous playable"), show=False),
         *(Binding(str(n), f"action({n})", N_("Action {n}"), show=False) for n in range(10)),
-        # Watching a match only bots play (active only then, see check_action): first in the
-        # Footer, so that they fit in 80 columns ("-" is on the table's key line: "+/- speed").
-        Binding("p", "watch_pause", N_("Pause")),
+        # Watching a match only bots play (active only then, see check_action; "p" pauses it):
+        # first in the Footer, so that they fit in 80 columns ("-" is on the table's key line).
         Binding("n", "watch_step", N_("Step")),
         Binding("plus", "watch_speed(1)", N_("Faster"), key_display="+"),
         Binding("minus", "watch_speed(-1)", N_("Slower"), key_display="-", show=False),
@@ -454,6 +453,9 @@ class TableScreen(TranslatedScreen[None]):
         pause screen is closed."""
         from cardsuite.tui.screens.pause import PauseScreen
 
+        if self.watching is not None:
+            self.action_watch_pause()
+            return
         clock = self.clock
         if clock is None or self._done:
             return
@@ -1121,10 +1123,12 @@ class TableScreen(TranslatedScreen[None]):
             return action in ("pick", "help", "rules", "settings", "lobby", "quit")
         if action in ("undo", "hint", "skip") and self.match.is_over():
             return False  # the game is over: not offered at all
-        if action in ("watch_step", "watch_speed", "watch_pause"):
+        if action in ("watch_step", "watch_speed"):
             return self.watching is not None and not self.match.is_over()
-        if self.watching is not None and action in ("undo", "hint", "skip", "pause"):
+        if self.watching is not None and action in ("undo", "hint", "skip"):
             return False  # nobody to undo or hint for; the speeds go as fast as skipping
+        if action == "pause" and self.watching is not None:
+            return not self.match.is_over()
         if action == "pause":
             return self.clock is not None and not self.match.is_over()
         if action == "undo":
