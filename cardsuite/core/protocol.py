@@ -119,6 +119,8 @@ class Game(Protocol[S, V, M]):
     def summary(self) -> str: ...
     @property
     def Options(self) -> type[Any]: ...
+    @property
+    def watch_by_default(self) -> bool: ...
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S: ...
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> S: ...
@@ -185,6 +187,9 @@ class RulesBase(Generic[S, V, M]):
     seat_counts: ClassVar[tuple[int, ...]]
     summary: ClassVar[str]
     Options: ClassVar[type[Any]]
+    # A game people mostly watch (Rubashka: nobody decides anything): the lobby proposes every
+    # seat a bot, and a person in a seat makes his only move with a key.
+    watch_by_default: ClassVar[bool] = False
 
     # --- to be supplied by each game -----------------------------------------------------
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S:

@@ -24,7 +24,13 @@ from textual.screen import Screen
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.text import plain
 from cardsuite.store import Settings, load_settings, save_settings
-from cardsuite.tui.screens.lobby import DEFAULT_NAMES, LobbyScreen, default_players, default_seats
+from cardsuite.tui.screens.lobby import (
+    DEFAULT_NAMES,
+    LobbyScreen,
+    all_bots,
+    default_players,
+    default_seats,
+)
 from cardsuite.tui.translated import maybe
 
 if TYPE_CHECKING:
@@ -87,6 +93,13 @@ class GameCommands(Provider):
                         partial(app.quick_start, game, 2, 2),
                     )
                 )
+            out.append(
+                (
+                    _("Watch {game}: every seat a bot").format(game=title),
+                    about,
+                    partial(app.quick_start, game, n, 0),
+                )
+            )
             out.append(
                 (_("Rules of {game}").format(game=title), summary, partial(app.show_rules, game))
             )
@@ -350,6 +363,8 @@ class CardsuiteApp(App[None]):
         seats = [SeatInfo(s.name, None) if i < humans else s for i, s in enumerate(seats)]
         if not bot_ids(game):
             seats = [SeatInfo(s.name, None) for s in seats]
+        elif humans == 0:  # to watch
+            seats = list(all_bots(game, tuple(seats)))
         setup = MatchSetup(game, tuple(seats), None, self.next_seed())
         try:
             match = setup.start()

@@ -2,7 +2,9 @@
 still while the match is paused.
 
 It reads a monotonic source (``time.monotonic`` by default; tests hand it one they move by
-hand), so it never goes backwards and a change of the system time does not touch it.
+hand), so it never goes backwards and a change of the system time does not touch it.  A match
+being watched may run its clock faster or slower than real time (:meth:`WallClock.set_rate`),
+or hold it still and move it by hand from one due time to the next (:meth:`WallClock.jump`).
 """
 
 from __future__ import annotations
@@ -19,17 +21,23 @@ class WallClock:
         """A clock reading ``start`` ms now (a resumed match goes on from its time)."""
         source = SOURCE if source is None else source
         self._source = source
-        self._origin = source() - start / 1000
+        self._base = start  # the reading at the source's ``_origin``
+        self._origin = source()
+        self._rate = 1.0
         self._paused_at: int | None = None
 
     def now(self) -> int:
         if self._paused_at is not None:
             return self._paused_at
-        return round((self._source() - self._origin) * 1000)
+        return self._base + round((self._source() - self._origin) * 1000 * self._rate)
 
     @property
     def paused(self) -> bool:
         return self._paused_at is not None
+
+    @property
+    def rate(self) -> float:
+        return self._rate
 
     def pause(self) -> None:
         if self._paused_at is None:
@@ -38,5 +46,27 @@ class WallClock:
     def resume(self) -> None:
         """Go on from the reading at the pause: the time paused does not count."""
         if self._paused_at is not None:
-            self._origin = self._source() - self._paused_at / 1000
+            self._base = self._paused_at
+            self._origin = self._source()
             self._paused_at = None
+
+    def set_rate(self, rate: float) -> None:
+        """Run ``rate`` times as fast as the source from the reading now on (a finite rate
+        above 0)."""
+        if not 0 < rate < float("inf"):
+            raise ValueError(f"a clock's rate must be finite and above 0, not {rate}")
+        if self._paused_at is None:
+            self._base = self.now()
+            self._origin = self._source()
+        self._rate = rate
+
+    def jump(self, ms: int) -> None:
+        """Read ``ms`` from now on, if that is later than the reading now (a clock never goes
+        back); paused, it stays paused at the new reading."""
+        if ms <= self.now():
+            return
+        if self._paused_at is not None:
+            self._paused_at = ms
+        else:
+            self._base = ms
+            self._origin = self._source()

@@ -31,6 +31,11 @@ SHOWN_AS = {
     "pagedown": "PgDn",
     "home": "Home",
     "end": "End",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
+    "right_square_bracket": "]",
+    "left_square_bracket": "[",
 }
 
 
@@ -58,7 +63,7 @@ def shown_as(key: str) -> str:
     ("screen", "section"),
     [
         (LobbyScreen, "Lobby"),
-        (TableScreen, "At the table"),
+        (TableScreen, "At the table + Watching (every seat a bot)"),
         (OutcomeScreen, "Outcome"),
         (MatchesScreen, "Saved matches"),
         (StatsScreen, "Statistics"),
@@ -66,7 +71,7 @@ def shown_as(key: str) -> str:
     ],
 )
 def test_help_names_every_key_of_the_screen(screen: type[Screen[object]], section: str) -> None:
-    listed = keys_listed(section)
+    listed = set().union(*(keys_listed(part) for part in section.split(" + ")))
     bindings = [b for b in screen.BINDINGS if isinstance(b, Binding)]
     assert bindings
     keys = {key for b in bindings for key in b.key.split(",")}

@@ -45,6 +45,16 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ),
     ),
     (
+        N_("Watching (every seat a bot)"),
+        (
+            ("p", N_("pause (the table stays in sight); p again goes on")),
+            ("n", N_("one move (on a clock: the next thing due), also while paused")),
+            ("+ / = / ]", N_("faster: step by step, slow, normal, fast, as fast as it draws")),
+            ("- / [", N_("slower")),
+            ("e", N_("the whole event log")),
+        ),
+    ),
+    (
         N_("Hot-seat curtain"),
         (("Enter / Space", N_("the named player is ready: show his table")),),
     ),
@@ -73,6 +83,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Tab / Shift+Tab", N_("move between fields")),
             ("Enter", N_("in the game list: start that game; on a button: press it")),
             ("Ctrl+S", N_("start the game as set up")),
+            ("w", N_("watch the game as set up, every seat a bot (a person's seat gets one)")),
             (N_("click / double click"), N_("in the game list: show a game / start it")),
             ("c", N_("continue the match played last")),
             ("m", N_("saved matches: continue, replay, delete, export; statistics")),

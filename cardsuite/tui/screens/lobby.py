@@ -14,6 +14,7 @@ back from a match: :meth:`reopen`) is the last one played (``Settings.last_game`
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -59,17 +60,34 @@ def default_players(game: AnyGame | GameInfo) -> int:
 
 
 def default_seats(game: AnyGame, count: int, names: tuple[str, ...]) -> list[SeatInfo]:
-    """The first seat human, the others the strongest bot for the game."""
+    """The first seat human, the others the strongest bot for the game; every seat the
+    strongest bot in a game watched by default (``watch_by_default``)."""
     from cardsuite.bots import bot_ids
     from cardsuite.match import SeatInfo
 
     bots = bot_ids(game)
     strongest = bots[-1] if bots else None
+    watched = game.watch_by_default and strongest is not None
     seats = []
     for i in range(count):
         name = names[i] if i < len(names) and names[i] else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
-        seats.append(SeatInfo(name, None if i == 0 else strongest))
+        seats.append(SeatInfo(name, None if i == 0 and not watched else strongest))
     return seats
+
+
+def all_bots(game: AnyGame, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]:
+    """The seats with every human one played by the strongest bot (bots keep their levels):
+    the match to watch.  CardsuiteError when the game has no bot."""
+    from cardsuite.bots import bot_ids
+    from cardsuite.core.errors import CardsuiteError
+    from cardsuite.match import SeatInfo
+
+    bots = bot_ids(game)
+    if not bots:
+        raise CardsuiteError(
+            _("{game} has no bot: it cannot be watched").format(game=_(game.title))
+        )
+    return tuple(s if s.is_bot else SeatInfo(s.name, bots[-1]) for s in seats)
 
 
 def game_prompt(game: AnyGame | GameInfo) -> str:
@@ -121,6 +139,7 @@ class NameInput(Input):
 class LobbyScreen(TranslatedScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", N_("Start")),
+        Binding("w", "watch", N_("Watch")),
         Binding("c", "continue", N_("Continue"), show=False),
         Binding("m", "matches", N_("Matches")),
         Binding("s", "settings", N_("Settings")),
@@ -137,6 +156,9 @@ class LobbyScreen(TranslatedScreen[None]):
         self.index = self.games.index(info) if info is not None else 0
         self.resume_id: int | None = None  # the unfinished match played last
         self._form_serial = 0
+        # One form is built at a time: two quick arrow presses start two builds, and their
+        # awaits would otherwise interleave (the title of one game over the seats of another).
+        self._form_lock = asyncio.Lock()
         self.completed = False  # the rest of the lobby is mounted, the form built
         self._completing = False
         self._waiting: list[Callable[[], object]] = []  # actions asked for before that
@@ -227,6 +249,12 @@ class LobbyScreen(TranslatedScreen[None]):
                 Static("", id="lobby-error", markup=False),
                 Horizontal(
                     Button(_("Start"), id="start", variant="primary", compact=True),
+                    Button(
+                        _("Watch"),
+                        id="watch",
+                        compact=True,
+                        tooltip=_("Start with every seat a bot, and watch them play (w)"),
+                    ),
                     Button(_("Rules"), id="rules", compact=True),
                     Button(_("Settings"), id="settings", compact=True),
                     id="start-row",
@@ -329,6 +357,11 @@ class LobbyScreen(TranslatedScreen[None]):
                 await self.build_form()
 
     async def build_form(self, count: int | None = None) -> None:
+        """The seats and options of the game shown (``count`` seats, else its default)."""
+        async with self._form_lock:
+            await self._build_form(count)
+
+    async def _build_form(self, count: int | None) -> None:
         from cardsuite.bots import bot_ids, bot_label
         from cardsuite.core.options import describe_options
 
@@ -347,6 +380,16 @@ class LobbyScreen(TranslatedScreen[None]):
         names = self.cs_app.settings.last_names or DEFAULT_NAMES
         seats = default_seats(game, count, tuple(names))
         widgets: list[Any] = []
+        if game.watch_by_default:
+            widgets.append(
+                Label(
+                    _(
+                        "Usually watched: every seat is a bot. "
+                        "Make a seat Human to take part (one key plays your card)."
+                    ),
+                    classes="field-help watch-note",
+                )
+            )
         if len(counts) > 1:
             widgets.append(
                 Horizontal(
@@ -450,6 +493,8 @@ class LobbyScreen(TranslatedScreen[None]):
 
     @on(Select.Changed, ".players")
     async def players_changed(self, event: Select.Changed) -> None:
+        if event.select.id != f"players-{self._form_serial}":
+            return  # the list of a form built before (its value set as it was mounted)
         if isinstance(event.value, int):
             current = self._seat_count()
             if current != event.value:
@@ -562,6 +607,25 @@ class LobbyScreen(TranslatedScreen[None]):
         if note is not None:  # the seats changed how the game is played: say so at the table
             self.cs_app.notify(note, timeout=8)
 
+    def action_watch(self) -> None:
+        """Start the match in the form with every seat a bot (a human seat gets the strongest
+        bot; the bots keep their levels), to be watched."""
+        from dataclasses import replace
+
+        from cardsuite.core.errors import CardsuiteError
+
+        if self._later(self.action_watch):
+            return
+        try:
+            setup = self.read_setup()
+            setup = replace(setup, seats=all_bots(setup.game, setup.seats))
+            match = setup.start()
+        except CardsuiteError as exc:
+            self.show_error(str(exc)[:1].upper() + str(exc)[1:])
+            return
+        self.cs_app.remember_names(tuple(s.name for s in setup.seats))
+        self.cs_app.start_match(match)
+
     def show_error(self, text: str) -> None:
         self.query_one("#lobby-error", Static).update(plain(text))
 
@@ -569,6 +633,7 @@ class LobbyScreen(TranslatedScreen[None]):
     def button(self, event: Button.Pressed) -> None:
         {
             "start": self.action_start,
+            "watch": self.action_watch,
             "continue": self.action_continue,
             "matches": self.action_matches,
             "rules": self.action_rules,

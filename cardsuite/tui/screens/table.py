@@ -51,6 +51,7 @@ from cardsuite.tui.selection import (
 )
 from cardsuite.tui.session import BotTurn, Curtain, HumanTurn, Over, Session, Step, Stuck
 from cardsuite.tui.translated import TranslatedScreen
+from cardsuite.tui.watch import FRAME_BUDGET, Watch
 from cardsuite.tui.widgets.curtain import Curtain as CurtainWidget
 from cardsuite.tui.widgets.table import TableWidget
 
@@ -79,6 +80,14 @@ class TableScreen(TranslatedScreen[None]):
         Binding("tab", "tab(1)", N_("Next playable"), show=False),
         Binding("shift+tab", "tab(-1)", N_("Previous playable"), show=False),
         *(Binding(str(n), f"action({n})", N_("Action {n}"), show=False) for n in range(10)),
+        # Watching a match only bots play (active only then, see check_action; "p" pauses it):
+        # first in the Footer, so that they fit in 80 columns ("-" is on the table's key line).
+        Binding("n", "watch_step", N_("Step")),
+        Binding("plus", "watch_speed(1)", N_("Faster"), key_display="+"),
+        Binding("minus", "watch_speed(-1)", N_("Slower"), key_display="-", show=False),
+        Binding("equals_sign", "watch_speed(1)", N_("Faster"), show=False),
+        Binding("right_square_bracket", "watch_speed(1)", N_("Faster"), show=False),
+        Binding("left_square_bracket", "watch_speed(-1)", N_("Slower"), show=False),
         Binding("full_stop", "skip", N_("Skip"), key_display="."),
         Binding("u", "undo", N_("Undo")),
         Binding("h", "hint", N_("Hint")),
@@ -131,6 +140,16 @@ class TableScreen(TranslatedScreen[None]):
         # Real time: the table's clock, and the countdown last drawn (redrawn as it changes).
         self.clock: WallClock | None = None
         self._countdown_shown = ""
+        # Watching (every seat a bot): the speed and the pause, a bot's move chosen and held
+        # until it is due (or the step key), the step key's presses not yet played, whether a
+        # worker is choosing, when the last move was shown, a story held by the pause.
+        # (its speed is set from the settings' pace once the screen is mounted)
+        self.watching: Watch | None = None if match.humans() else Watch(0.0)
+        self._watch_held: Move | None = None
+        self._watch_steps = 0
+        self._watch_asking = False
+        self._watch_last = 0.0
+        self._watch_story_waits = False
 
     @property
     def cs_app(self) -> CardsuiteApp:
@@ -148,8 +167,12 @@ class TableScreen(TranslatedScreen[None]):
 
     def on_mount(self) -> None:
         self.table.focus()
+        if not self.match.humans():
+            self.watching = Watch(self.cs_app.settings.bot_delay)
+            self._watch_last = time.monotonic()
         if self.match.realtime and not self.match.is_over():
             self.clock = WallClock(self.match.time, self.cs_app.clock_source)
+            self._watch_sync_clock()
             self.set_interval(TICK, self._tick, name="clock")
         self.advance()
 
@@ -193,6 +216,9 @@ class TableScreen(TranslatedScreen[None]):
             self.refresh_table()
             return
         if isinstance(step, BotTurn):
+            if self.watching is not None and not self._fast:
+                self._watch_turn()
+                return
             if self._fast:
                 self._finish_fast(self._epoch)
                 return
@@ -349,6 +375,10 @@ class TableScreen(TranslatedScreen[None]):
         clock = self.clock
         if clock is None or self._done or self._curtain_up or not self.is_attached:
             return
+        if self.watching is not None and not self.watching.clock_runs():
+            if self.watching.moving and not self.too_small():
+                self._watch_race_frame()  # as fast as it draws
+            return
         if self.too_small() or clock.paused:
             return
         if self.summary_waits():  # between deals: the clock waits while people read the scores
@@ -428,6 +458,9 @@ class TableScreen(TranslatedScreen[None]):
         pause screen is closed."""
         from cardsuite.tui.screens.pause import PauseScreen
 
+        if self.watching is not None:
+            self.action_watch_pause()
+            return
         clock = self.clock
         if clock is None or self._done:
             return
@@ -444,7 +477,7 @@ class TableScreen(TranslatedScreen[None]):
         """Show what a move did.  The piles its events moved are marked; when a bot's move or
         an automatic step did several things, they are shown one at a time at the table's pace
         (the narration ends in ``advance``).  False when there is nothing to wait for."""
-        pace = self.cs_app.settings.bot_delay
+        pace = self._pace()
         moved = frozenset(p for event in events for p in event.moved())
         if not automatic or pace <= 0 or self._fast or len(events) <= 1 or self._curtain_up:
             self.last_piles = moved
@@ -460,12 +493,15 @@ class TableScreen(TranslatedScreen[None]):
         if not self._story:
             self.advance()
             return
+        if self.watching is not None and self.watching.paused:
+            self._watch_story_waits = True  # told on when the pause ends
+            return
         text, moved = self._story.pop(0)
         self.say(text, "info")
         if moved:
             self.last_piles = moved
         self.refresh_table()
-        step = self.cs_app.settings.bot_delay / 2
+        step = self._pace() / 2
         self.set_timer(max(step, 0.001), lambda: self._next_story_step(epoch), name="story")
 
     def action_skip(self) -> None:
@@ -516,6 +552,236 @@ class TableScreen(TranslatedScreen[None]):
             self.say(_("A bot failed: {error}").format(error=error), "error")
         self._check_saved()
         self.advance()
+
+    # --- watching a match only bots play (the speeds: cardsuite.tui.watch) -------------------
+    def _pace(self) -> float:
+        """Seconds per bot move: the watch's speed when watching (0, so that a move's story
+        is told at once, when a key plays it), else the settings' pace."""
+        if self.watching is not None:
+            return (self.watching.speed.delay or 0.0) if self.watching.moving else 0.0
+        return self.cs_app.settings.bot_delay
+
+    def _watch_turn(self) -> None:
+        """A bot's turn in a watched match: its move is chosen in a worker, then played when
+        the speed says (or at the step key); as fast as it draws, a worker plays a batch of
+        moves between two frames."""
+        watch = self.watching
+        assert watch is not None
+        self.thinking = None
+        if self._watch_asking:
+            return  # a worker is choosing: its answer goes on from here
+        if self._watch_held is not None:
+            self._watch_release(self._epoch)
+            return
+        if not watch.moving and not self._watch_steps:
+            self.busy = False
+            self.refresh_table()
+            return
+        self.busy = True
+        self._watch_asking = True
+        self.refresh_table()
+        batch = watch.speed.flat_out and watch.moving and not self._watch_steps
+        epoch = self._epoch
+        self.run_worker(
+            lambda: self._watch_think(epoch, batch),
+            thread=True,
+            group="bot",
+            name="watched bots",
+        )
+
+    def _watch_think(self, epoch: int, batch: bool) -> None:
+        """In a worker thread: choose the next bot's move; with ``batch``, play moves until a
+        frame's time is spent, the pause, or the end (the move chosen last is handed back)."""
+        match = self.match
+        watch = self.watching
+        assert watch is not None
+        start = time.monotonic()
+        made = 0
+        chosen: Move | None = None
+        error: Exception | None = None
+        try:
+            while True:
+                seat = match.bot_to_move()
+                if seat is None:
+                    break
+                chosen = match.choose_bot_move(seat)
+                if not batch:
+                    break
+                if watch.paused or not watch.speed.flat_out or epoch != self._epoch:
+                    break  # held, to be played when the watch says
+                match.apply(chosen)
+                chosen = None
+                made += 1
+                if self._done or time.monotonic() - start >= FRAME_BUDGET:
+                    break
+        except Exception as exc:  # a failing bot must not take the app down
+            error = exc
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._watch_answer, made, chosen, error)
+
+    def _watch_answer(self, made: int, chosen: Move | None, error: Exception | None) -> None:
+        self._watch_asking = False
+        if self._done or not self.is_attached:
+            return
+        self._watch_held = chosen
+        if error is not None:
+            self.busy = False
+            self.say(_("A bot failed: {error}").format(error=error), "error")
+            self.refresh_table()
+            return
+        if made:
+            self._epoch += 1
+            self._watch_last = time.monotonic()
+            self._check_saved()
+            events = [event.seen_by(None) for event in self.match.state.events]
+            self.last_piles = frozenset(p for event in events for p in event.moved())
+            if events:
+                self.say(self.match.fill(events[-1].text()), "info")
+            if not self.match.is_over():
+                self.refresh_table()  # drawn once for the batch; the next one after the frame
+                self.call_after_refresh(self.advance)
+                return
+        self.advance()
+
+    def _watch_release(self, epoch: int) -> None:
+        """Play the move held once it is due: at once for a press of the step key, after the
+        speed's delay while the match moves by itself; held while paused."""
+        watch = self.watching
+        move = self._watch_held
+        if watch is None or move is None or epoch != self._epoch or self._done:
+            return
+        if not self.is_attached:
+            return
+        if self.too_small():
+            self._paused = True  # on_resize goes on once the table can be seen
+            self.busy = False
+            return
+        if self._watch_steps:
+            self._watch_steps -= 1
+        elif not watch.moving:
+            self.busy = False
+            self.refresh_table()
+            return
+        else:
+            wait = watch.wait(time.monotonic() - self._watch_last)
+            if wait > 0:
+                self.busy = True
+                self.set_timer(wait, lambda: self._watch_release(epoch), name="watched move")
+                return
+        self._watch_held = None
+        self._watch_last = time.monotonic()
+        self.play(move, by_bot=True)
+
+    def action_watch_pause(self) -> None:
+        """``p`` while watching: everything stops where it is (the table stays in sight, and
+        the step key still plays one move); ``p`` again goes on."""
+        watch = self.watching
+        if watch is None or self._done or self.match.is_over():
+            return
+        watch.toggle_pause()
+        self.say(_("Paused: n plays one move, p goes on.") if watch.paused else "", "info")
+        self._watch_changed()
+
+    def action_watch_speed(self, delta: int) -> None:
+        """``+`` / ``-``: the next speed up or down."""
+        watch = self.watching
+        if watch is None or self._done or self.match.is_over():
+            return
+        changed = watch.faster() if delta > 0 else watch.slower()
+        if changed:
+            self.say(_("Speed: {speed}").format(speed=_(watch.speed.name)), "info")
+        elif delta > 0:
+            self.say(_("Already the fastest speed."), "info")
+        else:
+            self.say(_("Already step by step: press n for each move."), "info")
+        self._watch_changed()
+
+    def _watch_changed(self) -> None:
+        """The speed or the pause changed: the clock follows, and a match that may move again
+        goes on from where it stood."""
+        watch = self.watching
+        assert watch is not None
+        self._watch_sync_clock()
+        if watch.moving:
+            self._watch_last = min(self._watch_last, time.monotonic())
+            if self._watch_story_waits:
+                self._watch_story_waits = False
+                self._next_story_step(self._epoch)
+                return
+            if self.clock is None and not self._story:
+                if self._watch_held is not None:
+                    self._watch_release(self._epoch)
+                    return
+                if not self._watch_asking and isinstance(self.step, BotTurn):
+                    self.advance()
+                    return
+        self.refresh_table()
+
+    def _watch_sync_clock(self) -> None:
+        """On a clock: run it at the speed's rate, or hold it still (paused, step by step, or
+        as fast as it draws: the table moves it from one due time to the next)."""
+        clock, watch = self.clock, self.watching
+        if clock is None or watch is None:
+            return
+        if watch.clock_runs():
+            clock.resume()
+            clock.set_rate(watch.speed.rate)
+        else:
+            clock.pause()
+
+    def action_watch_step(self) -> None:
+        """``n``: one move (or, on a clock, the next thing due), and then the match stands
+        still; also while paused."""
+        watch = self.watching
+        if watch is None or self._done or self._curtain_up or self.match.is_over():
+            return
+        if watch.moving:
+            watch.paused = True  # a step stops the match where it is
+            self._watch_sync_clock()
+        self.message = ""
+        if self.clock is not None:
+            self._watch_race_step()
+            return
+        self._watch_steps += 1
+        if self._story:  # the last move's story ends at once
+            self._watch_story_waits = False
+            self.action_skip()
+            return
+        if self._watch_held is not None:
+            self._watch_release(self._epoch)
+        elif not self._watch_asking and isinstance(self.step, BotTurn):
+            self.advance()
+
+    def _watch_race_step(self) -> None:
+        """On a clock, one step: the clock jumps to the next thing due and it happens."""
+        clock = self.clock
+        assert clock is not None
+        before = len(self.match.moves) + len(self.match.timed)
+        for _attempt in range(100):  # a bot's decision may come to nothing: on to the next
+            due = self.match.next_time()
+            if due is None or self.match.is_over():
+                break
+            clock.jump(due)
+            self.match.advance_to(due)
+            if len(self.match.moves) + len(self.match.timed) > before:
+                break
+        self._show_steps(before)
+
+    def _watch_race_frame(self) -> None:
+        """On a clock, as fast as it draws: from one due time to the next until a frame's
+        time is spent, then one drawing."""
+        clock = self.clock
+        assert clock is not None
+        before = len(self.match.moves) + len(self.match.timed)
+        start = time.monotonic()
+        while not self.match.is_over() and time.monotonic() - start < FRAME_BUDGET:
+            due = self.match.next_time()
+            if due is None:
+                break
+            clock.jump(due)
+            self.match.advance_to(due)
+        if len(self.match.moves) + len(self.match.timed) > before:
+            self._show_steps(before)
 
     def _check_saved(self) -> None:
         """Tell the player once when the match could not be written (it goes on unsaved)."""
@@ -654,8 +920,14 @@ class TableScreen(TranslatedScreen[None]):
         keys = _("⏎ pick · esc cancel") if legal else ""
         if self.clock is not None and not isinstance(step, Over):
             keys = _("⏎ pick · esc cancel · p pause")
+        if self.watching is not None and not isinstance(step, Over):
+            countdown = f" · {self._countdown_shown}" if self._countdown_shown else ""
+            badge = self.watching.badge() + countdown
+            keys = self.watching.keys()
         if isinstance(step, Over):
             keys = _("o outcome · l lobby · q quit")
+        elif self.watching is not None:
+            pass
         elif self._story:
             keys = _(". skip to the next decision")
         elif self.match.humans() and not self.match.humans_in_play():
@@ -860,6 +1132,12 @@ class TableScreen(TranslatedScreen[None]):
             return action in ("pick", "help", "rules", "settings", "lobby", "quit")
         if action in ("undo", "hint", "skip") and self.match.is_over():
             return False  # the game is over: not offered at all
+        if action in ("watch_step", "watch_speed"):
+            return self.watching is not None and not self.match.is_over()
+        if self.watching is not None and action in ("undo", "hint", "skip"):
+            return False  # nobody to undo or hint for; the speeds go as fast as skipping
+        if action == "pause" and self.watching is not None:
+            return not self.match.is_over()
         if action == "pause":
             return self.clock is not None and not self.match.is_over()
         if action == "undo":
