@@ -3,6 +3,7 @@ rules of §5-§8 and both options."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -363,3 +364,44 @@ def test_events_of_a_whole_game_say_the_calls_in_order() -> None:
     for word in words:
         assert order[word] == expected
         expected = 2 if expected == 4 else expected + 1
+
+
+# --- the heuristic bot (§12) -----------------------------------------------------------------
+
+
+def bot_move(state: FullSnip) -> Play | Pass:
+    from cardsuite.bots.snip_snap_snorem import SnipSnapSnoremBot
+
+    seat = state.turn
+    legal = G.legal_moves(state, seat)
+    move = SnipSnapSnoremBot().choose(G, G.observe(state, seat), legal, random.Random(0))
+    assert move in legal
+    return move  # type: ignore[return-value]
+
+
+def test_bot_leads_the_rank_it_holds_all_of() -> None:
+    s = G.position(LONE, options=MANUAL)
+    assert bot_move(s) == play(0, "9♣")
+    assert bot_move(G.position(LONE, options=MULTI)) == play(0, "9♣ 9♦ 9♥ 9♠")
+
+
+def test_bot_leads_its_last_cards_to_win() -> None:
+    s = G.position("P1: Q♣ Q♦\nP2: 5♣ 6♣ 7♣\nP3: 5♦ 6♦ 7♦", options=MULTI)
+    assert bot_move(s) == play(0, "Q♣ Q♦")
+
+
+def test_bot_keeps_one_back_to_play_the_fourth_card() -> None:
+    # multi_play: B holds two of the three 7s left; he plays one, C plays his, B the fourth
+    s = G.position("P1: 7♣ 2♣\nP2: 7♦ 7♠ 3♣\nP3: 7♥ 4♣", options=MULTI_AUTO)
+    s = G.apply(s, play(0, "7♣"))
+    assert bot_move(s) == play(1, "7♦")
+    s = run(s, play(1, "7♦"), play(2, "7♥"))
+    assert bot_move(s) == play(1, "7♠")
+    s = G.apply(s, play(1, "7♠"))
+    assert s.turn == 1 and s.rank == 0
+
+
+def test_bot_leads_the_rank_it_holds_most_of() -> None:
+    # base game: three Kings win the lead back, a single 5 would hand it on
+    s = G.position("P1: 5♣ K♣ K♦ K♥\nP2: 5♦ 5♥ 2♣ 3♣\nP3: 5♠ K♠ 4♣", options=MANUAL)
+    assert bot_move(s) == play(0, "K♣")
