@@ -136,9 +136,7 @@ def test_snip_snap_snorem_s03_leading_last_card_wins() -> None:
     outcome = G.outcome(s)
     assert outcome is not None and outcome.winners == (1,) and outcome.places == (2, 1, 2)
     assert outcome.ending == EMPTY_HAND
-    assert (
-        fill(outcome.reason, NAMES) == "B has played his last card and wins; cards left: A 1, C 2"
-    )
+    assert fill(outcome.reason, NAMES) == "B has no cards left and wins; still in hand: A 1, C 2"
     refused(s, play(0, "K♠"), GAME_OVER)
 
 
@@ -245,7 +243,7 @@ def test_going_out_in_the_middle_of_a_round_ends_the_game() -> None:
     s = G.apply(s, play(0, "8♣"))
     assert texts(s) == ["A leads 8♣"]
     s = G.apply(s, play(1, "8♦"))
-    assert texts(s) == ["B plays 8♦: Snip!", "B has played his last card and wins"]
+    assert texts(s) == ["B plays 8♦: Snip!", "B has no cards left and wins"]
     assert isinstance(s.events[-1], EmptyHandWins) and s.turn == NOBODY and s.winner == 1
     assert s.table.cards(ROUND) == parse_cards("8♣ 8♦")
 
@@ -259,7 +257,7 @@ def test_going_out_with_the_fourth_card_wins_and_nobody_leads() -> None:
     s = G.position(text, options=MULTI_AUTO)
     s = G.apply(s, play(0, "8♣ 8♦ 8♥"))
     s = G.apply(s, play(1, "8♠"))
-    assert texts(s) == ["B plays 8♠: Snorem!", "B has played his last card and wins"]
+    assert texts(s) == ["B plays 8♠: Snorem!", "B has no cards left and wins"]
     assert s.winner == 1 and s.table.cards(DONE)[-4:] == parse_cards("8♣ 8♦ 8♥ 8♠")
 
 

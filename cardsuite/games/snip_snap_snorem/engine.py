@@ -375,7 +375,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
 def end_text(winner: Seat, left: tuple[int, ...]) -> str:
     """How the game ended, with the cards the others have left."""
     others = ", ".join(f"{who(s)} {n}" for s, n in enumerate(left) if s != winner)
-    return _("{won}; cards left: {others}").format(
+    return _("{won}; still in hand: {others}").format(
         won=EmptyHandWins(winner, left).text(), others=others
     )
 

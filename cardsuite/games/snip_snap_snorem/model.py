@@ -265,12 +265,12 @@ class GameEnded(Event):
 
 @event
 class EmptyHandWins(GameEnded):
-    """The winner has played his last card."""
+    """The winner has played the last card of his hand."""
 
     ending: ClassVar[str] = "empty-hand"
 
     def text(self) -> str:
-        return _("{who} has played his last card and wins").format(who=who(self.winner))
+        return _("{who} has no cards left and wins").format(who=who(self.winner))
 
 
 EMPTY_HAND = EmptyHandWins.ending

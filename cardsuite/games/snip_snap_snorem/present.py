@@ -63,7 +63,6 @@ def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
                     ),
                 ),
                 status=" · ".join(marks),
-                score=ngettext("{n} card", "{n} cards", left[s]).format(n=left[s]),
                 to_move=s == state.turn,
                 is_viewer=s == obs.viewer,
             )
@@ -74,7 +73,7 @@ def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
     centre = (
         PileView(
             ROUND,
-            _("round of {rank}").format(rank=ranks_word(rank)) if in_round else _("round"),
+            ranks_word(rank) if in_round else _("round"),
             PileStyle.ROW,
             in_round,
             note=round_call,
@@ -93,21 +92,16 @@ def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
         status = _("Game over — {how}").format(how=end_text(state.winner, left))
     else:
         if not rank:
-            if options.multi_play:
-                doing = _("{who} to lead: one card, or several of one rank").format(
-                    who=seat(state.turn)
-                )
-            else:
-                doing = _("{who} to lead any card").format(who=seat(state.turn))
+            doing = _("{who} to lead any card").format(who=seat(state.turn))
         elif options.auto_pass:
             doing = _("{who} to play one of the {rank}").format(
                 who=seat(state.turn), rank=ranks_word(rank)
             )
         else:
-            doing = _("{who} to play one of the {rank}, or pass without one").format(
+            doing = _("{who} to play one of the {rank} or pass").format(
                 who=seat(state.turn), rank=ranks_word(rank)
             )
-        status = f"{call} — {doing}" if call else doing
+        status = _("{call} — {doing}").format(call=call, doing=doing) if call else doing
     if over:
         round_line = _("The game is over")
     elif rank:
@@ -119,9 +113,6 @@ def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
     info = [
         _("Last call: {call}").format(call=call) if call else _("No call yet"),
         round_line,
-        _("Cards left: {list}").format(
-            list=" · ".join(f"{seat(s)} {left[s]}" for s in range(state.seats))
-        ),
     ]
     if state.passed and not over:
         info.append(_("Passed: {who}").format(who=seats_text(dict.fromkeys(state.passed))))
