@@ -25,6 +25,7 @@ from cardsuite.bots.rang import RangBot
 from cardsuite.bots.ryba import RybaBot
 from cardsuite.bots.search import SearchBot
 from cardsuite.bots.seven_up import SevenUpBot
+from cardsuite.bots.snip_snap_snorem import SnipSnapSnoremBot
 from cardsuite.bots.spit import SpitBot
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.protocol import AnyGame
@@ -39,12 +40,14 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "rang": RangBot,
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
+    "snip-snap-snorem": SnipSnapSnoremBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
     "rang": RangBot,
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
+    "snip-snap-snorem": SnipSnapSnoremBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

@@ -156,6 +156,25 @@ _ENGINES: tuple[GameInfo, ...] = (
             "up or down; the first to empty his row wins."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.snip_snap_snorem:SNIP_SNAP_SNOREM",
+        id="snip-snap-snorem",
+        title="Snip Snap Snorem",
+        original_name="Снип-снап-снуре",
+        aliases=(
+            "snip snap snorem",
+            "snip-snap-snorum",
+            "snip snap snorum",
+            "snip-snap-snure",
+            "earl of coventry",
+            "снип-снап-снуре",
+        ),
+        seat_counts=(3, 4, 5, 6),
+        summary=(
+            "Match the round's rank in turn, calling Snip! Snap! Snorem!; "
+            "the first with an empty hand wins."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}

@@ -171,17 +171,31 @@ async def play_by_clicks(
     raise AssertionError("the game did not end")
 
 
-def game_row(pilot: Pilot[Any], title: str) -> tuple[int, int]:
-    """Where the lobby's list shows ``title``."""
+def game_row(pilot: Pilot[Any], title: str) -> tuple[int, int] | None:
+    """Where the lobby's list shows ``title`` (None: not in view)."""
     games = pilot.app.screen.query_one("#games", OptionList)
     region = games.region
     rows = screen_text(pilot.app).splitlines()  # type: ignore[arg-type]
     row = next(
-        y
-        for y in range(region.y, region.y + region.height)
-        if title in rows[y][region.x : region.x + region.width]
+        (
+            y
+            for y in range(region.y, region.y + region.height)
+            if title in rows[y][region.x : region.x + region.width]
+        ),
+        None,
     )
-    return region.x + 3, row
+    return None if row is None else (region.x + 3, row)
+
+
+async def scroll_to_game(pilot: Pilot[Any], title: str) -> tuple[int, int]:
+    """Scroll the lobby's list (as a mouse wheel does) until ``title`` is in view."""
+    for _ in range(100):
+        where = game_row(pilot, title)
+        if where is not None:
+            return where
+        pilot.app.screen.query_one("#games", OptionList).scroll_down(animate=False)
+        await settle(pilot)
+    raise AssertionError(f"{title} is not in the lobby's list")
 
 
 async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match:
@@ -189,7 +203,7 @@ async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match
     app = pilot.app
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)
-    await pilot.click(offset=game_row(pilot, title))
+    await pilot.click(offset=await scroll_to_game(pilot, title))
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)  # one click shows the game's seats and options
     assert f"{title} — seats and options" in screen_text(app)
@@ -232,7 +246,7 @@ async def test_a_double_click_in_the_lobby_starts_the_game() -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.double_click(offset=game_row(pilot, "Rang (Ранг)"))
+        await pilot.double_click(offset=await scroll_to_game(pilot, "Rang (Ранг)"))
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)

@@ -1,0 +1,437 @@
+"""The rules of Snip Snap Snorem: the deal, whose turn, the legal plays, applying them, the end.
+
+See ``model.py`` for the game in a paragraph and the decisions taken where the spec is silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import combinations
+from typing import Any
+
+from cardsuite.core.cards import Card, standard_deck
+from cardsuite.core.errors import NOT_A_MOVE, NotationError, Refusal
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import _
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.protocol import Observation, RulesBase
+from cardsuite.core.rng import shuffled
+from cardsuite.core.series import Series
+from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
+from cardsuite.core.text import seat as who
+from cardsuite.core.view import TableView
+from cardsuite.games.snip_snap_snorem import present as presentation
+from cardsuite.games.snip_snap_snorem.model import (
+    DONE,
+    EMPTY_HAND,
+    MAX_SEATS,
+    NOBODY,
+    ROUND,
+    SET,
+    Dealt,
+    EmptyHandWins,
+    FullSnip,
+    Pass,
+    Passed,
+    Play,
+    Played,
+    RoundDone,
+    SeenSnip,
+    SnipMove,
+    SnipOptions,
+    SnipState,
+    hand,
+    hand_order,
+    ranks_word,
+)
+
+# Refusal codes (spec §6.2: NOT_IN_HAND, MUST_LEAD, MUST_MATCH, WRONG_RANK, ONE_CARD_ONLY,
+# MIXED_RANKS; NOT_YOUR_TURN and GAME_OVER are core's).
+NOT_IN_HAND = "NotInHand"
+MUST_LEAD = "MustLead"
+MUST_MATCH = "MustMatch"
+WRONG_RANK = "WrongRank"
+ONE_CARD_ONLY = "OneCardOnly"
+MIXED_RANKS = "MixedRanks"
+
+_DECK = standard_deck()
+_ORDER = {card: i for i, card in enumerate(sorted(_DECK, key=hand_order))}
+
+
+class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
+    id = "snip-snap-snorem"
+    title = "Snip Snap Snorem"
+    original_name = "Снип-снап-снуре"
+    aliases = (
+        "snip snap snorem",
+        "snip-snap-snorum",
+        "snip snap snorum",
+        "snip-snap-snure",
+        "earl of coventry",
+        "снип-снап-снуре",
+    )
+    seat_counts = (3, 4, 5, 6)
+    summary = (
+        "Match the round's rank in turn, calling Snip! Snap! Snorem!; "
+        "the first with an empty hand wins."
+    )
+    Options = SnipOptions
+
+    def __init__(self) -> None:
+        self._layouts: dict[int, Layout] = {}
+        self._to_move = [frozenset({s}) for s in range(MAX_SEATS)]
+        self._passes = [Pass(s) for s in range(MAX_SEATS)]
+        # One-card plays by seat, then card; plays of several cards by (seat, cards).
+        self._ones: list[dict[Card, Play]] = [
+            {card: Play(s, (card,)) for card in _DECK} for s in range(MAX_SEATS)
+        ]
+        self._plays: dict[tuple[Seat, tuple[Card, ...]], Play] = {}
+        # Every play of a group of equal cards (multi_play), by (seat, group).
+        self._subsets: dict[tuple[Seat, tuple[Card, ...]], tuple[Play, ...]] = {}
+
+    # --- setup ---------------------------------------------------------------------------
+    def layout(self, seats: int) -> Layout:
+        layout = self._layouts.get(seats)
+        if layout is None:
+            specs = [PileSpec(hand(s), s, Visibility.OWNER) for s in range(seats)]
+            specs += [PileSpec(ROUND), PileSpec(DONE)]
+            layout = self._layouts[seats] = Layout(specs)
+        return layout
+
+    def deck(self, state: SnipState[Any]) -> tuple[Card, ...]:
+        return _DECK
+
+    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullSnip:
+        self.check_seats(seats)
+        opts: SnipOptions = self.resolve_options(options)
+        dealer = Series.start(seed=seed, seats=seats).dealer
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        for i, card in enumerate(shuffled(_DECK, seed, "deal")):  # one at a time from seat 1
+            hands[(dealer + 1 + i) % seats].append(card)
+        piles = tuple(tuple(sorted(h, key=_ORDER.__getitem__)) for h in hands)
+        first = (dealer + 1) % seats
+        return SnipState(
+            Table(self.layout(seats), (*piles, (), ())), seed,
+            (Dealt(dealer, tuple(len(h) for h in piles)),), opts, seats, dealer,
+            first, 0, first, (), NOBODY, (), NOBODY,
+        )  # fmt: skip
+
+    def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullSnip:
+        """A position written as text, for tests, tutorials and puzzles.
+
+        Piles by name, cards bottom first.  ``P1`` … ``P10`` are the hands of seats 0 … 9
+        (``hand.0`` … work too; hands are sorted whatever order is written); ``round`` holds
+        the cards of the round in progress in the order played (its cards give the round's
+        rank); ``done`` the cards set aside::
+
+            P1: 7♣ 7♥ K♠
+            P2: 7♦ 7♠ 2♣
+            P3: 5♥ 9♦
+            round: 7♣
+            turn: P2
+
+        Settings:
+
+        * ``players: 4`` — the number of players (default: the highest ``P`` named, at
+          least 3);
+        * ``turn: P2`` — who acts (default P1); with an empty round he leads;
+        * ``leader: P1`` — who led the round in progress (default: ``turn`` when the round
+          is empty, else P1);
+        * ``dealer: P3`` — the dealer (default: the last player, so that P1 is the spec's
+          seat 1);
+        * ``rest: done`` (default) puts every card not named into ``done``, as if played in
+          earlier rounds; ``rest: none`` leaves them out of the game.
+
+        With ``auto_pass`` on, a ``turn`` player holding no card of the round's rank passes
+        at once (the position's events say so), as in play.
+        """
+        opts: SnipOptions = self.resolve_options(options)
+        named = [
+            line.split(":", 1)[0].strip()
+            for line in text.splitlines()
+            if ":" in line.split("#", 1)[0]
+        ]
+        highest = max(
+            (int(key[1:]) for key in named if key[:1] == "P" and key[1:].isdigit()), default=0
+        )
+        settings = parse_position(text, Layout(()), {}).settings
+        seats = _number("players", settings["players"]) if "players" in settings else highest
+        seats = max(seats, min(self.seat_counts))
+        if not 3 <= seats <= MAX_SEATS:
+            raise NotationError(f"players: {seats} is not 3 to {MAX_SEATS}")
+        layout = self.layout(seats)
+        aliases = {f"P{s + 1}": hand(s) for s in range(seats)}
+        given = parse_position(text, layout, aliases)
+        piles = {name: cards for name, cards in given.piles.items()}
+        for s in range(seats):
+            piles[hand(s)] = tuple(sorted(piles.get(hand(s), ()), key=_ORDER.__getitem__))
+        in_round = piles.get(ROUND, ())
+        if len(in_round) >= SET or len({c.rank for c in in_round}) > 1:
+            raise NotationError("round: one to three cards of one rank")
+        rest = given.setting("rest", DONE)
+        if rest not in (DONE, "none"):
+            raise NotationError(f"rest: {rest!r} must be done or none")
+        table = lay_out(layout, _DECK, piles, rest=DONE if rest == DONE else None, seed=seed)
+        turn = _player(given.setting("turn") or "P1", seats)
+        rank = in_round[0].rank if in_round else 0
+        default_leader = "P1" if in_round else f"P{turn + 1}"
+        leader = _player(given.setting("leader") or default_leader, seats)
+        dealer = _player(given.setting("dealer") or f"P{seats}", seats)
+        events: list[Event] = []
+        passed: tuple[Seat, ...] = ()
+        if opts.auto_pass and rank:
+            piles_now = list(table.piles)
+            turn, passed = _pass_on(piles_now, events, turn, rank, seats, ())
+        return SnipState(
+            table, seed, tuple(events), opts, seats, dealer,
+            turn, rank, leader, passed, NOBODY, (), NOBODY,
+        )  # fmt: skip
+
+    # --- whose turn, which moves -----------------------------------------------------------
+    def to_move(self, state: FullSnip) -> frozenset[Seat]:
+        if state.turn == NOBODY:
+            return frozenset()
+        return self._to_move[state.turn]
+
+    def _play(self, seat: Seat, cards: tuple[Card, ...]) -> Play:
+        if len(cards) == 1:
+            return self._ones[seat][cards[0]]
+        move = self._plays.get((seat, cards))
+        if move is None:
+            move = self._plays[(seat, cards)] = Play(seat, cards)
+        return move
+
+    def _group_plays(self, seat: Seat, group: tuple[Card, ...]) -> tuple[Play, ...]:
+        """Every play of one or more cards of ``group`` (equal ranks), fewest first."""
+        plays = self._subsets.get((seat, group))
+        if plays is None:
+            plays = self._subsets[(seat, group)] = tuple(
+                self._play(seat, cards)
+                for k in range(1, len(group) + 1)
+                for cards in combinations(group, k)
+            )
+        return plays
+
+    def candidates(self, state: FullSnip, seat: Seat) -> Iterable[SnipMove]:
+        held = state.table.cards(hand(seat))
+        groups = list(_groups(held))
+        if state.options.multi_play:
+            for group in groups:
+                yield from self._group_plays(seat, group)
+            if len(groups) > 1:  # a mixed lead (refused)
+                yield self._play(seat, (groups[0][0], groups[1][0]))
+        else:
+            for card in held:
+                yield self._ones[seat][card]
+            for group in groups:
+                if len(group) > 1:  # several at once (refused)
+                    yield self._play(seat, group)
+        yield self._passes[seat]
+
+    def legal_moves(self, state: FullSnip, seat: Seat) -> tuple[SnipMove, ...]:
+        # The candidates that why_illegal() accepts, in the same order, computed directly.
+        if seat != state.turn:
+            return ()
+        held = state.table.piles[seat]
+        rank = state.rank
+        if not state.options.multi_play:
+            ones = self._ones[seat]
+            if not rank:
+                return tuple(map(ones.__getitem__, held))
+            moves = tuple([ones[c] for c in held if c.rank == rank])
+            return moves if moves else (self._passes[seat],)
+        if not rank:
+            out: list[SnipMove] = []
+            for group in _groups(held):
+                out.extend(self._group_plays(seat, group))
+            return tuple(out)
+        group = tuple([c for c in held if c.rank == rank])
+        return self._group_plays(seat, group) if group else (self._passes[seat],)
+
+    # --- the one legality check ----------------------------------------------------------
+    def why_illegal(self, state: FullSnip, move: SnipMove) -> Refusal | None:
+        if move.seat != state.turn or state.turn == NOBODY:
+            return self.not_your_turn(state, move)
+        held = state.table.piles[move.seat]
+        rank = state.rank
+        if move.__class__ is Pass:
+            if not rank:
+                return Refusal(MUST_LEAD, _("You lead this round: play a card, you cannot pass"))
+            for card in held:
+                if card.rank == rank:
+                    return Refusal(
+                        MUST_MATCH,
+                        _("You hold one of the {rank}: you must play it, not pass").format(
+                            rank=ranks_word(rank)
+                        ),
+                    )
+            return None
+        if not isinstance(move, Play):
+            return Refusal(NOT_A_MOVE, _("That is not a move of this game"))
+        cards = move.cards
+        if not cards:
+            return Refusal(NOT_A_MOVE, _("Name the card you play"))
+        for i, card in enumerate(cards):
+            if card not in held or card in cards[:i]:
+                return Refusal(
+                    NOT_IN_HAND, _("{card} is not in your hand").format(card=_shown(card))
+                )
+        if len(cards) > 1 and not state.options.multi_play:
+            return Refusal(ONE_CARD_ONLY, _("You play one card per turn, not several at once"))
+        if not rank:
+            first = cards[0].rank
+            for card in cards:
+                if card.rank != first:
+                    return Refusal(MIXED_RANKS, _("Cards led together must all be of one rank"))
+            return None
+        for card in cards:
+            if card.rank != rank:
+                return Refusal(
+                    WRONG_RANK,
+                    _("This round is of {rank}: {card} is not one of them").format(
+                        rank=ranks_word(rank), card=card
+                    ),
+                )
+        return None
+
+    # --- applying a legal move -------------------------------------------------------------
+    def perform(self, state: FullSnip, move: SnipMove) -> FullSnip:
+        n = state.seats
+        p = move.seat
+        table = state.table
+        piles = list(table.piles)
+        if move.__class__ is Pass:
+            rank = state.rank
+            events: list[Event] = [Passed(p, rank, False)]
+            turn = (p + 1) % n
+            passed = (*state.passed, p)
+            if state.options.auto_pass:
+                turn, passed = _pass_on(piles, events, turn, rank, n, passed)
+            return SnipState(
+                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
+                state.options, n, state.dealer, turn, rank, state.leader, passed,
+                state.caller, state.calls, NOBODY,
+            )  # fmt: skip
+        assert isinstance(move, Play)
+        cards = move.cards
+        left = tuple([c for c in piles[p] if c not in cards])
+        piles[p] = left
+        before = piles[n]
+        first = len(before) + 1
+        down = before + cards
+        rank = cards[0].rank
+        events = [Played(p, cards, first)]
+        caller, calls = state.caller, state.calls
+        if len(down) > 1:
+            caller, calls = p, tuple(range(max(first, 2), len(down) + 1))
+        complete = len(down) >= SET
+        if complete:
+            piles[n] = ()
+            piles[n + 1] = piles[n + 1] + down
+        else:
+            piles[n] = down
+        leader = p if first == 1 else state.leader
+        if not left:
+            events.append(EmptyHandWins(p, tuple(len(piles[s]) for s in range(n))))
+            return SnipState(
+                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
+                state.options, n, state.dealer, NOBODY, rank, leader, (), caller, calls, p,
+            )  # fmt: skip
+        if complete:
+            events.append(RoundDone(p, rank))
+            return SnipState(
+                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
+                state.options, n, state.dealer, p, 0, p, (), caller, calls, NOBODY,
+            )  # fmt: skip
+        turn = (p + 1) % n
+        passed = ()
+        if state.options.auto_pass:
+            turn, passed = _pass_on(piles, events, turn, rank, n, passed)
+        return SnipState(
+            Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
+            state.options, n, state.dealer, turn, rank, leader, passed, caller, calls, NOBODY,
+        )  # fmt: skip
+
+    # --- the end -------------------------------------------------------------------------------
+    def cards_left(self, state: SnipState[Any]) -> tuple[int, ...]:
+        """Cards in each seat's hand."""
+        return tuple(state.table.count(hand(s)) for s in range(state.seats))
+
+    def outcome(self, state: FullSnip) -> Outcome | None:
+        if state.winner == NOBODY:
+            return None
+        reason = end_text(state.winner, self.cards_left(state))
+        return Outcome.win_for(frozenset({state.winner}), state.seats, reason, ending=EMPTY_HAND)
+
+    # --- presentation ----------------------------------------------------------------------
+    def present(self, obs: Observation[SeenSnip]) -> TableView:
+        return presentation.present(self, obs)
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def end_text(winner: Seat, left: tuple[int, ...]) -> str:
+    """How the game ended, with the cards the others have left."""
+    others = ", ".join(f"{who(s)} {n}" for s, n in enumerate(left) if s != winner)
+    return _("{won}; still in hand: {others}").format(
+        won=EmptyHandWins(winner, left).text(), others=others
+    )
+
+
+def _pass_on(
+    piles: list[tuple[Card, ...]],
+    events: list[Event],
+    turn: Seat,
+    rank: int,
+    n: int,
+    passed: tuple[Seat, ...],
+) -> tuple[Seat, tuple[Seat, ...]]:
+    """``auto_pass``: from ``turn`` on, every player holding no card of ``rank`` passes (at
+    most one lap: someone holds the rank in every real game).  The seat the turn rests on,
+    and who passed since the last card."""
+    for _lap in range(n):
+        for card in piles[turn]:
+            if card.rank == rank:
+                return turn, passed
+        events.append(Passed(turn, rank, True))
+        passed = (*passed, turn)
+        turn = (turn + 1) % n
+    return turn, passed
+
+
+def _groups(held: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+    """The runs of equal ranks of a sorted hand, in hand order."""
+    start = 0
+    for i in range(1, len(held) + 1):
+        if i == len(held) or held[i].rank != held[start].rank:
+            yield held[start:i]
+            start = i
+
+
+def _shown(card: object) -> str:
+    return str(card) if isinstance(card, Card) else repr(card)
+
+
+def _number(key: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{key}: {text!r} is not a whole number") from None
+
+
+def _player(text: str, seats: int) -> Seat:
+    """A seat written as in positions (``P2``) or as its number from 0."""
+    token = text.strip().upper()
+    number = token[1:] if token.startswith("P") else None
+    try:
+        s = int(number) - 1 if number is not None else int(token)
+    except ValueError:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
+    if not 0 <= s < seats:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
+    return s
+
+
+SNIP_SNAP_SNOREM = SnipSnapSnorem()

@@ -1,0 +1,138 @@
+"""How Snip Snap Snorem looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.  The last call
+(«Snip!», «Snap!», «Snorem!») leads the status line and the side panel, and labels the round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import seat, seats_text
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.snip_snap_snorem.model import (
+    CALLS,
+    DONE,
+    NOBODY,
+    ROUND,
+    SET,
+    SeenSnip,
+    hand,
+    hand_order,
+    ranks_word,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.snip_snap_snorem.engine import SnipSnapSnorem
+
+
+def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    from cardsuite.games.snip_snap_snorem.engine import end_text
+
+    state = obs.state
+    table = state.table
+    options = state.options
+    over = state.winner != NOBODY
+    left = game.cards_left(state)
+    in_round = table.faces(ROUND)
+    rank = state.rank
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        held = table.faces(hand(s))
+        faces = tuple(sorted(held, key=hand_order)) if s == obs.viewer else held
+        marks = []
+        if s == state.dealer:
+            marks.append(_("dealer"))
+        if over:
+            if s == state.winner:
+                marks.append(_("winner"))
+        elif rank and s == state.leader:
+            marks.append(_("led"))
+        if not over and s in state.passed:
+            marks.append(_("passed"))
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=(
+                    PileView(
+                        hand(s), _("hand"), PileStyle.FAN, faces, owner=s, placeholder=_("no cards")
+                    ),
+                ),
+                status=" · ".join(marks),
+                to_move=s == state.turn,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    call = last_call(state)
+    round_call = call if len(in_round) > 1 else ""
+    sets = table.count(DONE) // SET
+    centre = (
+        PileView(
+            ROUND,
+            ranks_word(rank) if in_round else _("round"),
+            PileStyle.ROW,
+            in_round,
+            note=round_call,
+            placeholder=_("lead any card") if not over else "",
+        ),
+        PileView(
+            DONE,
+            _("set aside"),
+            PileStyle.STACK,
+            table.faces(DONE),
+            note=ngettext("{n} set", "{n} sets", sets).format(n=sets),
+            placeholder=_("none yet"),
+        ),
+    )
+    if over:
+        status = _("Game over — {how}").format(how=end_text(state.winner, left))
+    else:
+        if not rank:
+            doing = _("{who} to lead any card").format(who=seat(state.turn))
+        elif options.auto_pass:
+            doing = _("{who} to play one of the {rank}").format(
+                who=seat(state.turn), rank=ranks_word(rank)
+            )
+        else:
+            doing = _("{who} to play one of the {rank} or pass").format(
+                who=seat(state.turn), rank=ranks_word(rank)
+            )
+        status = _("{call} — {doing}").format(call=call, doing=doing) if call else doing
+    if over:
+        round_line = _("The game is over")
+    elif rank:
+        round_line = _("Round of {rank}: {n} of 4 down").format(
+            rank=ranks_word(rank), n=len(in_round)
+        )
+    else:
+        round_line = _("{who} leads a new round").format(who=seat(state.turn))
+    info = [
+        _("Last call: {call}").format(call=call) if call else _("No call yet"),
+        round_line,
+    ]
+    if state.passed and not over:
+        info.append(_("Passed: {who}").format(who=seats_text(dict.fromkeys(state.passed))))
+    if options.multi_play:
+        info.append(_("Several equal cards may go down at once"))
+    if options.auto_pass:
+        info.append(_("Players without the rank pass automatically"))
+    return TableView(
+        title=_("Snip Snap Snorem"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=centre,
+        status=status,
+        info=tuple(info),
+    )
+
+
+def last_call(state: SeenSnip) -> str:
+    """The last call and who made it ("Snap! ({s1})"), or "" before the first call."""
+    if state.caller == NOBODY:
+        return ""
+    calls = " ".join(_(CALLS[n]) for n in state.calls)
+    return _("{calls} ({who})").format(calls=calls, who=seat(state.caller))
