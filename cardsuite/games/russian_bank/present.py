@@ -144,9 +144,7 @@ def _status(state: SeenRussianBank) -> str:
         return _("The game is over: {who} wins").format(who=seat(state.winner))
     if state.phase == STOP:
         return _("Stop! {who} places one missed card on a foundation").format(who=seat(state.turn))
-    return _("{who} to play; the turn ends by discarding the hand card").format(
-        who=seat(state.turn)
-    )
+    return _("{who} to play").format(who=seat(state.turn))
 
 
 def _info(state: SeenRussianBank) -> tuple[str, ...]:
@@ -155,7 +153,9 @@ def _info(state: SeenRussianBank) -> tuple[str, ...]:
     if note:
         lines.append(note)
     opts = state.options
-    rules = [_("loading on") if opts.loading else _("loading off")]
+    if state.phase != OVER and state.phase != STOP:
+        lines.append(_("Drop the hand card on the waste to end the turn"))
+    rules = [_("Loading on") if opts.loading else _("Loading off")]
     if opts.compulsory_foundation:
         rules.append(
             _("Stop: the opponent places a missed card")
@@ -163,9 +163,12 @@ def _info(state: SeenRussianBank) -> tuple[str, ...]:
             else _("foundation plays compulsory")
         )
     lines.append(" · ".join(rules))
+    idle = max(0, state.turns - state.mark)
     lines.append(
-        _("Turn {n}; {m} turns since the last progress (200: draw)").format(
-            n=state.turns + 1, m=max(0, state.turns - state.mark)
-        )
+        ngettext(
+            "Turn {n}; {m} turn without progress (draw at 200)",
+            "Turn {n}; {m} turns without progress (draw at 200)",
+            idle,
+        ).format(n=state.turns + 1, m=idle)
     )
     return tuple(lines)
