@@ -63,7 +63,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _
+from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
@@ -334,9 +334,11 @@ class WasteTurned(Event):
     count: int
 
     def text(self) -> str:
-        return _("{who} turns his waste over as a new hand ({n} cards)").format(
-            who=who(self.seat), n=self.count
-        )
+        return ngettext(
+            "{who} turns his waste over as a new hand ({n} card)",
+            "{who} turns his waste over as a new hand ({n} cards)",
+            self.count,
+        ).format(who=who(self.seat), n=self.count)
 
     def moved(self) -> tuple[PileId, ...]:
         return (_WASTE[self.seat], _HAND[self.seat])
