@@ -22,6 +22,7 @@ from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.grabuge import GrabugeBot
 from cardsuite.bots.nerts import NertsBot
 from cardsuite.bots.rang import RangBot
+from cardsuite.bots.russian_bank import RussianBankBot
 from cardsuite.bots.ryba import RybaBot
 from cardsuite.bots.search import SearchBot
 from cardsuite.bots.seven_up import SevenUpBot
@@ -41,6 +42,7 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
     "snip-snap-snorem": SnipSnapSnoremBot,
+    "russian-bank": RussianBankBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
@@ -48,6 +50,7 @@ PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
     "snip-snap-snorem": SnipSnapSnoremBot,
+    "russian-bank": RussianBankBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

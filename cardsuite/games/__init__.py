@@ -175,6 +175,18 @@ _ENGINES: tuple[GameInfo, ...] = (
             "the first with an empty hand wins."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.russian_bank:RUSSIAN_BANK",
+        id="russian-bank",
+        title="Russian Bank",
+        original_name="Русский банк",
+        aliases=("crapette", "russian bank", "русский банк", "крапетт"),
+        seat_counts=(2,),
+        summary=(
+            "Two-player competitive patience: empty your reserve, hand and waste onto shared "
+            "foundations and houses, and load your cards onto your opponent's piles."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}

@@ -1,0 +1,174 @@
+"""How Russian Bank looks: the table from one seat.
+
+Each seat's box holds his reserve, hand card, waste and face-down hand, and the four houses on
+his side of the table (H1–H4 on the first player's side, H5–H8 on the second's: houses are
+shared, they only lie there).  The eight foundations are the centre.  All text is engine text
+(seats as placeholders); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import join_words, seat
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.russian_bank.model import (
+    FOUND_IDS,
+    HOUSE_IDS,
+    NOBODY,
+    OVER,
+    STOP,
+    SeenRussianBank,
+    hand,
+    hand_card,
+    reserve,
+    waste,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.russian_bank.engine import RussianBank
+
+
+def present(game: RussianBank, obs: Observation[SeenRussianBank]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        r = table.count(reserve(s))
+        w = table.count(waste(s))
+        d = table.count(hand(s))
+        piles = [
+            PileView(
+                reserve(s),
+                _("reserve"),
+                PileStyle.STACK,
+                table.faces(reserve(s)),
+                owner=s,
+                note=ngettext("{n} card", "{n} cards", r).format(n=r),
+                placeholder=_("empty"),
+            ),
+            PileView(
+                hand_card(s),
+                _("hand card"),
+                PileStyle.STACK,
+                table.faces(hand_card(s)),
+                owner=s,
+                placeholder=_("none"),
+            ),
+            PileView(
+                waste(s),
+                _("waste"),
+                PileStyle.STACK,
+                table.faces(waste(s)),
+                owner=s,
+                note=ngettext("{n} card", "{n} cards", w).format(n=w),
+                placeholder=_("empty"),
+            ),
+            PileView(
+                hand(s),
+                _("hand"),
+                PileStyle.STACK,
+                table.faces(hand(s)),
+                owner=s,
+                note=ngettext("{n} card", "{n} cards", d).format(n=d),
+                placeholder=_("empty"),
+            ),
+        ]
+        for k in range(4 * s, 4 * s + 4):
+            piles.append(
+                PileView(
+                    HOUSE_IDS[k],
+                    _("H{n}").format(n=k + 1),
+                    PileStyle.COLUMN,
+                    table.faces(HOUSE_IDS[k]),
+                    placeholder=_("empty"),
+                )
+            )
+        left = r + w + d + table.count(hand_card(s))
+        marks = []
+        if state.phase == OVER and state.winner == s:
+            marks.append(_("winner"))
+        if state.violator == s:
+            marks.append(_("Stop called on him"))
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=tuple(piles),
+                status=" · ".join(marks),
+                score=ngettext("{n} card left", "{n} cards left", left).format(n=left),
+                to_move=state.phase != OVER and s == state.turn,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    centre = tuple(
+        PileView(
+            pid,
+            _("F{n}").format(n=k + 1),
+            PileStyle.STACK,
+            table.faces(pid),
+            placeholder=_("Ace"),
+        )
+        for k, pid in enumerate(FOUND_IDS)
+    )
+    return TableView(
+        title=_("Russian Bank"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=centre,
+        status=_status(state),
+        info=_info(state),
+    )
+
+
+def stop_note(state: SeenRussianBank) -> str:
+    """The Stop in words while it is news: who missed which cards, which one went up."""
+    if state.violator == NOBODY:
+        return ""
+    cards = join_words(str(c) for c in state.missed)
+    if state.placed is None:
+        return _("Stop! {who} missed a foundation play: {cards} could have gone up").format(
+            who=seat(state.violator), cards=cards
+        )
+    return _(
+        "Stop! {who} missed a foundation play: {cards} could have gone up; {card} went up"
+    ).format(who=seat(state.violator), cards=cards, card=state.placed)
+
+
+def _status(state: SeenRussianBank) -> str:
+    if state.phase == OVER:
+        if state.winner == NOBODY:
+            return _("The game is over: a draw")
+        return _("The game is over: {who} wins").format(who=seat(state.winner))
+    if state.phase == STOP:
+        return _("Stop! {who} places one missed card on a foundation").format(who=seat(state.turn))
+    return _("{who} to play").format(who=seat(state.turn))
+
+
+def _info(state: SeenRussianBank) -> tuple[str, ...]:
+    lines = []
+    note = stop_note(state)
+    if note:
+        lines.append(note)
+    opts = state.options
+    if state.phase != OVER and state.phase != STOP:
+        lines.append(_("Drop the hand card on the waste to end the turn"))
+    rules = [_("Loading on") if opts.loading else _("Loading off")]
+    if opts.compulsory_foundation:
+        rules.append(
+            _("Stop: the opponent places a missed card")
+            if opts.stop_mode == "auto"
+            else _("foundation plays compulsory")
+        )
+    lines.append(" · ".join(rules))
+    idle = max(0, state.turns - state.mark)
+    lines.append(
+        ngettext(
+            "Turn {n}; {m} turn without progress (draw at 200)",
+            "Turn {n}; {m} turns without progress (draw at 200)",
+            idle,
+        ).format(n=state.turns + 1, m=idle)
+    )
+    return tuple(lines)
