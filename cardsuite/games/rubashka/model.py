@@ -62,7 +62,7 @@ from cardsuite.core.cards import (
 from cardsuite.core.errors import NotationError, OptionsError
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _, ngettext
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -268,6 +268,10 @@ class Flip(Move):
 
     def notation(self) -> str:
         return "flip"
+
+    def gesture(self) -> Gesture:
+        # Pick your own packet (a click on it, or Enter with it under the cursor).
+        return Gesture(packet(self.seat))
 
 
 # --- events --------------------------------------------------------------------------------
