@@ -395,14 +395,13 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
     def outcome(self, state: FullRubashka) -> Outcome | None:
         if state.to_play != NOBODY:
             return None
-        held = (len(state.table.piles[0]), len(state.table.piles[1]))
         reason = next(e for e in state.events if isinstance(e, GameEnded)).text()
         places = (1, 1) if state.winner == NOBODY else (1, 2) if state.winner == 0 else (2, 1)
         cycle = state.cycle
         return RubashkaOutcome(
             places=places,
             reason=reason,
-            scores=held,
+            scores=None,  # win, loss or draw: no points
             ending=state.how,
             cards_played=state.cards_played,
             tricks_played=state.tricks_played,

@@ -355,8 +355,8 @@ class PileTaken(Event):
 
     def text(self) -> str:
         return ngettext(
-            "{who} takes the pile ({n} card: {cards}) under his packet",
-            "{who} takes the pile ({n} cards: {cards}) under his packet",
+            "{who} takes the pile ({n} card: {cards})",
+            "{who} takes the pile ({n} cards: {cards})",
             len(self.cards),
         ).format(who=who(self.seat), n=len(self.cards), cards=_cards_text(self.cards))
 

@@ -39,10 +39,10 @@ def counters(state: SeenRubashka) -> str:
 
 
 def attack_cards(pack_name: str) -> str:
-    """What the attack cards demand: "A pays 1 · 2 pays 2 · 3 pays 3"."""
+    """What the attack cards demand: "A→1 · 2→2 · 3→3"."""
     pack = PACK[pack_name]
     return " · ".join(
-        _("{rank} → {n}").format(rank=rank_index(rank), n=n) for rank, n in pack.demands.items()
+        _("{rank}→{n}").format(rank=rank_index(rank), n=n) for rank, n in pack.demands.items()
     )
 
 
@@ -59,7 +59,6 @@ def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         faces = table.faces(packet(s))
-        n = len(faces)
         marks = []
         if s == state.dealer:
             marks.append(_("dealer"))
@@ -86,12 +85,10 @@ def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
                         PileStyle.STACK,
                         faces,
                         owner=s,
-                        note=ngettext("{n} card", "{n} cards", n).format(n=n),
                         placeholder=_("no cards"),
                     ),
                 ),
                 status=" · ".join(marks),
-                score=ngettext("holds {n} card", "holds {n} cards", n).format(n=n),
                 to_move=s == state.to_play,
                 is_viewer=s == obs.viewer,
             )
@@ -123,16 +120,20 @@ def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
             who=seat(state.to_play), counters=counters(state)
         )
     info = [
-        _("Pack: {pack} (attack cards {cards})").format(
-            pack=state.options.pack, cards=attack_cards(state.options.pack)
-        ),
+        _("Pack: {pack}").format(pack=state.options.pack),
+        _("Attack cards: {cards}").format(cards=attack_cards(state.options.pack)),
         _("Trick {n}, led by {who}").format(n=state.tricks_played + 1, who=seat(state.leader))
         if not over
         else counters(state),
-        _("Packets: {a} {na} · {b} {nb}").format(
-            a=seat(0), na=table.count(packet(0)), b=seat(1), nb=table.count(packet(1))
-        ),
     ]
+    if state.debt:
+        info.append(
+            ngettext(
+                "{who} owes {attacker} {n} more card",
+                "{who} owes {attacker} {n} more cards",
+                state.debt,
+            ).format(who=seat(state.to_play), attacker=seat(state.attacker), n=state.debt)
+        )
     if state.cycle is not None:
         start, tricks, cards = state.cycle
         info.append(
