@@ -89,6 +89,19 @@ def test_simulate_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "games per second" in out
 
 
+def test_simulate_counts_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    # A game whose outcome puts everyone first is a draw in simulate's summary (text and
+    # JSON): Casella's non-terminating Beggar-my-neighbour deal, given to Rubashka, is drawn
+    # by repetition every time.
+    deal = "deal=---K---Q-KQAJ-----AAJ--J--/----------Q----KQ-J-----KA"
+    args = ("simulate", "rubashka", "--games", "3", "--opt", "pack=beggar-52", "--opt", deal)
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert "finished 3 of 3; draws 3;" in out
+    _, out, _ = run(capsys, *args, "--json")
+    assert json.loads(out)["draws"] == 3
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

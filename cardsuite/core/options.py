@@ -5,6 +5,11 @@ Each game declares ``Options`` as a frozen keyword-only dataclass whose fields a
 read ``--opt key=value`` without any game-specific code.  Validation that involves several
 fields or the player count stays in the game (``__post_init__`` or ``new_game``), raising
 :class:`OptionsError` with a sentence that names the bad value.
+
+An option whose default is text and that has no choices is a *text* option (a given deal,
+read by the game itself).  An option declared with ``offered=False`` is not offered to players:
+the lobby, the rules text and the contract's random setups do not see it
+(:func:`describe_options`), while the command line, saves and replays set it like any other.
 """
 
 from __future__ import annotations
@@ -30,14 +35,19 @@ def option(
     choices: Sequence[Any] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    offered: bool = True,
 ) -> Any:
-    """A dataclass field for an option, with what the lobby and the CLI need to know."""
+    """A dataclass field for an option, with what the lobby and the CLI need to know.
+
+    ``offered=False``: an option for tests, replays and the command line only (not in the lobby).
+    """
     meta = {
         "label": label,
         "help": help,
         "choices": tuple(choices) if choices is not None else None,
         "minimum": minimum,
         "maximum": maximum,
+        "offered": offered,
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -53,21 +63,27 @@ class OptionInfo:
     choices: tuple[Any, ...] | None
     minimum: int | None
     maximum: int | None
+    offered: bool = True
 
     @property
     def kind(self) -> str:
-        """``bool``, ``choice`` or ``int``."""
+        """``bool``, ``choice``, ``text`` or ``int``."""
         if isinstance(self.default, bool):
             return "bool"
         if self.choices is not None:
             return "choice"
+        if isinstance(self.default, str):
+            return "text"
         return "int"
 
 
-def describe_options(options_type: type) -> tuple[OptionInfo, ...]:
+def describe_options(options_type: type, *, every: bool = False) -> tuple[OptionInfo, ...]:
+    """The options offered to players (``every``: also those declared ``offered=False``)."""
     out = []
     for f in dataclasses.fields(options_type):
         meta = f.metadata
+        if not every and not meta.get("offered", True):
+            continue
         out.append(
             OptionInfo(
                 name=f.name,
@@ -77,6 +93,7 @@ def describe_options(options_type: type) -> tuple[OptionInfo, ...]:
                 choices=meta.get("choices"),
                 minimum=meta.get("minimum"),
                 maximum=meta.get("maximum"),
+                offered=meta.get("offered", True),
             )
         )
     return tuple(out)
@@ -96,10 +113,12 @@ def check_range(info: OptionInfo, value: Any) -> None:
 
 def validate_fields(options: object) -> None:
     """Check every field against its declared choices and bounds (call from __post_init__)."""
-    for info in describe_options(type(options)):
+    for info in describe_options(type(options), every=True):
         value = getattr(options, info.name)
         if info.kind == "bool" and not isinstance(value, bool):
             raise OptionsError(f"option {info.name} must be on or off, not {value!r}")
+        if info.kind == "text" and not isinstance(value, str):
+            raise OptionsError(f"option {info.name} must be text, not {value!r}")
         if info.kind == "int" and (not isinstance(value, int) or isinstance(value, bool)):
             raise OptionsError(f"option {info.name} must be a whole number, not {value!r}")
         check_range(info, value)
@@ -121,6 +140,8 @@ def _parse_value(info: OptionInfo, text: str) -> Any:
                 return choice
         allowed = ", ".join(str(c) for c in info.choices)
         raise OptionsError(f"option {info.name} cannot be {token!r}: choose one of {allowed}")
+    if info.kind == "text":
+        return token
     try:
         return int(token)
     except ValueError:
@@ -129,7 +150,7 @@ def _parse_value(info: OptionInfo, text: str) -> Any:
 
 def options_from_strings(options_type: type[OptionsT], values: Mapping[str, str]) -> OptionsT:
     """Build options from ``key=value`` text, as typed on the command line."""
-    infos = {info.name: info for info in describe_options(options_type)}
+    infos = {info.name: info for info in describe_options(options_type, every=True)}
     parsed: dict[str, Any] = {}
     for key, text in values.items():
         name = key.strip().replace("-", "_")
@@ -147,7 +168,7 @@ def options_to_dict(options: object) -> dict[str, Any]:
 
 def options_from_dict(options_type: type[OptionsT], data: Mapping[str, Any]) -> OptionsT:
     """Options from a save file; unknown keys and bad values raise OptionsError."""
-    infos = {info.name for info in describe_options(options_type)}
+    infos = {info.name for info in describe_options(options_type, every=True)}
     unknown = set(data) - infos
     if unknown:
         raise OptionsError(f"unknown options {sorted(unknown)}")

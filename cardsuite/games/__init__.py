@@ -187,6 +187,26 @@ _ENGINES: tuple[GameInfo, ...] = (
             "foundations and houses, and load your cards onto your opponent's piles."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.rubashka:RUBASHKA",
+        id="rubashka",
+        title="Rubashka",
+        original_name="Рубашка",
+        aliases=(
+            "straccia camicia",
+            "straccia-camicia",
+            "camicia",
+            "cavacamicia",
+            "beggar-my-neighbour",
+            "beggar my neighbour",
+            "strip jack naked",
+        ),
+        seat_counts=(2,),
+        summary=(
+            "Turn cards onto a pile in turn; an Ace, 2 or 3 makes your opponent pay 1, 2 or 3 "
+            "cards, and whoever is paid takes the pile. No decisions, all luck."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}

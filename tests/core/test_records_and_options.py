@@ -40,6 +40,29 @@ def test_options_from_text() -> None:
     assert [i.kind for i in describe_options(Sample)] == ["choice", "bool", "int"]
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class WithDeal:
+    fast: bool = option(False, label="Fast")
+    deal: str = option("", label="Deal", offered=False)
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+
+def test_a_text_option_not_offered_is_set_from_text_but_not_listed() -> None:
+    # The lobby, the rules and the contract's setups list what is offered; the command line,
+    # saves and replays set every option.
+    assert [i.name for i in describe_options(WithDeal)] == ["fast"]
+    every = describe_options(WithDeal, every=True)
+    assert [(i.name, i.kind, i.offered) for i in every] == [
+        ("fast", "bool", True),
+        ("deal", "text", False),
+    ]
+    assert options_from_strings(WithDeal, {"deal": " K-/--- "}) == WithDeal(deal="K-/---")
+    with pytest.raises(OptionsError, match="must be text"):
+        WithDeal(deal=3)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("values", "needle"),
     [

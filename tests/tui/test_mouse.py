@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -172,7 +173,7 @@ async def play_by_clicks(
 
 
 def game_row(pilot: Pilot[Any], title: str) -> tuple[int, int] | None:
-    """Where the lobby's list shows ``title`` (None: not in view)."""
+    """Where the lobby's list shows ``title`` (None: not in sight)."""
     games = pilot.app.screen.query_one("#games", OptionList)
     region = games.region
     rows = screen_text(pilot.app).splitlines()  # type: ignore[arg-type]
@@ -187,13 +188,15 @@ def game_row(pilot: Pilot[Any], title: str) -> tuple[int, int] | None:
     return None if row is None else (region.x + 3, row)
 
 
-async def scroll_to_game(pilot: Pilot[Any], title: str) -> tuple[int, int]:
-    """Scroll the lobby's list (as a mouse wheel does) until ``title`` is in view."""
-    for _ in range(100):
+async def find_game_row(pilot: Pilot[Any], title: str) -> tuple[int, int]:
+    """Where the lobby's list shows ``title``, scrolling the list down (as a mouse wheel
+    does) while the game is below the ones in sight."""
+    games = pilot.app.screen.query_one("#games", OptionList)
+    for _ in range(50):
         where = game_row(pilot, title)
         if where is not None:
             return where
-        pilot.app.screen.query_one("#games", OptionList).scroll_down(animate=False)
+        await pilot._post_mouse_events([events.MouseScrollDown], games, offset=(3, 3))
         await settle(pilot)
     raise AssertionError(f"{title} is not in the lobby's list")
 
@@ -203,7 +206,7 @@ async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match
     app = pilot.app
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)
-    await pilot.click(offset=await scroll_to_game(pilot, title))
+    await pilot.click(offset=await find_game_row(pilot, title))
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)  # one click shows the game's seats and options
     assert f"{title} — seats and options" in screen_text(app)
@@ -246,7 +249,7 @@ async def test_a_double_click_in_the_lobby_starts_the_game() -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.double_click(offset=await scroll_to_game(pilot, "Rang (Ранг)"))
+        await pilot.double_click(offset=await find_game_row(pilot, "Rang (Ранг)"))
         await settle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)

@@ -237,9 +237,12 @@ class TableScreen(TranslatedScreen[None]):
         self.thinking = None
         legal = self.match.legal_moves(step.seat)
         # In hot-seat a forced move waits for its player, who sees his hand and presses Enter.
+        # In a game watched by default (no decisions at all: Rubashka) a person in a seat takes
+        # part by making his only move with a key: it is never played for him.
         forced = (
             len(legal) == 1
             and self.cs_app.settings.auto_play
+            and not getattr(self.match.game, "watch_by_default", False)
             and len(self.match.humans()) == 1
             and self._no_autoplay_at != len(self.match.moves)
             and not self.summary_waits()
@@ -1165,7 +1168,11 @@ class TableScreen(TranslatedScreen[None]):
         while True:
             taken += self.match.undo(viewer)
             legal = self.match.legal_moves(viewer)
-            forced = len(legal) == 1 and self.cs_app.settings.auto_play
+            forced = (
+                len(legal) == 1
+                and self.cs_app.settings.auto_play
+                and not getattr(self.match.game, "watch_by_default", False)
+            )
             if not forced or self.match.undo_point(viewer) is None:
                 break
         if forced:

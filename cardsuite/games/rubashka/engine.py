@@ -1,0 +1,430 @@
+"""The rules of Рубашка: the deal, the flip, captures, the end rules and the draw by repetition.
+
+See ``model.py`` for the game in a paragraph and the decisions taken where the spec is silent.
+
+The hot path (``perform``) reads the three piles by their fixed places in this game's own
+layout (packet 0, packet 1, the pile): a long Beggar-my-neighbour game flips thousands of
+cards, each flip one new state.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from cardsuite.core.cards import Card
+from cardsuite.core.errors import NotationError, Refusal
+from cardsuite.core.events import Event
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.position import parse_position
+from cardsuite.core.protocol import Observation, RulesBase
+from cardsuite.core.rng import shuffled
+from cardsuite.core.series import Series
+from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
+from cardsuite.core.view import TableView
+from cardsuite.games.rubashka import present as presentation
+from cardsuite.games.rubashka.model import (
+    LAST_CARD,
+    NO_MEMORY,
+    NOBODY,
+    OUT_OF_CARDS,
+    PACK,
+    PILE,
+    REPETITION,
+    TRICK_LIMIT,
+    TRICK_LIMIT_REACHED,
+    Dealt,
+    Flip,
+    Flipped,
+    FullRubashka,
+    GameEnded,
+    LastCardTaken,
+    Memory,
+    OutOfCards,
+    Pack,
+    PileTaken,
+    Repetition,
+    RubashkaOptions,
+    RubashkaOutcome,
+    RubashkaState,
+    SeenRubashka,
+    TrickLimit,
+    packet,
+    read_deal,
+)
+
+LAYOUT = Layout(
+    (
+        PileSpec(packet(0), 0, Visibility.HIDDEN),
+        PileSpec(packet(1), 1, Visibility.HIDDEN),
+        PileSpec(PILE, None, Visibility.PUBLIC),
+    )
+)
+_FLIPS = (Flip(0), Flip(1))
+_TO_MOVE = (frozenset({0}), frozenset({1}))
+_NONE: frozenset[Seat] = frozenset()
+
+
+@functools.cache
+def _classes(pack_name: str) -> dict[Card, int]:
+    """Each card of the pack -> its class (its demand: 0 for a normal card)."""
+    pack = PACK[pack_name]
+    return {card: pack.demand(card) for card in pack.cards}
+
+
+@functools.cache
+def _deck(mask: int) -> tuple[Card, ...]:
+    """The cards of a game from its ``in_play`` mask, in pack order."""
+    return tuple(card for card in PACK["beggar-52"].cards if mask >> card.index & 1)
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def trick_key(
+    classes: dict[Card, int], leader: Seat, first: tuple[Card, ...], second: tuple[Card, ...]
+) -> bytes:
+    """The repetition key of §7 as bytes: the leader, then the classes of packet 0 and of
+    packet 1, each read bottom to top (the same relation as the spec's key within a game)."""
+    return (
+        bytes((leader,))
+        + bytes(map(classes.__getitem__, first))
+        + b"\x09"
+        + bytes(map(classes.__getitem__, second))
+    )
+
+
+class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
+    id = "rubashka"
+    title = "Rubashka"
+    original_name = "Рубашка"
+    aliases = (
+        "straccia camicia",
+        "straccia-camicia",
+        "camicia",
+        "cavacamicia",
+        "beggar-my-neighbour",
+        "beggar my neighbour",
+        "strip jack naked",
+    )
+    seat_counts = (2,)
+    summary = (
+        "Turn cards onto a pile in turn; an Ace, 2 or 3 makes your opponent pay 1, 2 or 3 "
+        "cards, and whoever is paid takes the pile. No decisions, all luck."
+    )
+    Options = RubashkaOptions
+    # Nobody decides anything: the app shows a game played out at a pace by default.
+    watch_by_default: ClassVar[bool] = True
+
+    # --- setup ---------------------------------------------------------------------------
+    def deck(self, state: RubashkaState[Any]) -> tuple[Card, ...]:
+        return _deck(state.in_play)
+
+    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullRubashka:
+        self.check_seats(seats)
+        opts: RubashkaOptions = self.resolve_options(options)
+        pack = PACK[opts.pack]
+        dealer = Series.start(seed=seed, seats=seats).dealer
+        packets: list[tuple[Card, ...]] = [(), ()]
+        if opts.deal:
+            first, second = read_deal(opts.pack, opts.deal)  # top card first
+            packets[dealer] = first[::-1]
+            packets[1 - dealer] = second[::-1]
+        else:
+            stock = shuffled(pack.cards, seed, "deal")  # the top card is the last
+            seat = 1 - dealer  # the non-dealer first, one card at a time
+            while stock:
+                packets[seat] += (stock.pop(),)  # each card on top of the packet
+                seat = 1 - seat
+        table = Table(LAYOUT, (packets[0], packets[1], ()))
+        dealt = Dealt(dealer, (len(packets[0]), len(packets[1])), bool(opts.deal))
+        return self._start(
+            table, seed, opts, dealer, dealer, 0, NOBODY, dealer, 0, 0, (dealt,), NO_MEMORY
+        )
+
+    def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRubashka:
+        """A position written as text, for tests and puzzles.
+
+        ``P1`` and ``P2`` are the packets of seats 0 and 1 (``packet.0``, ``packet.1`` work
+        too), listed **top card first** (the next card turned first), as the spec and the
+        ``deal`` option list them; ``pile`` is the centre pile, oldest card first::
+
+            P1: A♠ 4♦ 9♣     # P1 turns A♠ next
+            P2: 6♣
+            pile: 7♥          # a trick in progress
+            turn: P2
+            debt: 1
+            attacker: P1
+
+        Only the cards named take part (a partial pack).  Settings:
+
+        * ``dealer: P2`` — the dealer (default P1);
+        * ``turn: P2`` — whose flip is next (default: the dealer);
+        * ``debt: 2`` and ``attacker: P1`` — a debt in progress (the attacker must be the
+          other player; default no debt);
+        * ``leader: P1`` — who led the trick in play (default: the attacker when there is a
+          debt, else the player to turn);
+        * ``cards: 12`` and ``tricks: 3`` — the counters ``cards_played`` and
+          ``tricks_played`` so far (default 0).
+
+        The position is checked at once as after any flip: a player to turn with an empty
+        packet has lost, and a position with an empty pile starts a trick (its key is the
+        first recorded).
+        """
+        opts: RubashkaOptions = self.resolve_options(options)
+        aliases = {"P1": packet(0), "P2": packet(1)}
+        given = parse_position(text, LAYOUT, aliases)
+        pack = PACK[opts.pack]
+        in_pack = frozenset(pack.cards)
+        named = [card for cards in given.piles.values() for card in cards]
+        for card in named:
+            if card not in in_pack:
+                raise NotationError(f"{card} is not in the {pack.name} pack")
+        if len(set(named)) != len(named):
+            raise NotationError("a card is named twice")
+        piles = [given.piles.get(packet(s), ())[::-1] for s in (0, 1)]  # bottom first
+        pile = given.piles.get(PILE, ())
+        dealer = _player(given.setting("dealer") or "P1")
+        to_play = _player(given.setting("turn") or f"P{dealer + 1}")
+        debt = given.number("debt", 0)
+        attacker = _player(given.setting("attacker")) if given.setting("attacker") else NOBODY
+        if debt < 0:
+            raise NotationError("debt: it cannot be negative")
+        if debt and attacker != 1 - to_play:
+            raise NotationError("attacker: with a debt, the attacker is the player not to turn")
+        if not debt:
+            attacker = NOBODY
+        elif not pile:
+            raise NotationError("debt: a debt needs cards on the pile")
+        default_leader = attacker if debt else to_play
+        leader_text = given.setting("leader")
+        leader = default_leader if leader_text is None else _player(leader_text)
+        table = Table(LAYOUT, (piles[0], piles[1], pile))
+        state = RubashkaState(
+            table, seed, (), opts, 2, dealer, to_play, debt, attacker, leader,
+            given.number("cards", 0), given.number("tricks", 0), _mask(named),
+            "", NOBODY, None, NO_MEMORY,
+        )  # fmt: skip
+        if pile:
+            return self._check_turn(state)
+        return self._start(
+            table, seed, opts, dealer, to_play, debt, attacker, leader,
+            state.cards_played, state.tricks_played, (), NO_MEMORY, in_play=state.in_play,
+        )  # fmt: skip
+
+    # --- whose turn, which moves -----------------------------------------------------------
+    def to_move(self, state: FullRubashka) -> frozenset[Seat]:
+        p = state.to_play
+        return _NONE if p == NOBODY else _TO_MOVE[p]
+
+    def candidates(self, state: FullRubashka, seat: Seat) -> Iterable[Flip]:
+        return (_FLIPS[seat],)
+
+    def legal_moves(self, state: FullRubashka, seat: Seat) -> tuple[Flip, ...]:
+        # The same answer as candidates filtered by why_illegal, without the detour.
+        return (_FLIPS[seat],) if seat == state.to_play else ()
+
+    def why_illegal(self, state: FullRubashka, move: Flip) -> Refusal | None:
+        if move.seat != state.to_play or state.to_play == NOBODY:
+            return self.not_your_turn(state, move)
+        return None
+
+    def apply(self, state: FullRubashka, move: Flip) -> FullRubashka:
+        if move.seat != state.to_play or state.to_play == NOBODY:
+            return super().apply(state, move)  # raises with the refusal
+        return self.perform(state, move)
+
+    # --- one flip --------------------------------------------------------------------------
+    def perform(self, state: FullRubashka, move: Flip) -> FullRubashka:
+        p = state.to_play
+        table = state.table
+        piles = list(table.piles)
+        mine = piles[p]
+        card = mine[-1]
+        piles[p] = mine[:-1]
+        pile = table.piles[2] + (card,)
+        cards_played = state.cards_played + 1
+        demand = _classes(state.options.pack)[card]
+        debt = state.debt
+        if demand:  # an attack card: a new debt for the opponent (a debt of his cancelled)
+            event = Flipped(p, card, demand, debt > 0, demand)
+            piles[2] = pile
+            return self._check_turn(
+                RubashkaState(
+                    Table(LAYOUT, tuple(piles)), state.seed, (event,), state.options, 2,
+                    state.dealer, 1 - p, demand, p, state.leader, cards_played,
+                    state.tricks_played, state.in_play, "", NOBODY, None, state.memory,
+                )
+            )  # fmt: skip
+        if not debt:  # a normal card on a free turn
+            piles[2] = pile
+            return self._check_turn(
+                RubashkaState(
+                    Table(LAYOUT, tuple(piles)), state.seed, (Flipped(p, card, 0, False, 0),),
+                    state.options, 2, state.dealer, 1 - p, 0, NOBODY, state.leader,
+                    cards_played, state.tricks_played, state.in_play, "", NOBODY, None,
+                    state.memory,
+                )
+            )  # fmt: skip
+        debt -= 1
+        flipped = Flipped(p, card, 0, True, debt)
+        if debt:  # he pays on
+            piles[2] = pile
+            return self._check_turn(
+                RubashkaState(
+                    Table(LAYOUT, tuple(piles)), state.seed, (flipped,), state.options, 2,
+                    state.dealer, p, debt, state.attacker, state.leader, cards_played,
+                    state.tricks_played, state.in_play, "", NOBODY, None, state.memory,
+                )
+            )  # fmt: skip
+        # Paid in full: the attacker takes the pile under his packet, oldest card first.
+        winner = state.attacker
+        piles[winner] = pile[::-1] + piles[winner]
+        piles[2] = ()
+        # The last card paid went from the packet to the pile and on under the winner's
+        # packet in one move: it is shown there for this step, so the table shows what the
+        # log tells (the next flip drops the fact).
+        table = Table(LAYOUT, tuple(piles), (Shown(packet(winner), card),))
+        events: tuple[Event, ...] = (flipped, PileTaken(winner, pile))
+        tricks = state.tricks_played + 1
+        if not piles[1 - winner]:  # §7: the capture took the opponent's last card
+            return self._end(
+                table, state, events + (LastCardTaken(winner),), cards_played, tricks,
+                LAST_CARD, winner,
+            )  # fmt: skip
+        return self._start(
+            table, state.seed, state.options, state.dealer, winner, 0, NOBODY, winner,
+            cards_played, tricks, events, state.memory, in_play=state.in_play,
+        )  # fmt: skip
+
+    def _check_turn(self, state: FullRubashka) -> FullRubashka:
+        """§6 Immediate end (a): the player to turn has no card: he has lost, and his
+        opponent takes the pile (the award counts as a trick)."""
+        p = state.to_play
+        if state.table.piles[p]:
+            return state
+        winner = 1 - p
+        piles = list(state.table.piles)
+        pile = piles[2]
+        tricks = state.tricks_played
+        events = state.events
+        if pile:  # (a position may leave a player without cards before any flip)
+            piles[winner] = pile[::-1] + piles[winner]
+            piles[2] = ()
+            tricks += 1
+            events += (PileTaken(winner, pile),)
+        events += (OutOfCards(p, state.debt),)
+        return self._end(
+            Table(LAYOUT, tuple(piles)), state, events, state.cards_played, tricks,
+            OUT_OF_CARDS, winner,
+        )  # fmt: skip
+
+    def _start(
+        self,
+        table: Table,
+        seed: int | None,
+        options: RubashkaOptions,
+        dealer: Seat,
+        to_play: Seat,
+        debt: int,
+        attacker: Seat,
+        leader: Seat,
+        cards_played: int,
+        tricks_played: int,
+        events: tuple[Event, ...],
+        memory: Memory,
+        *,
+        in_play: int | None = None,
+    ) -> FullRubashka:
+        """A new trick starts (the pile is empty): (a) a leader without cards has lost; else
+        record the key of §7, a draw at once if it was recorded before; then the backstop."""
+        mask = _mask(table.piles[0] + table.piles[1]) if in_play is None else in_play
+        state = RubashkaState(
+            table, seed, events, options, 2, dealer, to_play, debt, attacker, leader,
+            cards_played, tricks_played, mask, "", NOBODY, None, memory,
+        )  # fmt: skip
+        if not table.piles[to_play]:
+            return self._check_turn(state)
+        key = trick_key(_classes(options.pack), leader, table.piles[0], table.piles[1])
+        if key in memory.seen:
+            start = memory.keys.index(key)
+            cycle = (start, tricks_played - start, cards_played - memory.starts[start])
+            return self._end(
+                table, state, events + (Repetition(*cycle),), cards_played, tricks_played,
+                REPETITION, NOBODY, cycle,
+            )  # fmt: skip
+        memory = Memory(memory.seen | {key}, (*memory.keys, key), (*memory.starts, cards_played))
+        if tricks_played >= TRICK_LIMIT:
+            return self._end(
+                table, state._replace(memory=memory), events + (TrickLimit(),), cards_played,
+                tricks_played, TRICK_LIMIT_REACHED, NOBODY,
+            )  # fmt: skip
+        return state._replace(memory=memory)
+
+    def _end(
+        self,
+        table: Table,
+        state: FullRubashka,
+        events: tuple[Event, ...],
+        cards_played: int,
+        tricks_played: int,
+        how: str,
+        winner: Seat,
+        cycle: tuple[int, int, int] | None = None,
+    ) -> FullRubashka:
+        """The final state: nobody to play, and every card turned face up (``Shown``)."""
+        shown = tuple(Shown(packet(s), card) for s in (0, 1) for card in table.piles[s])
+        return RubashkaState(
+            Table(LAYOUT, table.piles, shown), state.seed, events, state.options, 2,
+            state.dealer, NOBODY, 0, NOBODY, state.leader, cards_played, tricks_played,
+            state.in_play, how, winner, cycle, state.memory,
+        )  # fmt: skip
+
+    # --- what a seat sees ------------------------------------------------------------------
+    def observe(self, state: FullRubashka, viewer: Seat | None) -> Observation[SeenRubashka]:
+        # The keys recorded follow from cards nobody has seen: only the engine keeps them.
+        seen = super().observe(state, viewer)
+        return Observation(viewer, seen.state._replace(memory=NO_MEMORY))
+
+    # --- the end ---------------------------------------------------------------------------
+    def outcome(self, state: FullRubashka) -> Outcome | None:
+        if state.to_play != NOBODY:
+            return None
+        reason = next(e for e in state.events if isinstance(e, GameEnded)).text()
+        places = (1, 1) if state.winner == NOBODY else (1, 2) if state.winner == 0 else (2, 1)
+        cycle = state.cycle
+        return RubashkaOutcome(
+            places=places,
+            reason=reason,
+            scores=None,  # win, loss or draw: no points
+            ending=state.how,
+            cards_played=state.cards_played,
+            tricks_played=state.tricks_played,
+            cycle_start_trick=cycle[0] if cycle else None,
+            cycle_tricks=cycle[1] if cycle else None,
+            cycle_cards=cycle[2] if cycle else None,
+        )
+
+    # --- presentation ----------------------------------------------------------------------
+    def present(self, obs: Observation[SeenRubashka]) -> TableView:
+        return presentation.present(self, obs)
+
+    def pack(self, state: RubashkaState[Any]) -> Pack:
+        return PACK[state.options.pack]
+
+
+def _player(text: str | None) -> Seat:
+    token = (text or "").strip().upper()
+    if token in ("P1", "0", "D"):
+        return 0
+    if token in ("P2", "1", "N"):
+        return 1
+    raise NotationError(f"{text!r} is not a player (P1 or P2)")
+
+
+RUBASHKA = Rubashka()

@@ -1,0 +1,151 @@
+"""How Рубашка looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.core.cards import rank_index
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import seat
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.rubashka.model import (
+    NOBODY,
+    PACK,
+    PILE,
+    GameEnded,
+    SeenRubashka,
+    packet,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.rubashka.engine import Rubashka
+
+
+def counters(state: SeenRubashka) -> str:
+    """The two counters of §8.3 in words: "287 cards played · 40 tricks"."""
+    return _("{cards} · {tricks}").format(
+        cards=ngettext("{n} card played", "{n} cards played", state.cards_played).format(
+            n=state.cards_played
+        ),
+        tricks=ngettext("{n} trick", "{n} tricks", state.tricks_played).format(
+            n=state.tricks_played
+        ),
+    )
+
+
+def attack_cards(pack_name: str) -> str:
+    """What the attack cards demand: "A→1 · 2→2 · 3→3"."""
+    pack = PACK[pack_name]
+    return " · ".join(
+        _("{rank}→{n}").format(rank=rank_index(rank), n=n) for rank, n in pack.demands.items()
+    )
+
+
+def end_text(state: SeenRubashka) -> str:
+    ended = next((e for e in state.events if isinstance(e, GameEnded)), None)
+    return ended.text() if ended is not None else _("the game is over")
+
+
+def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    over = state.over
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        faces = table.faces(packet(s))
+        marks = []
+        if s == state.dealer:
+            marks.append(_("dealer"))
+        if over:
+            if state.winner == s:
+                marks.append(_("winner"))
+            elif state.winner == NOBODY:
+                marks.append(_("draw"))
+        elif state.debt and s == state.to_play:
+            marks.append(
+                ngettext("pays {n} more card", "pays {n} more cards", state.debt).format(
+                    n=state.debt
+                )
+            )
+        elif state.debt and s == state.attacker:
+            marks.append(_("is owed"))
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=(
+                    PileView(
+                        packet(s),
+                        _("packet"),
+                        PileStyle.STACK,
+                        faces,
+                        owner=s,
+                        placeholder=_("no cards"),
+                    ),
+                ),
+                status=" · ".join(marks),
+                to_move=s == state.to_play,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    pile = table.faces(PILE)
+    centre = (
+        PileView(
+            PILE,
+            _("pile"),
+            PileStyle.FAN,
+            pile,
+            note=ngettext("{n} card", "{n} cards", len(pile)).format(n=len(pile)) if pile else "",
+            placeholder=_("empty: a new trick"),
+        ),
+    )
+    if over:
+        status = _("Game over — {how} · {counters}").format(
+            how=end_text(state), counters=counters(state)
+        )
+    elif state.debt:
+        status = _("{who} pays {attacker}: {owed} · {counters}").format(
+            who=seat(state.to_play),
+            attacker=seat(state.attacker),
+            owed=ngettext("{n} more card", "{n} more cards", state.debt).format(n=state.debt),
+            counters=counters(state),
+        )
+    else:
+        status = _("{who} to turn a card · {counters}").format(
+            who=seat(state.to_play), counters=counters(state)
+        )
+    info = [
+        _("Pack: {pack}").format(pack=state.options.pack),
+        _("Attack cards: {cards}").format(cards=attack_cards(state.options.pack)),
+        _("Trick {n}, led by {who}").format(n=state.tricks_played + 1, who=seat(state.leader))
+        if not over
+        else counters(state),
+    ]
+    if state.debt:
+        info.append(
+            ngettext(
+                "{who} owes {attacker} {n} more card",
+                "{who} owes {attacker} {n} more cards",
+                state.debt,
+            ).format(who=seat(state.to_play), attacker=seat(state.attacker), n=state.debt)
+        )
+    if state.cycle is not None:
+        start, tricks, cards = state.cycle
+        info.append(
+            _("Cycle: {tricks} tricks and {cards} cards, from trick {start}").format(
+                tricks=tricks, cards=cards, start=start + 1
+            )
+        )
+    return TableView(
+        title=_("Rubashka"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=centre,
+        status=status,
+        info=tuple(info),
+    )
