@@ -156,6 +156,15 @@ _ENGINES: tuple[GameInfo, ...] = (
             "up or down; the first to empty his row wins."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.cassino:CASSINO",
+        id="cassino-clubs",
+        title="Cassino",
+        original_name="Казино (трефовое)",
+        aliases=("cassino", "casino", "казино", "кассино"),
+        seat_counts=(2, 3, 4, 5, 6),
+        summary="Capture table cards by rank or by sums; most cards, most clubs, 2♣ and 10♦ score.",
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}
