@@ -75,6 +75,8 @@ ENDING = "hand-scored"
 _DECK = standard_deck()
 _NO_SEATS: frozenset[Seat] = frozenset()
 _CACHE_LIMIT = 200_000
+_TABLE, _HANDS = 1, 3  # positions in the layout (hot path)
+_new_state = tuple.__new__  # a NamedTuple built without its Python-level __new__
 
 
 def _groups(vals: tuple[int, ...], v: int) -> list[int]:
@@ -123,14 +125,17 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
     def __init__(self) -> None:
         self._layouts: dict[tuple[int, bool], Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(6))
-        self._trails = tuple({card: Trail(s, card) for card in _DECK} for s in range(6))
-        self._trailed = tuple({card: (Trailed(s, card),) for card in _DECK} for s in range(6))
+        # Trails and their events by seat and card index (a list: no hashing on the hot path).
+        by_index = sorted(_DECK, key=lambda card: card.index)
+        assert [card.index for card in by_index] == list(range(len(_DECK)))
+        self._trails = tuple([Trail(s, card) for card in by_index] for s in range(6))
+        self._trailed = tuple([(Trailed(s, card),) for card in by_index] for s in range(6))
         self._next = tuple(NextDeal(s) for s in range(6))
         # What a card may take from a table (by the table's cards and the card's value, or
         # minus its rank for a court), and the capture moves: made once, shared.
-        self._takes: dict[tuple[tuple[Card, ...], int], tuple[frozenset[Card], ...]] = {}
-        self._captures: dict[tuple[Seat, Card, frozenset[Card]], Capture] = {}
-        self._masks: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        self._memo: tuple[Any, Any, Seat, bool, tuple[Capture, ...]] = (None, None, -1, False, ())
+        self._by_bits: dict[int, Capture] = {}
+        self._masks: dict[tuple[int, ...], dict[int, list[tuple[int, ...]]]] = {}
 
     # --- setup ---------------------------------------------------------------------------
     def layout(self, seats: int, options: CassinoOptions) -> Layout:
@@ -266,59 +271,81 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             return self._to_move[state.series.next_dealer(state.seats)]
         return _NO_SEATS
 
+    def _capture_list(
+        self, tbl: tuple[Card, ...], held: tuple[Card, ...], seat: Seat, court_all: bool
+    ) -> tuple[Capture, ...]:
+        """Every capture ``seat`` can make with ``held`` on ``tbl``, in a stable order: hand
+        order, then the sets of each card in the order of :func:`sum_masks`.
+
+        The answer for the table and hand last asked about is remembered by identity
+        (``legal_moves`` and then ``apply`` ask about the same ones); moves are made once and
+        found again by the bits of their cards."""
+        memo = self._memo  # one reference, read once: safe with bots in other threads
+        if memo[0] is tbl and memo[1] is held and memo[2] == seat and memo[3] is court_all:
+            return memo[4]
+        out: list[Capture] = []
+        vals = tuple([c.rank if c.rank <= 10 else 0 for c in tbl])
+        by_value = self._masks.get(vals)
+        if by_value is None:
+            if len(self._masks) > _CACHE_LIMIT:
+                self._masks.clear()
+            by_value = self._masks[vals] = {}
+        bits = [1 << c.index for c in tbl]
+        moves = self._by_bits
+        for card in held:
+            r = card.rank
+            if r <= 10:
+                groups = by_value.get(r)
+                if groups is None:
+                    groups = by_value[r] = [
+                        tuple(i for i in range(len(vals)) if m >> i & 1) for m in sum_masks(vals, r)
+                    ]
+                if not groups:
+                    continue
+                sets = [sum([bits[i] for i in places]) for places in groups]
+            else:
+                same = [b for c, b in zip(tbl, bits, strict=True) if c.rank == r]
+                sets = ([sum(same)] if same else []) if court_all else same
+            tag = card.index * 8 + seat
+            for cb in sets:
+                move = moves.get(cb << 9 | tag)
+                if move is None:
+                    if len(moves) > _CACHE_LIMIT:
+                        moves.clear()
+                    taken = frozenset(c for c in tbl if cb >> c.index & 1)
+                    move = moves[cb << 9 | tag] = Capture(seat, card, taken)
+                out.append(move)
+        result = tuple(out)
+        self._memo = (tbl, held, seat, court_all, result)
+        return result
+
+    def _options_for(
+        self, tbl: tuple[Card, ...], card: Card, court_all: bool
+    ) -> tuple[frozenset[Card], ...]:
+        """What ``card`` may take from ``tbl`` (not on the hot path)."""
+        return tuple(m.taken for m in self._capture_list(tbl, (card,), 0, court_all))
+
     def takes(
         self, tbl: tuple[Card, ...], card: Card, court_all: bool
     ) -> tuple[frozenset[Card], ...]:
         """Every set of cards of ``tbl`` that ``card`` may capture (§6.2), in a stable order."""
-        v = value(card)
-        key = (tbl, v if v else (-card.rank - (100 if court_all else 0)))
-        got = self._takes.get(key)
-        if got is not None:
-            return got
-        if v:
-            vals = tuple([value(c) for c in tbl])
-            masks = self._masks.get((vals, v))
-            if masks is None:
-                if len(self._masks) > _CACHE_LIMIT:
-                    self._masks.clear()
-                masks = self._masks[(vals, v)] = sum_masks(vals, v)
-            got = tuple(frozenset([c for i, c in enumerate(tbl) if m >> i & 1]) for m in masks)
-        else:
-            same = [c for c in tbl if c.rank == card.rank]
-            if court_all:
-                got = (frozenset(same),) if same else ()
-            else:
-                got = tuple(frozenset((c,)) for c in same)
-        if len(self._takes) > _CACHE_LIMIT:
-            self._takes.clear()
-        self._takes[key] = got
-        return got
+        return self._options_for(tbl, card, court_all)
 
-    def _capture(self, seat: Seat, card: Card, taken: frozenset[Card]) -> Capture:
-        key = (seat, card, taken)
-        move = self._captures.get(key)
-        if move is None:
-            if len(self._captures) > _CACHE_LIMIT:
-                self._captures.clear()
-            move = self._captures[key] = Capture(seat, card, taken)
-        return move
-
-    def captures(self, state: FullCassino | SeenCassino, seat: Seat) -> list[Capture]:
+    def captures(self, state: FullCassino | SeenCassino, seat: Seat) -> tuple[Capture, ...]:
         """Every capture ``seat``'s hand can make on the table now (whoever's turn it is)."""
-        tbl = tuple(state.table.visible(TABLE))
-        court_all = state.options.court_captures_all
-        out = []
-        for card in state.table.visible(hand(seat)):
-            for taken in self.takes(tbl, card, court_all):
-                out.append(self._capture(seat, card, taken))
-        return out
+        return self._capture_list(
+            tuple(state.table.visible(TABLE)),
+            tuple(state.table.visible(hand(seat))),
+            seat,
+            state.options.court_captures_all,
+        )
 
     def candidates(self, state: FullCassino, seat: Seat) -> Iterable[AnyCassinoMove]:
         yield self._next[seat]
         yield from self.captures(state, seat)
         trails = self._trails[seat]
         for card in state.table.cards(hand(seat)):
-            yield trails[card]
+            yield trails[card.index]
 
     def legal_moves(self, state: FullCassino, seat: Seat) -> tuple[AnyCassinoMove, ...]:
         # The same answers, in the same order, as filtering candidates() through
@@ -330,15 +357,11 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         table = state.table
         held = table.cards(hand(seat))
         tbl = table.cards(TABLE)
-        court_all = state.options.court_captures_all
-        out: list[AnyCassinoMove] = []
-        for card in held:
-            for taken in self.takes(tbl, card, court_all):
-                out.append(self._capture(seat, card, taken))
-        if not out or state.options.free_trail:
-            trails = self._trails[seat]
-            out += [trails[card] for card in held]
-        return tuple(out)
+        caps = self._capture_list(tbl, held, seat, state.options.court_captures_all)
+        if caps and not state.options.free_trail:
+            return caps
+        trails = self._trails[seat]
+        return (*caps, *[trails[card.index] for card in held])
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullCassino, move: AnyCassinoMove) -> Refusal | None:
@@ -358,12 +381,28 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             return Refusal(GAME_OVER, _("the game is over"))
         if seat != state.turn:
             return self.not_your_turn(state, move)
+        if kind is Capture:
+            assert isinstance(move, Capture)
+            table = state.table
+            held = table.cards(hand(seat))
+            if move.card in held:
+                court_all = state.options.court_captures_all
+                caps = self._capture_list(table.cards(TABLE), held, seat, court_all)
+                for m in caps:
+                    if m is move:
+                        return None  # the usual case: a move the engine made itself
+                if move in caps:
+                    return None
+            return self._bad_capture(state, move)
         if kind is Trail:
             assert isinstance(move, Trail)
-            if move.card not in state.table.cards(hand(seat)):
+            held = state.table.cards(hand(seat))
+            if move.card not in held:
                 return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=move.card))
             if not state.options.free_trail:
-                can = self.captures(state, seat)
+                can = self._capture_list(
+                    state.table.cards(TABLE), held, seat, state.options.court_captures_all
+                )
                 if can:
                     return Refusal(
                         MUST_CAPTURE,
@@ -372,9 +411,6 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
                         ),
                     )
             return None
-        if kind is Capture:
-            assert isinstance(move, Capture)
-            return self._bad_capture(state, move)
         return Refusal(NOT_NOW, _("that is not a move of this game"))
 
     def _bad_capture(self, state: FullCassino, move: Capture) -> Refusal | None:
@@ -430,46 +466,73 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         return None
 
     # --- applying a legal move -------------------------------------------------------------
+    def apply(self, state: FullCassino, move: AnyCassinoMove) -> FullCassino:
+        # why_illegal's usual answer, found at once: a capture the engine has just listed for
+        # this very table and hand (see _capture_list), by the seat to play.
+        if type(move) is Capture and move.seat == state.turn:
+            memo = self._memo
+            table = state.table
+            if (
+                memo[0] is table.cards(TABLE)
+                and memo[1] is table.cards(hand(move.seat))
+                and memo[2] == move.seat
+                and memo[3] is state.options.court_captures_all
+            ):
+                for m in memo[4]:
+                    if m is move:
+                        return self.perform(state, move)
+        return super().apply(state, move)
+
     def perform(self, state: FullCassino, move: AnyCassinoMove) -> FullCassino:
         kind = type(move)
         if kind is NextDeal:
             series = state.series.next(state.seats)
             assert state.seed is not None, "an observation cannot be played on"
             return self._deal(state.seats, state.options, state.seed, series)
+        # The hot path works on the layout's fixed order: STOCK, TABLE, OUT, the hands, then
+        # the captured piles (see ``layout``).
         seat = move.seat
+        seats = state.seats
         table = state.table
-        edit = TableEdit(table.layout, list(table.piles), table.known)
+        piles = list(table.piles)
+        at = _HANDS + seat
+        held = piles[at]
+        assert isinstance(move, (Capture, Trail))
+        card = move.card
+        i = held.index(card)
+        piles[at] = held[:i] + held[i + 1 :]
         last = state.last
         if kind is Capture:
             assert isinstance(move, Capture)
-            taken = move.taken
-            tbl = edit[TABLE]
+            taken = tuple(move.taken)  # a tuple: membership by identity, no hashing
+            tbl = piles[_TABLE]
             took = tuple([c for c in tbl if c in taken])
-            edit[TABLE] = tuple([c for c in tbl if c not in taken])
-            edit.remove(hand(seat), move.card)
-            party = party_of(state, seat)
-            edit.add(won(party), move.card, *took)
-            events: tuple[Event, ...] = (Captured(seat, party, move.card, took),)
+            piles[_TABLE] = tuple([c for c in tbl if c not in taken])
+            party = seat % (seats // 2) if state.options.partnerships else seat
+            w = _HANDS + seats + party
+            piles[w] = piles[w] + (card, *took)
+            events: tuple[Event, ...] = (Captured(seat, party, card, took),)
             last = seat
         else:
-            assert isinstance(move, Trail)
-            edit.remove(hand(seat), move.card)
-            edit.add(TABLE, move.card)
-            events = self._trailed[seat][move.card]
-        seats = state.seats
-        for i in range(1, seats + 1):
-            nxt = (seat + i) % seats
-            if edit[hand(nxt)]:
-                return CassinoState(
-                    Table(edit.layout, tuple(edit.piles), edit.known),
-                    state.seed,
-                    events,
-                    state.options,
-                    seats,
-                    state.series,
-                    nxt,
-                    last,
+            piles[_TABLE] = piles[_TABLE] + (card,)
+            events = self._trailed[seat][card.index]
+        for k in range(1, seats + 1):
+            nxt = (seat + k) % seats
+            if piles[_HANDS + nxt]:
+                return _new_state(
+                    CassinoState,
+                    (
+                        _new_state(Table, (table.layout, tuple(piles), table.known)),
+                        state.seed,
+                        events,
+                        state.options,
+                        seats,
+                        state.series,
+                        nxt,
+                        last,
+                    ),
                 )
+        edit = TableEdit(table.layout, piles, table.known)
         # Every hand is empty.
         out = list(events)
         if edit[STOCK]:
