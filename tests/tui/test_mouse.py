@@ -189,6 +189,13 @@ async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match
     app = pilot.app
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)
+    games = app.screen.query_one("#games", OptionList)
+    for i in range(games.option_count):  # a game low in the list: scroll it into view first
+        if title in str(games.get_option_at_index(i).prompt):
+            games.highlighted = i
+            games.scroll_to_highlight()
+            break
+    await settle(pilot)
     await pilot.click(offset=game_row(pilot, title))
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)  # one click shows the game's seats and options
