@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardsuite.bots.base import Bot, RandomBot
+from cardsuite.bots.cassino import CassinoBot
 from cardsuite.bots.grabuge import GrabugeBot
 from cardsuite.bots.nerts import NertsBot
 from cardsuite.bots.rang import RangBot
@@ -43,6 +44,7 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "seven-up": SevenUpBot,
     "snip-snap-snorem": SnipSnapSnoremBot,
     "russian-bank": RussianBankBot,
+    "cassino-clubs": CassinoBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
@@ -51,6 +53,7 @@ PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "seven-up": SevenUpBot,
     "snip-snap-snorem": SnipSnapSnoremBot,
     "russian-bank": RussianBankBot,
+    "cassino-clubs": CassinoBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

@@ -30,12 +30,17 @@ class Gesture:
     A gesture without a target activates the source pile (for example drawing from a stock).
     ``count`` is how many cards it carries from a column: from ``card`` to the column's end
     must be that many (None: ``card`` and whatever lies on it, however many).
+    ``picks`` are the cards of the target pile the move takes along (a fishing game's capture:
+    the played card and the set of table cards it takes); moves that share source, card and
+    target but take different cards are told apart by their picks, which the table lets the
+    player choose one card at a time.
     """
 
     source: PileId
     card: Card | None = None
     target: PileId | None = None
     count: int | None = 1
+    picks: frozenset[Card] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

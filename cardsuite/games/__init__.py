@@ -206,6 +206,16 @@ _ENGINES: tuple[GameInfo, ...] = (
             "Turn cards onto a pile in turn; an Ace, 2 or 3 makes your opponent pay 1, 2 or 3 "
             "cards, and whoever is paid takes the pile. No decisions, all luck."
         ),
+        ),
+    ),
+    GameInfo(
+        "cardsuite.games.cassino:CASSINO",
+        id="cassino-clubs",
+        title="Cassino",
+        original_name="Казино (трефовое)",
+        aliases=("cassino", "casino", "казино", "кассино"),
+        seat_counts=(2, 3, 4, 5, 6),
+        summary="Capture table cards by rank or by sums; most cards, most clubs, 2♣ and 10♦ score.",
     ),
 )
 

@@ -1,0 +1,193 @@
+"""How Cassino looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.  Captured piles
+are drawn face down, as badges with what an attentive player knows of them (§9).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace, Suit
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import seat, seats_text
+from cardsuite.core.view import DealSummary, PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.cassino.model import (
+    NOBODY,
+    OUT,
+    STOCK,
+    TABLE,
+    TEN_DIAMONDS,
+    TWO_CLUBS,
+    CassinoState,
+    SeenCassino,
+    hand,
+    party_seats,
+    won,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.cassino.engine import Cassino
+
+
+def points_text(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def party_name(state: CassinoState[Any], party: int) -> str:
+    return seats_text(party_seats(state, party))
+
+
+def pile_stats(state: CassinoState[Any], party: int, *, full: bool | None = None) -> str:
+    """ "12 cards, 4 clubs, 2♣" (with ``show_capture_stats``), or "12 cards"."""
+    cards = state.table.visible(won(party))
+    parts = [ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards))]
+    if state.options.show_capture_stats if full is None else full:
+        clubs = sum(1 for c in cards if c.suit is Suit.CLUBS)
+        parts.append(ngettext("{n} club", "{n} clubs", clubs).format(n=clubs))
+        parts += [str(c) for c in (TWO_CLUBS, TEN_DIAMONDS) if c in cards]
+    return ", ".join(parts)
+
+
+def present(game: Cassino, obs: Observation[SeenCassino]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    series = state.series
+    partners = state.options.partnerships
+    totals = game.totals(state)
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        held = table.faces(hand(s))
+        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
+        piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
+        if not partners:
+            piles.append(_won_view(state, s, s))
+        marks = [_("dealer")] if s == series.dealer else []
+        if state.last == s and state.turn != NOBODY:
+            marks.append(_("last capture"))
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=tuple(piles),
+                status=" · ".join(marks),
+                score=points_text(totals[s]),
+                to_move=s == state.turn,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    centre = [
+        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
+        PileView(
+            TABLE,
+            _("table"),
+            PileStyle.ROW,
+            table.faces(TABLE),
+            placeholder=_("no cards: trail one"),
+        ),
+    ]
+    if partners:
+        centre += [_won_view(state, p, None) for p in range(state.parties)]
+    if table.count(OUT):
+        centre.append(
+            PileView(OUT, _("set aside"), PileStyle.BADGE, table.faces(OUT), note=_("unscored"))
+        )
+    return TableView(
+        title=_("Cassino"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=tuple(centre),
+        status=_status(state),
+        info=_info(state, totals),
+        summary=_summary(state) if series.between else None,
+    )
+
+
+def _won_view(state: SeenCassino, party: int, owner: int | None) -> PileView:
+    label = (
+        _("captured")
+        if owner is not None
+        else _("captured by {side}").format(side=party_name(state, party))
+    )
+    faces: tuple[CardFace, ...] = (FACE_DOWN,) * state.table.count(won(party))  # face down
+    return PileView(
+        won(party), label, PileStyle.BADGE, faces, owner=owner, note=pile_stats(state, party)
+    )
+
+
+def _status(state: SeenCassino) -> str:
+    series = state.series
+    if series.between:
+        return _("Hand over: {who} deals the next hand").format(
+            who=seat(series.next_dealer(state.seats))
+        )
+    if state.over:
+        return _("The game is over")
+    turn = seat(state.turn)
+    if state.options.free_trail:
+        return _("{who} to capture or trail").format(who=turn)
+    return _("{who} to play: capture if you can, else trail").format(who=turn)
+
+
+def _info(state: SeenCassino, totals: tuple[int, ...]) -> tuple[str, ...]:
+    series = state.series
+    lines = [
+        _("Hand {n} of {total} · dealer {who}").format(
+            n=min(series.number + 1, series.deals), total=series.deals, who=seat(state.dealer)
+        ),
+        ngettext("Stock: {n} card", "Stock: {n} cards", state.table.count(STOCK)).format(
+            n=state.table.count(STOCK)
+        ),
+        _("Last capture: {who}").format(
+            who=seat(state.last) if state.last != NOBODY else _("nobody yet")
+        ),
+        _("Captured this hand:"),
+    ]
+    lines += [
+        _("  {who}: {stats}").format(who=party_name(state, p), stats=pile_stats(state, p))
+        for p in range(state.parties)
+    ]
+    lines.append(
+        _("Points: {points}").format(
+            points=" · ".join(
+                f"{party_name(state, p)} {totals[party_seats(state, p)[0]]}"
+                for p in range(state.parties)
+            )
+        )
+    )
+    lines.append(
+        _("Free trail: you may trail instead of capturing")
+        if state.options.free_trail
+        else _("Capturing is compulsory")
+    )
+    if state.options.court_captures_all:
+        lines.append(_("A court takes every card of its rank"))
+    return tuple(lines)
+
+
+def _summary(state: SeenCassino) -> DealSummary:
+    """The hand just finished: what each party captured, its points in the hand and in all."""
+    series = state.series
+    result = series.results[-1]
+    totals = series.totals(state.seats)
+    rows = tuple(
+        (
+            party_name(state, p),
+            pile_stats(state, p, full=True),
+            str(result.scores[party_seats(state, p)[0]]),
+            str(totals[party_seats(state, p)[0]]),
+        )
+        for p in range(state.parties)
+    )
+    title = _("Hand {n} of {total} is over").format(n=len(series.results), total=series.deals)
+    columns = ("", _("captured"), _("this hand"), _("total"))
+    return DealSummary(title, columns, rows, (result.note,))
+
+
+def _hand_order(card: CardFace) -> tuple[int, int]:
+    """Hands are shown by rank, low to high, then suit (captures are by rank and sums)."""
+    if not isinstance(card, Card) or card.suit is None:
+        return (99, 0)
+    return (card.rank, card.suit.order)
