@@ -156,6 +156,18 @@ _ENGINES: tuple[GameInfo, ...] = (
             "up or down; the first to empty his row wins."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.seven_leaves:SEVEN_LEAVES",
+        id="seven-leaves",
+        title="Seven Leaves (Noses)",
+        original_name="Семь листов (Носы)",
+        aliases=("seven-leaves", "seven leaves", "noses", "nosy", "семь листов", "носы"),
+        seat_counts=(2, 3, 4, 5),
+        summary=(
+            "Take seven tricks over the deals, following suit or trumping; the last player "
+            "left without them loses and cuts the pack for his noses."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}
