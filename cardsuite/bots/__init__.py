@@ -24,6 +24,7 @@ from cardsuite.bots.nerts import NertsBot
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.ryba import RybaBot
 from cardsuite.bots.search import SearchBot
+from cardsuite.bots.seven_leaves import SevenLeavesBot
 from cardsuite.bots.seven_up import SevenUpBot
 from cardsuite.bots.spit import SpitBot
 from cardsuite.core.errors import OptionsError
@@ -39,12 +40,14 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "rang": RangBot,
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
+    "seven-leaves": SevenLeavesBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
     "rang": RangBot,
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
+    "seven-leaves": SevenLeavesBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts
