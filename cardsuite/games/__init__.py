@@ -160,8 +160,17 @@ _ENGINES: tuple[GameInfo, ...] = (
         "cardsuite.games.seven_leaves:SEVEN_LEAVES",
         id="seven-leaves",
         title="Seven Leaves (Noses)",
-        original_name="Семь листов (Носы)",
-        aliases=("seven-leaves", "seven leaves", "noses", "nosy", "семь листов", "носы"),
+        original_name="Семь листов «Носы»",
+        aliases=(
+            "seven-leaves",
+            "seven leaves",
+            "seven leaves (noses)",
+            "noses",
+            "nosy",
+            "семь листов",
+            "семь листов (носы)",
+            "носы",
+        ),
         seat_counts=(2, 3, 4, 5),
         summary=(
             "Take seven tricks over the deals, following suit or trumping; the last player "

@@ -12,7 +12,7 @@ from typing import Any
 from cardsuite.core.cards import SUITS, Card, Suit
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.protocol import Observation, RulesBase
@@ -88,8 +88,17 @@ _MAX_SEATS = 5
 class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove]):
     id = "seven-leaves"
     title = "Seven Leaves (Noses)"
-    original_name = "Семь листов (Носы)"
-    aliases = ("seven-leaves", "seven leaves", "noses", "nosy", "семь листов", "носы")
+    original_name = "Семь листов «Носы»"
+    aliases = (
+        "seven-leaves",
+        "seven leaves",
+        "seven leaves (noses)",
+        "noses",
+        "nosy",
+        "семь листов",
+        "семь листов (носы)",
+        "носы",
+    )
     seat_counts = (2, 3, 4, 5)
     summary = (
         "Take seven tricks over the deals, following suit or trumping; the last player "
@@ -626,20 +635,17 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
                     start = next_of(rest, state.dealer, seats)
                     loser = next(s for s in self._round(rest, start, seats) if tricks[s] == fewest)
                     ending = SAFETY
-                    events.append(Lost(loser, tricks[loser]))
+                    events.append(Lost(loser, tricks[loser], limit=True))
             else:
                 fewest = min(tricks[s] for s in newly)
                 low = tuple(s for s in newly if tricks[s] == fewest)
                 if len(low) == 1:
                     loser, ending = low[0], LOWEST_TOTAL
-                    events.append(Lost(loser, fewest))
+                    events.append(Lost(loser, fewest, lowest=True))
                 else:
                     next_active, playoff, ending = low, True, PLAY_OFF_CALLED
                     events.append(PlayOffCalled(low, fewest))
-        told = [e.text() for e in events[first_event:]]
-        if not told:
-            told = [_("Nobody is safe yet: {players} play on").format(players=seats_text(active))]
-        note = " ".join(_("{text}.").format(text=t[:1].upper() + t[1:]) for t in told)
+        note = _deal_note(events[first_event:], loser)
         result = DealResult(state.dealer, state.deal_tricks, note, ending)
         losses = state.losses
         phase, turn = DONE, NOBODY
@@ -758,9 +764,20 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         opts = state.options
         if opts.games == 1:
             loser = state.loser
-            text = _("{who} loses with {n} of {target} tricks").format(
-                who=who(loser), n=state.tricks[loser], target=opts.target_tricks
-            )
+            n = state.tricks[loser]
+            if state.ending == PLAY_OFF:
+                text = _("{who} takes the fewest tricks in the play-off and loses").format(
+                    who=who(loser)
+                )
+            elif state.ending == LOWEST_TOTAL:
+                text = _(
+                    "everyone left went safe in the same deal, and {who} loses with the lowest "
+                    "total ({n} tricks)"
+                ).format(who=who(loser), n=n)
+            else:
+                text = _(
+                    "{who} is the last player left, with {n} of {target} tricks, and loses"
+                ).format(who=who(loser), n=n, target=opts.target_tricks)
             if state.penalties:
                 p = state.penalties[-1]
                 text = _("{text}; the cut shows {penalty}").format(
@@ -772,9 +789,14 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             if not state.losses[s]:
                 continue
             if opts.penalty_display == COUNT:
+                flicks = (
+                    ngettext("{n} flick", "{n} flicks", state.noses[s]).format(n=state.noses[s])
+                    if state.noses[s]
+                    else _("pardoned")
+                )
                 parts.append(
-                    _("{who} lost {k} ({n} flicks)").format(
-                        who=who(s), k=state.losses[s], n=state.noses[s]
+                    _("{who} lost {k} ({flicks})").format(
+                        who=who(s), k=state.losses[s], flicks=flicks
                     )
                 )
             else:
@@ -784,6 +806,26 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenLeaves]) -> TableView:
         return presentation.present(self, obs)
+
+
+def _deal_note(events: list[Event], loser: Seat) -> str:
+    """A deal's end in one or two short sentences, for the summary (the log says more)."""
+    safe = tuple(e.seat for e in events if isinstance(e, WentSafe) and e.seat != loser)
+    parts = []
+    if safe:
+        parts.append(
+            ngettext("{players} is safe.", "{players} are safe.", len(safe)).format(
+                players=seats_text(safe)
+            )
+        )
+    for e in events:
+        if isinstance(e, PlayOffCalled):
+            parts.append(_("Play-off: {players}.").format(players=seats_text(e.players)))
+    if loser != NOBODY:
+        parts.append(_("{who} loses the game.").format(who=who(loser)))
+    if not parts:
+        parts.append(_("Nobody is safe yet."))
+    return " ".join(parts)
 
 
 def _player(text: str, seats: int, dealer: Seat | None = None) -> Seat:

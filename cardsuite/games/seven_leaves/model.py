@@ -92,7 +92,7 @@ COUNT, OFF = "count", "off"
 class SevenLeavesOptions:
     target_tricks: int = option(
         7,
-        label=N_("Tricks to be safe"),
+        label=N_("Safe at"),
         help=N_("tricks (added up over the deals of a game) that make a player safe"),
         minimum=1,
         maximum=20,
@@ -130,11 +130,11 @@ def flicks_of(card: Card) -> int:
 
 
 def penalty_text(card: Card, flicks: int, flick_cards: int) -> str:
-    """The penalty in words: "8♥: 8 flicks on the nose", or a pardon."""
+    """The penalty in words: "8♥, 8 flicks on the nose", or a pardon."""
     if flicks == 0:
-        return _("{card}: pardoned").format(card=card)
+        return _("{card}, pardoned").format(card=card)
     text = ngettext(
-        "{card}: {n} flick on the nose", "{card}: {n} flicks on the nose", flicks
+        "{card}, {n} flick on the nose", "{card}, {n} flicks on the nose", flicks
     ).format(card=card, n=flicks)
     if flick_cards > 1:
         text = _("{text}, each player flicking with {k} cards").format(text=text, k=flick_cards)
@@ -301,11 +301,26 @@ class PlayOffCalled(Event):
 
 @event
 class Lost(Event):
+    """The game's loser is found after a deal: ``lowest`` when everyone left went safe in the
+    same deal and he has the lowest total; ``limit`` when the safety stop decided."""
+
     seat: Seat
     tricks: int
+    lowest: bool = False
+    limit: bool = False
 
     def text(self) -> str:
-        return _("{who} is left with {tricks} and loses the game").format(
+        if self.limit:
+            return _(
+                "The deal limit is reached: {who} has the fewest tricks ({tricks}) and loses "
+                "the game"
+            ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
+        if self.lowest:
+            return _(
+                "Everyone left went safe in this deal: {who} has the lowest total ({tricks}) "
+                "and loses the game"
+            ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
+        return _("{who} is the last player left, with {tricks}, and loses the game").format(
             who=who(self.seat), tricks=tricks_text(self.tricks)
         )
 

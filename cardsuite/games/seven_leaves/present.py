@@ -82,7 +82,7 @@ def present(game: SevenLeaves, obs: Observation[SeenSevenLeaves]) -> TableView:
             _("pack"),
             PileStyle.STACK,
             table.faces(PACK),
-            note=_("not dealt") if state.phase != CUT_PHASE else "",
+            note=_("not dealt") if state.phase != CUT_PHASE and not table.count(CUT) else "",
             placeholder=_("empty"),
         ),
         PileView(
@@ -258,7 +258,7 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
             _("Next: a play-off deal between {players}").format(players=seats_text(state.coming))
         )
     if state.phase == CUT_PHASE:
-        lines.append(_("{who} cuts the pack for the penalty.").format(who=seat(state.loser)))
+        pass  # the status line says who cuts
     elif state.penalties and state.loser != NOBODY and opts.penalty_display == COUNT:
         p = state.penalties[-1]
         lines.append(
@@ -266,7 +266,7 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
                 who=seat(p.seat), penalty=penalty_text(p.card, p.flicks, opts.flick_cards)
             )
         )
-    if opts.games > 1 and state.loser != NOBODY:
+    if opts.games > 1 and state.loser != NOBODY and state.phase != CUT_PHASE:
         lost = " · ".join(f"{seat(s)} {state.losses[s]}" for s in range(state.seats))
         lines.append(_("Games lost: {lost}").format(lost=lost))
     columns = ("", _("this deal"), _("in all"), "")
