@@ -132,7 +132,7 @@ def _marks(state: SeenSevenLeaves, s: int) -> list[str]:
     if s == state.dealer and state.loser == NOBODY:
         marks.append(_("dealer"))
     if s == state.loser:
-        marks.append(_("lost the game"))
+        marks.append(_("loser"))
     elif state.safe_at[s]:
         marks.append(_("safe"))
     if state.playoff and s in state.active and state.loser == NOBODY:
