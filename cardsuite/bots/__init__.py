@@ -26,6 +26,7 @@ from cardsuite.bots.rang import RangBot
 from cardsuite.bots.russian_bank import RussianBankBot
 from cardsuite.bots.ryba import RybaBot
 from cardsuite.bots.search import SearchBot
+from cardsuite.bots.seven_leaves import SevenLeavesBot
 from cardsuite.bots.seven_up import SevenUpBot
 from cardsuite.bots.snip_snap_snorem import SnipSnapSnoremBot
 from cardsuite.bots.spit import SpitBot
@@ -45,6 +46,7 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "snip-snap-snorem": SnipSnapSnoremBot,
     "russian-bank": RussianBankBot,
     "cassino-clubs": CassinoBot,
+    "seven-leaves": SevenLeavesBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
@@ -54,6 +56,7 @@ PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "snip-snap-snorem": SnipSnapSnoremBot,
     "russian-bank": RussianBankBot,
     "cassino-clubs": CassinoBot,
+    "seven-leaves": SevenLeavesBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

@@ -217,6 +217,29 @@ _ENGINES: tuple[GameInfo, ...] = (
         seat_counts=(2, 3, 4, 5, 6),
         summary="Capture table cards by rank or by sums; most cards, most clubs, 2♣ and 10♦ score.",
     ),
+        ),
+    ),
+    GameInfo(
+        "cardsuite.games.seven_leaves:SEVEN_LEAVES",
+        id="seven-leaves",
+        title="Seven Leaves (Noses)",
+        original_name="Семь листов «Носы»",
+        aliases=(
+            "seven-leaves",
+            "seven leaves",
+            "seven leaves (noses)",
+            "noses",
+            "nosy",
+            "семь листов",
+            "семь листов (носы)",
+            "носы",
+        ),
+        seat_counts=(2, 3, 4, 5),
+        summary=(
+            "Take seven tricks over the deals, following suit or trumping; the last player "
+            "left without them loses and cuts the pack for his noses."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}

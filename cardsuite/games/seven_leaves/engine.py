@@ -1,0 +1,879 @@
+"""The rules of Seven Leaves: the deal, the tricks, going safe, the loser and his cut.
+
+See ``model.py`` for the game in a paragraph and the decisions taken where the spec is silent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from cardsuite.core.cards import SUITS, Card, Suit
+from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.protocol import Observation, RulesBase
+from cardsuite.core.rng import shuffled
+from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
+from cardsuite.core.text import seat as who
+from cardsuite.core.tricks import winning_play
+from cardsuite.core.view import TableView
+from cardsuite.games.seven_leaves import present as presentation
+from cardsuite.games.seven_leaves.model import (
+    COUNT,
+    CUT,
+    CUT_PHASE,
+    DECK,
+    DONE,
+    HAND_SIZE,
+    MAX_DEALS,
+    NOBODY,
+    ORDER,
+    PACK,
+    PLAY,
+    TRICK,
+    Cut,
+    CutPack,
+    Dealt,
+    FullSevenLeaves,
+    Lost,
+    LostPlayOff,
+    Penalty,
+    PlayCard,
+    Played,
+    PlayOffCalled,
+    PlayOffDealt,
+    SeenSevenLeaves,
+    SevenLeavesMove,
+    SevenLeavesOptions,
+    SevenLeavesState,
+    TrickTaken,
+    TurnedUp,
+    WentSafe,
+    flicks_of,
+    hand,
+    next_of,
+    penalty_text,
+    seats_text,
+    won,
+)
+
+AnySevenLeavesMove = SevenLeavesMove | NextDeal
+
+# Refusal codes (seven-leaves.md §6 and §11 s3: "must trump").
+MUST_FOLLOW = "MustFollowSuit"
+MUST_TRUMP = "MustTrump"
+CARD_NOT_HELD = "CardNotHeld"
+BAD_CUT = "BadCut"
+NOT_NOW = "NotNow"
+
+CUT_POINTS = len(DECK) - 1  # k = 1 … 35
+
+# End rules (Outcome.ending and DealResult.ending).
+LAST_ACTIVE = "last-active"  # one active player left
+LOWEST_TOTAL = "lowest-total"  # everyone safe at once: the lowest total loses
+PLAY_OFF = "play-off"  # a play-off deal decided
+SAFETY = "safety:deal-limit"
+DEAL_PLAYED = "deal-played"  # the game goes on
+PLAY_OFF_CALLED = "play-off-called"
+
+_NO_SEATS: frozenset[Seat] = frozenset()
+_MAX_SEATS = 5
+
+
+class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove]):
+    id = "seven-leaves"
+    title = "Seven Leaves (Noses)"
+    original_name = "Семь листов «Носы»"
+    aliases = (
+        "seven-leaves",
+        "seven leaves",
+        "seven leaves (noses)",
+        "noses",
+        "nosy",
+        "семь листов",
+        "семь листов (носы)",
+        "носы",
+    )
+    seat_counts = (2, 3, 4, 5)
+    summary = (
+        "Take seven tricks over the deals, following suit or trumping; the last player "
+        "left without them loses and cuts the pack for his noses."
+    )
+    Options = SevenLeavesOptions
+
+    def __init__(self) -> None:
+        self._layouts: dict[int, Layout] = {}
+        self._to_move = tuple(frozenset({s}) for s in range(_MAX_SEATS))
+        self._plays = tuple({card: PlayCard(s, card) for card in DECK} for s in range(_MAX_SEATS))
+        self._played = tuple({card: (Played(s, card),) for card in DECK} for s in range(_MAX_SEATS))
+        self._cuts = tuple(
+            tuple(CutPack(s, k) for k in range(1, CUT_POINTS + 1)) for s in range(_MAX_SEATS)
+        )
+        self._next = tuple(NextDeal(s) for s in range(_MAX_SEATS))
+        self._taken: dict[tuple[Seat, int], TrickTaken] = {}
+        # Play order of a trick: (players, leader) -> the players clockwise from the leader.
+        self._rounds: dict[tuple[tuple[Seat, ...], Seat], tuple[Seat, ...]] = {}
+
+    # --- setup ---------------------------------------------------------------------------
+    def layout(self, seats: int) -> Layout:
+        layout = self._layouts.get(seats)
+        if layout is None:
+            specs = [
+                PileSpec(PACK, None, Visibility.HIDDEN),
+                PileSpec(TRICK),
+                PileSpec(CUT),
+            ]
+            specs += [PileSpec(hand(s), s, Visibility.OWNER) for s in range(seats)]
+            # Completed tricks lie face down (§9): nobody looks at them again.
+            specs += [PileSpec(won(s), s, Visibility.HIDDEN) for s in range(seats)]
+            layout = self._layouts[seats] = Layout(specs)
+        return layout
+
+    def deck(self, state: SevenLeavesState[Any]) -> tuple[Card, ...]:
+        return DECK
+
+    def in_play(self, state: SevenLeavesState[Any]) -> frozenset[Seat]:
+        """Safe players sit out the rest of the game; in the last game of the match they
+        have nothing more to do."""
+        if state.game + 1 < state.options.games and not state.over:
+            return frozenset(range(state.seats))
+        if state.over:
+            return _NO_SEATS
+        if state.loser != NOBODY:
+            return frozenset({state.loser}) if state.phase == CUT_PHASE else _NO_SEATS
+        return frozenset(state.coming if state.series.between else state.active)
+
+    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullSevenLeaves:
+        opts: SevenLeavesOptions = self.resolve_options(options)
+        self.check_seats(seats)
+        series = Series.start(seed=seed, seats=seats, deals=0)
+        zeros = (0,) * seats
+        return self._deal(
+            seed=seed,
+            options=opts,
+            seats=seats,
+            series=series,
+            game=0,
+            deal=1,
+            active=tuple(range(seats)),
+            playoff=False,
+            tricks=zeros,
+            safe_at=zeros,
+            losses=zeros,
+            noses=zeros,
+            penalties=(),
+        )
+
+    def _deal(
+        self,
+        *,
+        seed: int | None,
+        options: SevenLeavesOptions,
+        seats: int,
+        series: Series,
+        game: int,
+        deal: int,
+        active: tuple[Seat, ...],
+        playoff: bool,
+        tricks: tuple[int, ...],
+        safe_at: tuple[int, ...],
+        losses: tuple[int, ...],
+        noses: tuple[int, ...],
+        penalties: tuple[Any, ...],
+    ) -> FullSevenLeaves:
+        """Shuffle and deal (§5): seven cards each to the active players, one at a time from
+        the dealer's left, the dealer's last card turned up for trumps and left in his hand."""
+        assert seed is not None, "an observation cannot be played on"
+        dealer = series.dealer
+        stock = shuffled(DECK, seed, "deal", series.number)  # the top is the end
+        first = next_of(active, dealer, seats)
+        order = self._round(active, first, seats)
+        hands: dict[Seat, list[Card]] = {s: [] for s in active}
+        for _round in range(HAND_SIZE):
+            for s in order:
+                hands[s].append(stock.pop())
+        turned = hands[dealer][-1]
+        layout = self.layout(seats)
+        contents: dict[str, tuple[Card, ...]] = {PACK: tuple(stock)}
+        for s, cards in hands.items():
+            contents[hand(s)] = tuple(cards)
+        table = Table(
+            layout,
+            tuple(contents.get(spec.id, ()) for spec in layout.specs),
+            (Shown(hand(dealer), turned),),
+        )
+        dealt: Event = (
+            PlayOffDealt(dealer, active) if playoff else Dealt(dealer, game + 1, deal, len(active))
+        )
+        return SevenLeavesState(
+            table,
+            seed,
+            (dealt, TurnedUp(dealer, turned)),
+            options,
+            seats,
+            series,
+            game,
+            deal,
+            PLAY,
+            first,
+            NOBODY,
+            NOBODY,
+            turned.suit,
+            turned,
+            active,
+            playoff,
+            (),
+            False,
+            tricks,
+            (0,) * seats,
+            safe_at,
+            NOBODY,
+            "",
+            losses,
+            noses,
+            penalties,
+        )
+
+    def _round(self, players: tuple[Seat, ...], leader: Seat, seats: int) -> tuple[Seat, ...]:
+        """``players`` in play order, clockwise from ``leader``."""
+        key = (players, leader)
+        order = self._rounds.get(key)
+        if order is None:
+            order = tuple(s for s in ((leader + i) % seats for i in range(seats)) if s in players)
+            self._rounds[key] = order
+        return order
+
+    def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullSevenLeaves:
+        """A position written as text, for tests and puzzles.
+
+        Hands by player, cards bottom first.  ``P1`` … ``P5`` are seats 0 … 4 and ``D`` is the
+        dealer's hand (by default the last seat, so ``P1`` sits on the dealer's left, as the
+        spec numbers players)::
+
+            P1: 9♦ K♣
+            P2: 6♦ A♠
+            D: 8♠ 7♥
+            turned: 8♠            the dealer's face-up card (in his hand; trumps: its suit)
+            trick: 9♦             the trick in progress, in the order played
+            leader: P1            who led it (default: the first active player left of the
+                                  dealer)
+
+        Other piles: ``pack`` (undealt: every card not named goes there), ``won.P1`` …
+        (tricks taken this deal, face down), ``cut``.  Other settings: ``players: 3``
+        (default: from the hands named), ``dealer: P2`` (default: the last seat),
+        ``trumps: ♠`` (default: the turned card's suit; one of the two is needed),
+        ``active: P2 P3`` (the players of this deal; default: everyone), ``tricks: 5 2 0``
+        (game totals per seat, in seat order, this deal's tricks included; default 0),
+        ``taken: 0 3 1`` (tricks taken in this deal, per seat; default: from ``won``),
+        ``safe: 1 0 0`` (the deal of this game each seat went safe in, 0: not safe; default:
+        1 for players not active), ``deal: 2`` (this deal's number in the game),
+        ``playoff: yes``, ``turn: P2`` (default: the next to play).
+        """
+        opts: SevenLeavesOptions = self.resolve_options(options)
+        settings: dict[str, str] = {}
+        for line in text.splitlines():
+            key, sep, value = line.split("#", 1)[0].partition(":")
+            if sep and key.strip():
+                settings[key.strip()] = value.strip()
+        numbered = [int(m.group(1)) for k in settings if (m := re.fullmatch(r"(?:won\.)?P(\d)", k))]
+        if "players" in settings:
+            seats = _number(settings["players"], "players")
+        else:
+            seats = max(max(numbered, default=1) + (1 if "D" in settings else 0), 2)
+        self.check_seats(seats)
+        dealer = _player(settings["dealer"], seats) if "dealer" in settings else seats - 1
+        layout = self.layout(seats)
+        aliases = {f"P{s + 1}": hand(s) for s in range(seats)}
+        aliases["D"] = hand(dealer)
+        for s in range(seats):
+            aliases[f"won.P{s + 1}"] = won(s)
+        given = parse_position(text, layout, aliases)
+        table = lay_out(layout, DECK, given.piles, rest=PACK, seed=seed)
+        turned_text = given.setting("turned")
+        turned = None
+        known: tuple[Shown, ...] = ()
+        if turned_text:
+            turned = _card(turned_text)
+            if turned not in table.cards(hand(dealer)):
+                raise NotationError(f"turned: {turned} is not in the dealer's hand")
+            known = (Shown(hand(dealer), turned),)
+        trumps_text = given.setting("trumps")
+        trumps = _suit(trumps_text) if trumps_text else (turned.suit if turned else None)
+        if trumps is None:
+            raise NotationError("give the trump suit (trumps: ♠) or the turned card")
+        active_text = given.setting("active")
+        active = (
+            tuple(sorted({_player(t, seats, dealer) for t in active_text.split()}))
+            if active_text
+            else tuple(range(seats))
+        )
+        if len(active) < 2:
+            raise NotationError("active: a deal needs two players or more")
+        trick = table.cards(TRICK)
+        if len(trick) >= len(active):
+            raise NotationError("a trick in progress holds fewer cards than there are players")
+        first = next_of(active, dealer, seats)
+        leader = _player(settings["leader"], seats, dealer) if "leader" in settings else first
+        turn = (
+            _player(settings["turn"], seats, dealer)
+            if "turn" in settings
+            else self._round(active, leader, seats)[len(trick)]
+        )
+        tricks = _numbers(given.setting("tricks"), seats, "tricks")
+        taken_text = given.setting("taken")
+        taken = (
+            _numbers(taken_text, seats, "taken")
+            if taken_text
+            else tuple(table.count(won(s)) // len(active) for s in range(seats))
+        )
+        safe_text = given.setting("safe")
+        safe_at = (
+            _numbers(safe_text, seats, "safe")
+            if safe_text
+            else tuple(0 if s in active else 1 for s in range(seats))
+        )
+        deal = _number(given.setting("deal") or "1", "deal")
+        playoff = (given.setting("playoff") or "no").lower() in ("yes", "true", "on", "1")
+        series = Series(0, deal - 1, dealer)
+        zeros = (0,) * seats
+        return SevenLeavesState(
+            Table(layout, table.piles, known),
+            seed,
+            (),
+            opts,
+            seats,
+            series,
+            0,
+            deal,
+            PLAY,
+            turn,
+            leader if trick else NOBODY,
+            NOBODY,
+            trumps,
+            turned,
+            active,
+            playoff,
+            (),
+            False,
+            tricks,
+            taken,
+            safe_at,
+            NOBODY,
+            "",
+            zeros,
+            zeros,
+            (),
+        )
+
+    # --- whose turn, which moves -----------------------------------------------------------
+    def to_move(self, state: FullSevenLeaves) -> frozenset[Seat]:
+        if state.turn != NOBODY:
+            return self._to_move[state.turn]
+        if state.series.between:
+            return self._to_move[state.next_dealer]
+        return _NO_SEATS
+
+    def candidates(self, state: FullSevenLeaves, seat: Seat) -> Iterable[AnySevenLeavesMove]:
+        yield self._next[seat]
+        plays = self._plays[seat]
+        for card in state.table.cards(hand(seat)):
+            yield plays[card]
+        if state.phase == CUT_PHASE:
+            yield from self._cuts[seat]
+
+    def legal_moves(self, state: FullSevenLeaves, seat: Seat) -> tuple[AnySevenLeavesMove, ...]:
+        # The same answers, in the same order, as filtering candidates() through why_illegal(),
+        # computed directly: a random playout asks at every step.
+        if seat != state.turn:
+            if state.series.between and seat == state.next_dealer:
+                return (self._next[seat],)
+            return ()
+        if state.phase == CUT_PHASE:
+            return self._cuts[seat]
+        held = state.table.cards(hand(seat))
+        plays = self._plays[seat]
+        if state.taker != NOBODY:
+            return tuple([plays[c] for c in held])
+        trick = state.table.cards(TRICK)
+        if not trick:
+            return tuple([plays[c] for c in held])
+        led = trick[0].suit
+        out = [plays[c] for c in held if c.suit is led]
+        if out:
+            return tuple(out)
+        trumps = state.trumps
+        out = [plays[c] for c in held if c.suit is trumps]
+        if out:
+            return tuple(out)
+        return tuple([plays[c] for c in held])
+
+    # --- the one legality check ----------------------------------------------------------
+    def why_illegal(self, state: FullSevenLeaves, move: AnySevenLeavesMove) -> Refusal | None:
+        seat = move.seat
+        kind = type(move)
+        if kind is NextDeal:
+            if state.series.between:
+                if seat == state.next_dealer:
+                    return None
+                return self.not_your_turn(state, move)
+            if state.over:
+                return Refusal(GAME_OVER, _("the game is over"))
+            return Refusal(NOT_NOW, _("the deal is not over yet"))
+        if state.over:
+            return Refusal(GAME_OVER, _("the game is over"))
+        if state.phase == DONE:
+            return Refusal(
+                NOT_NOW,
+                _("the deal is over: {who} deals the next hand").format(who=who(state.next_dealer)),
+            )
+        if kind is PlayCard:
+            assert isinstance(move, PlayCard)
+            if state.phase != PLAY:
+                return Refusal(
+                    NOT_NOW,
+                    _("the game is decided: {who} must cut the pack").format(who=who(state.loser)),
+                )
+            if seat != state.turn:
+                return self.not_your_turn(state, move)
+            card = move.card
+            held = state.table.cards(hand(seat))
+            if card not in held:
+                return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=card))
+            if state.taker != NOBODY:
+                return None  # a completed trick lies on the table: a new lead
+            trick = state.table.cards(TRICK)
+            if not trick:
+                return None
+            led = trick[0].suit
+            suit = card.suit
+            if suit is led:
+                return None
+            assert led is not None
+            if any(c.suit is led for c in held):
+                return Refusal(
+                    MUST_FOLLOW,
+                    _("{card} may not be played: you hold {suit}, the suit led").format(
+                        card=card, suit=led.symbol
+                    ),
+                )
+            trumps = state.trumps
+            if suit is trumps or trumps is None:
+                return None
+            if any(c.suit is trumps for c in held):
+                return Refusal(
+                    MUST_TRUMP,
+                    _(
+                        "{card} may not be played: you have no {suit}, so you must trump ({trumps})"
+                    ).format(card=card, suit=led.symbol, trumps=trumps.symbol),
+                )
+            return None
+        if kind is CutPack:
+            assert isinstance(move, CutPack)
+            if state.phase != CUT_PHASE:
+                return Refusal(NOT_NOW, _("there is nothing to cut now: play a card"))
+            if seat != state.loser:
+                return self.not_your_turn(state, move)
+            if not 1 <= move.at <= CUT_POINTS:
+                return Refusal(
+                    BAD_CUT,
+                    _("cut the pack between card 1 and card {n}, not at {k}").format(
+                        n=CUT_POINTS, k=move.at
+                    ),
+                )
+            return None
+        return Refusal(NOT_NOW, _("that is not a move of this game"))
+
+    # --- applying a legal move -------------------------------------------------------------
+    def perform(self, state: FullSevenLeaves, move: AnySevenLeavesMove) -> FullSevenLeaves:
+        kind = type(move)
+        if kind is PlayCard:
+            assert isinstance(move, PlayCard)
+            return self._perform_play(state, move.seat, move.card)
+        if kind is CutPack:
+            assert isinstance(move, CutPack)
+            return self._perform_cut(state, move.seat, move.at)
+        return self._next_deal(state)
+
+    def _perform_play(self, state: FullSevenLeaves, seat: Seat, card: Card) -> FullSevenLeaves:
+        table = state.table
+        piles = list(table.piles)
+        positions = table.layout.positions
+        at_trick = positions[TRICK]
+        trick = piles[at_trick]
+        leader = state.leader
+        taker = state.taker
+        if taker != NOBODY:  # the last trick goes face down to its winner as he leads again
+            at_won = positions[won(taker)]
+            piles[at_won] = piles[at_won] + trick
+            trick = ()
+        if not trick:
+            leader = seat
+        at_hand = positions[hand(seat)]
+        held = piles[at_hand]
+        i = held.index(card)
+        piles[at_hand] = held[:i] + held[i + 1 :]
+        known = table.known
+        if known and card is state.turned:
+            known = ()  # the dealer's turned card leaves his hand
+        trick = trick + (card,)
+        piles[at_trick] = trick
+        active = state.active
+        if len(trick) < len(active):
+            order = self._round(active, leader, state.seats)
+            return SevenLeavesState(
+                Table(table.layout, tuple(piles), known),
+                state.seed,
+                self._played[seat][card],
+                state.options,
+                state.seats,
+                state.series,
+                state.game,
+                state.deal,
+                PLAY,
+                order[len(trick)],
+                leader,
+                NOBODY,
+                state.trumps,
+                state.turned,
+                active,
+                state.playoff,
+                (),
+                False,
+                state.tricks,
+                state.deal_tricks,
+                state.safe_at,
+                NOBODY,
+                "",
+                state.losses,
+                state.noses,
+                state.penalties,
+            )
+        # The trick is complete.
+        order = self._round(active, leader, state.seats)
+        winner = order[winning_play(trick, state.trumps, ORDER)]
+        dt = state.deal_tricks
+        deal_tricks = (*dt[:winner], dt[winner] + 1, *dt[winner + 1 :])
+        tricks = state.tricks
+        if not state.playoff:
+            tricks = (*tricks[:winner], tricks[winner] + 1, *tricks[winner + 1 :])
+        count = deal_tricks[winner] if state.playoff else tricks[winner]
+        taken = self._taken.get((winner, count))
+        if taken is None:
+            taken = self._taken[(winner, count)] = TrickTaken(winner, count)
+        after = SevenLeavesState(
+            Table(table.layout, tuple(piles), known),
+            state.seed,
+            (self._played[seat][card][0], taken),
+            state.options,
+            state.seats,
+            state.series,
+            state.game,
+            state.deal,
+            PLAY,
+            winner,
+            leader,
+            winner,
+            state.trumps,
+            state.turned,
+            active,
+            state.playoff,
+            (),
+            False,
+            tricks,
+            deal_tricks,
+            state.safe_at,
+            NOBODY,
+            "",
+            state.losses,
+            state.noses,
+            state.penalties,
+        )
+        if piles[positions[hand(winner)]]:
+            return after
+        return self._end_of_deal(after)
+
+    def _end_of_deal(self, state: FullSevenLeaves) -> FullSevenLeaves:
+        """After the seventh trick: who goes safe, who loses, or who plays on (§7.1)."""
+        opts = state.options
+        seats = state.seats
+        events: list[Event] = list(state.events)
+        first_event = len(events)
+        active = state.active
+        tricks = state.tricks
+        safe_at = list(state.safe_at)
+        loser = NOBODY
+        ending = DEAL_PLAYED
+        next_active = active
+        playoff = False
+        if state.playoff:
+            fewest = min(state.deal_tricks[s] for s in active)
+            low = tuple(s for s in active if state.deal_tricks[s] == fewest)
+            if len(low) == 1:
+                loser, ending = low[0], PLAY_OFF
+                events.append(LostPlayOff(loser, fewest))
+            else:
+                next_active, playoff, ending = low, True, PLAY_OFF_CALLED
+                events.append(PlayOffCalled(low, fewest))
+        else:
+            newly = tuple(s for s in active if tricks[s] >= opts.target_tricks)
+            for s in newly:
+                safe_at[s] = state.deal
+                events.append(WentSafe(s, tricks[s]))
+            rest = tuple(s for s in active if s not in newly)
+            if len(rest) == 1:
+                loser, ending = rest[0], LAST_ACTIVE
+                events.append(Lost(loser, tricks[loser]))
+            elif rest:
+                next_active = rest
+                if state.deal >= MAX_DEALS:  # the safety stop (model.py)
+                    fewest = min(tricks[s] for s in rest)
+                    start = next_of(rest, state.dealer, seats)
+                    loser = next(s for s in self._round(rest, start, seats) if tricks[s] == fewest)
+                    ending = SAFETY
+                    events.append(Lost(loser, tricks[loser], limit=True))
+            else:
+                fewest = min(tricks[s] for s in newly)
+                low = tuple(s for s in newly if tricks[s] == fewest)
+                if len(low) == 1:
+                    loser, ending = low[0], LOWEST_TOTAL
+                    events.append(Lost(loser, fewest, lowest=True))
+                else:
+                    next_active, playoff, ending = low, True, PLAY_OFF_CALLED
+                    events.append(PlayOffCalled(low, fewest))
+        note = _deal_note(events[first_event:], loser)
+        result = DealResult(state.dealer, state.deal_tricks, note, ending)
+        losses = state.losses
+        phase, turn = DONE, NOBODY
+        series = state.series
+        if loser == NOBODY:
+            series = series.ended(result)
+        else:
+            losses = (*losses[:loser], losses[loser] + 1, *losses[loser + 1 :])
+            last_game = state.game + 1 >= opts.games
+            if opts.penalty_display == COUNT:
+                # The result is recorded now; the match waits for the loser's cut.
+                series = series.ended(result, match_over=True)
+                phase, turn = CUT_PHASE, loser
+            else:
+                series = series.ended(result, match_over=last_game)
+        return state._replace(
+            events=tuple(events),
+            series=series,
+            phase=phase,
+            turn=turn,
+            coming=next_active if loser == NOBODY else (),
+            coming_playoff=playoff,
+            safe_at=tuple(safe_at),
+            loser=loser,
+            ending=ending if loser != NOBODY else "",
+            losses=losses,
+        )
+
+    def _perform_cut(self, state: FullSevenLeaves, seat: Seat, at: int) -> FullSevenLeaves:
+        """The penalty (§7.3): the whole pack shuffled, the ``at``-th card from the top cut."""
+        assert state.seed is not None, "an observation cannot be played on"
+        pack = shuffled(DECK, state.seed, "cut", state.game)  # the top is the end
+        card = pack.pop(len(pack) - at)
+        layout = state.table.layout
+        table = Table.from_names(
+            layout,
+            {spec.id: () for spec in layout.specs} | {PACK: tuple(pack), CUT: (card,)},
+        )
+        flicks = flicks_of(card)
+        noses = state.noses
+        noses = (*noses[:seat], noses[seat] + flicks, *noses[seat + 1 :])
+        opts = state.options
+        series = state.series
+        if state.game + 1 < opts.games:
+            series = series._replace(between=True)  # the next game, dealt by the loser
+        return state._replace(
+            table=table,
+            events=(Cut(seat, at, card, flicks, opts.flick_cards),),
+            series=series,
+            phase=DONE,
+            turn=NOBODY,
+            leader=NOBODY,
+            taker=NOBODY,
+            noses=noses,
+            penalties=(*state.penalties, Penalty(state.game, seat, at, card, flicks)),
+        )
+
+    def _next_deal(self, state: FullSevenLeaves) -> FullSevenLeaves:
+        dealer = state.next_dealer
+        series = state.series._replace(number=state.series.number + 1, dealer=dealer, between=False)
+        seats = state.seats
+        if state.loser != NOBODY:  # a new game: everyone in, at 0 tricks, the loser deals
+            zeros = (0,) * seats
+            return self._deal(
+                seed=state.seed,
+                options=state.options,
+                seats=seats,
+                series=series,
+                game=state.game + 1,
+                deal=1,
+                active=tuple(range(seats)),
+                playoff=False,
+                tricks=zeros,
+                safe_at=zeros,
+                losses=state.losses,
+                noses=state.noses,
+                penalties=state.penalties,
+            )
+        return self._deal(
+            seed=state.seed,
+            options=state.options,
+            seats=seats,
+            series=series,
+            game=state.game,
+            deal=state.deal + 1,
+            active=state.coming,
+            playoff=state.coming_playoff,
+            tricks=state.tricks,
+            safe_at=state.safe_at,
+            losses=state.losses,
+            noses=state.noses,
+            penalties=state.penalties,
+        )
+
+    # --- the end -------------------------------------------------------------------------------
+    def outcome(self, state: FullSevenLeaves) -> Outcome | None:
+        if not state.over:
+            return None
+        seats = state.seats
+        opts = state.options
+        if opts.games == 1:
+            late = max(state.safe_at) + 1
+            keys = [
+                2 * MAX_DEALS if s == state.loser else (state.safe_at[s] or late)
+                for s in range(seats)
+            ]
+            scores = state.tricks
+        else:
+            keys = [state.losses[s] * 1000 + state.noses[s] for s in range(seats)]
+            scores = state.losses
+        places = tuple(1 + sum(other < mine for other in keys) for mine in keys)
+        return Outcome(places, self.reason(state), scores, state.ending)
+
+    def reason(self, state: SevenLeavesState[Any]) -> str:
+        """The end in words: the loser and his penalty, or each game's loser and cut."""
+        opts = state.options
+        if opts.games == 1:
+            loser = state.loser
+            n = state.tricks[loser]
+            if state.ending == PLAY_OFF:
+                text = _("{who} takes the fewest tricks in the play-off and loses").format(
+                    who=who(loser)
+                )
+            elif state.ending == LOWEST_TOTAL:
+                text = _(
+                    "everyone left went safe in the same deal, and {who} loses with the lowest "
+                    "total ({n} tricks)"
+                ).format(who=who(loser), n=n)
+            else:
+                text = _(
+                    "{who} is the last player left, with {n} of {target} tricks, and loses"
+                ).format(who=who(loser), n=n, target=opts.target_tricks)
+            if state.penalties:
+                p = state.penalties[-1]
+                text = _("{text}; the cut shows {penalty}").format(
+                    text=text, penalty=penalty_text(p.card, p.flicks, opts.flick_cards)
+                )
+            return text
+        parts = []
+        for s in range(state.seats):
+            if not state.losses[s]:
+                continue
+            if opts.penalty_display == COUNT:
+                flicks = (
+                    ngettext("{n} flick", "{n} flicks", state.noses[s]).format(n=state.noses[s])
+                    if state.noses[s]
+                    else _("pardoned")
+                )
+                parts.append(
+                    _("{who} lost {k} ({flicks})").format(
+                        who=who(s), k=state.losses[s], flicks=flicks
+                    )
+                )
+            else:
+                parts.append(_("{who} lost {k}").format(who=who(s), k=state.losses[s]))
+        return _("after {n} games: {parts}").format(n=opts.games, parts=", ".join(parts))
+
+    # --- presentation ----------------------------------------------------------------------
+    def present(self, obs: Observation[SeenSevenLeaves]) -> TableView:
+        return presentation.present(self, obs)
+
+
+def _deal_note(events: list[Event], loser: Seat) -> str:
+    """A deal's end in one or two short sentences, for the summary (the log says more)."""
+    safe = tuple(e.seat for e in events if isinstance(e, WentSafe) and e.seat != loser)
+    parts = []
+    if safe:
+        parts.append(
+            ngettext("{players} is safe.", "{players} are safe.", len(safe)).format(
+                players=seats_text(safe)
+            )
+        )
+    for e in events:
+        if isinstance(e, PlayOffCalled):
+            parts.append(_("Play-off: {players}.").format(players=seats_text(e.players)))
+    if loser != NOBODY:
+        parts.append(_("{who} loses the game.").format(who=who(loser)))
+    if not parts:
+        parts.append(_("Nobody is safe yet."))
+    return " ".join(parts)
+
+
+def _player(text: str, seats: int, dealer: Seat | None = None) -> Seat:
+    """A seat written as in the spec (``P2``, ``D`` for the dealer) or as its number from 0."""
+    token = text.strip().upper()
+    if token == "D" and dealer is not None:
+        return dealer
+    number = token[1:] if token.startswith("P") else None
+    try:
+        s = int(number) - 1 if number is not None else int(token)
+    except ValueError:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
+    if not 0 <= s < seats:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
+    return s
+
+
+def _number(text: str, key: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{key}: {text!r} is not a whole number") from None
+
+
+def _numbers(text: str | None, seats: int, key: str) -> tuple[int, ...]:
+    if not text:
+        return (0,) * seats
+    out = tuple(_number(t, key) for t in text.split())
+    if len(out) != seats:
+        raise NotationError(f"{key}: give {seats} numbers, one per seat")
+    return out
+
+
+def _card(text: str) -> Card:
+    from cardsuite.core.cards import parse_card
+
+    return parse_card(text)
+
+
+def _suit(text: str) -> Suit:
+    token = text.strip().upper()
+    for suit in SUITS:
+        if token in (suit.symbol, suit.letter):
+            return suit
+    raise NotationError(f"{text!r} is not a suit (♣ ♦ ♥ ♠ or C D H S)")
+
+
+__all__ = [
+    "BAD_CUT", "CARD_NOT_HELD", "LAST_ACTIVE", "LOWEST_TOTAL", "MUST_FOLLOW", "MUST_TRUMP",
+    "NOT_NOW", "PLAY_OFF", "SAFETY", "AnySevenLeavesMove", "SevenLeaves",
+]  # fmt: skip

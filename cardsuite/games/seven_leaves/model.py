@@ -1,0 +1,424 @@
+"""Seven Leaves (Семь листов, the game of «носы») — take seven tricks before the others; the
+last player left without them loses and gets his noses counted by a cut card.
+
+This module holds the game's vocabulary: its piles, options, moves, events and state.  The
+rules are in ``engine.py`` and the look of the table in ``present.py``.
+
+Rules: ``shared/rules/seven-leaves.md`` (the untitled fifth game of seed 004).
+
+2 to 5 players, a 36-card pack (6 to Ace).  A *game* is several deals.  Each deal gives seven
+cards, one at a time, to every *active* player, the dealer last; the dealer's last card is
+turned face up for trumps and stays in his hand, face up to everyone, until he plays it.
+Seven tricks follow: the player left of the dealer leads, the winner of a trick leads the
+next; a player must follow suit, else trump, else play anything; the highest trump wins,
+else the highest card of the suit led.  Tricks add up over the deals of a game.  After each
+deal every active player with ``target_tricks`` (7) or more is *safe* and sits out the rest of
+the game.  When one active player is left he has lost; when nobody is left, the lowest total
+among those who went safe in that deal loses, a tie being settled by a play-off deal among the
+tied players (fewest tricks in it loses).  The loser cuts the shuffled pack: the card cut is
+the penalty, 6 to 10 flicks on the nose, or pardoned by a court card or an Ace.  A match is
+``games`` games; each later game is dealt first by the previous loser.
+
+Decisions taken where the spec is silent or leaves room:
+
+* **Completed tricks lie face down** (§9): each seat's won tricks are a hidden pile (its count
+  public); the last trick stays face up in the ``trick`` pile with its winner until the
+  winner leads again.  Bots that want to count cards remember what they saw.
+* The dealer's turned card is a ``Shown`` fact on his hand until he plays it, and a public
+  state field (``turned``) for the rest of the deal (everyone saw it).
+* **Play-off tricks are not added to the game totals** ("totals not used"); the play-off's
+  own tricks are ``deal_tricks``.  The players of a play-off stay safe as to placings: they
+  went safe in the same deal and share a place unless one of them is the loser.
+* The penalty: the whole pack is gathered and shuffled afresh from the seed (the cut is
+  uniformly random whatever the table held), the loser names k (1–35) and the k-th card from
+  the top goes face up to the public ``cut`` pile.  That pile is drawn only after the cut
+  (between games, or at the end of the match), never during play; the seat boxes and the
+  side panel never show noses while a game is being played.  The between-games summary and
+  the outcome screen say the penalty (the outcome's reason names each game's cut).
+* With ``penalty_display`` = ``off`` there is no cut: a game ends as soon as its loser is
+  known, and only the loss is recorded.
+* ``flick_cards`` changes only the words of the penalty ("each player flicks with 3 cards").
+* Between two games the loser deals (``NextDeal`` is his move), everyone active at 0 tricks.
+* A **safety stop**: a game still undecided after 200 deals (it cannot happen in practice:
+  every deal adds seven tricks among the active players) is lost by the active player with the
+  lowest total (the first of them clockwise from the dealer's left on a tie), ending
+  ``safety:deal-limit``.
+* Placings.  One game: the loser is last; the others by the deal of the game in which they
+  went safe, earlier first, the same deal sharing a place (standard competition ranking).
+  Several games: fewer games lost, then fewer noses (flicks) in all.  ``Outcome.scores`` holds
+  each player's trick total (one game) or games lost (several games).
+* Refusal codes: ``MustFollowSuit`` (holding the suit led), ``MustTrump`` (void in the suit
+  led and holding a trump; the spec's "must trump"), ``CardNotHeld``, ``BadCut`` (a cut point
+  outside 1–35), ``NotNow`` (a move of the wrong kind for this moment), ``NotYourTurn`` (a safe
+  player, or another player's turn) and ``GameOver``.
+* In a play-off the dealer is the next tied player clockwise from the previous dealer, and the
+  first tied player clockwise from that dealer leads (§7.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
+
+from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
+from cardsuite.core.events import Event, event
+from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.options import option, validate_fields
+from cardsuite.core.series import Series
+from cardsuite.core.table import Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
+
+HAND_SIZE = 7  # cards dealt to each active player, and tricks per deal
+NOBODY = -1
+DECK = short_deck_36()
+ORDER = ACE_HIGH  # 6 < 7 < … < K < A (the 36-card pack uses its top nine ranks)
+MAX_DEALS = 200  # the safety stop: deals in one game
+
+# --- piles ---------------------------------------------------------------------------------
+
+PACK = "pack"  # the undealt cards (and, for the cut, the whole pack), face down
+TRICK = "trick"  # the trick in progress, or the last one until its winner leads again
+CUT = "cut"  # the penalty card, face up, after the loser's cut
+hand = pile_names("hand")  # hand(s): seat s's cards (the dealer's turned card shown)
+won = pile_names("won")  # won(s): the tricks seat s took this deal, face down
+
+# --- options -------------------------------------------------------------------------------
+
+COUNT, OFF = "count", "off"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SevenLeavesOptions:
+    target_tricks: int = option(
+        7,
+        label=N_("Safe at"),
+        help=N_("tricks (added up over the deals of a game) that make a player safe"),
+        minimum=1,
+        maximum=20,
+    )
+    games: int = option(
+        1,
+        label=N_("Games"),
+        help=N_("games in the match; each later game is dealt first by the last loser"),
+        minimum=1,
+        maximum=20,
+    )
+    flick_cards: int = option(
+        1,
+        label=N_("Flick cards"),
+        help=N_("cards each player flicks the loser's nose with (words only: 1 or 3)"),
+        choices=(1, 3),
+    )
+    penalty_display: str = option(
+        COUNT,
+        label=N_("Penalty"),
+        help=N_("count: the loser cuts the pack for his noses; off: only the loss is recorded"),
+        choices=(COUNT, OFF),
+    )
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+
+# --- the penalty ---------------------------------------------------------------------------
+
+
+def flicks_of(card: Card) -> int:
+    """The penalty a cut card gives: 6 to 10 flicks; a court card or an Ace pardons (0)."""
+    return card.rank if 6 <= card.rank <= 10 else 0
+
+
+def penalty_text(card: Card, flicks: int, flick_cards: int) -> str:
+    """The penalty in words: "8♥, 8 flicks on the nose", or a pardon."""
+    if flicks == 0:
+        return _("{card}, pardoned").format(card=card)
+    text = ngettext(
+        "{card}, {n} flick on the nose", "{card}, {n} flicks on the nose", flicks
+    ).format(card=card, n=flicks)
+    if flick_cards > 1:
+        text = _("{text}, each player flicking with {k} cards").format(text=text, k=flick_cards)
+    return text
+
+
+class Penalty(NamedTuple):
+    """One game's penalty: its loser, the cut point and the card cut (public once cut)."""
+
+    game: int  # 0-based
+    seat: Seat
+    at: int
+    card: Card
+    flicks: int
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Move):
+    """Play a card to the trick (lead it, follow suit, trump or throw)."""
+
+    card: Card
+
+    def label(self) -> str:
+        return _("play {card}").format(card=self.card)
+
+    def notation(self) -> str:
+        return f"play {self.card}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(hand(self.seat), self.card, TRICK)
+
+
+@dataclass(frozen=True, slots=True)
+class CutPack(Move):
+    """The loser cuts the shuffled pack at the ``at``-th card from the top (1–35)."""
+
+    at: int
+
+    def label(self) -> str:
+        return _("cut the pack at card {k}").format(k=self.at)
+
+    def notation(self) -> str:
+        return f"cut {self.at}"
+
+    def choice_path(self) -> tuple[str, ...]:
+        return (_("cut the pack"), str(self.at))
+
+    def question(self, depth: int) -> str:
+        if depth == 0:
+            return _("Cut the pack")
+        return _("Cut the pack at which card, counted from the top?")
+
+
+SevenLeavesMove = PlayCard | CutPack
+
+# --- events --------------------------------------------------------------------------------
+
+
+def seats_text(seats: tuple[Seat, ...]) -> str:
+    """Seats in words: "{s0}", "{s0} and {s1}", "{s0}, {s1} and {s2}"."""
+    names = [who(s) for s in seats]
+    if len(names) == 1:
+        return names[0]
+    return _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
+
+
+def tricks_text(n: int) -> str:
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+@event
+class Dealt(Event):
+    seat: Seat  # the dealer
+    game: int  # 1-based
+    number: int  # the deal of this game, 1-based
+    players: int
+
+    def text(self) -> str:
+        return _("Game {g}, deal {n}: {who} deals seven cards each to {k} players").format(
+            g=self.game, n=self.number, who=who(self.seat), k=self.players
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (PACK,)
+
+
+@event
+class PlayOffDealt(Event):
+    seat: Seat  # the dealer
+    players: tuple[Seat, ...]
+
+    def text(self) -> str:
+        return _("Play-off: {who} deals seven cards each to {players}").format(
+            who=who(self.seat), players=seats_text(self.players)
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (PACK,)
+
+
+@event
+class TurnedUp(Event):
+    seat: Seat  # the dealer
+    card: Card
+
+    def text(self) -> str:
+        assert self.card.suit is not None
+        return _(
+            "{who}'s last card {card} is turned up: {suit} are trumps, and it stays face up "
+            "in his hand"
+        ).format(who=who(self.seat), card=self.card, suit=self.card.suit.symbol)
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat),)
+
+
+@event
+class Played(Event):
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat), TRICK)
+
+
+@event
+class TrickTaken(Event):
+    seat: Seat
+    tricks: int  # his tricks: the game total, or in a play-off the play-off's
+
+    def text(self) -> str:
+        return _("{who} takes the trick ({tricks})").format(
+            who=who(self.seat), tricks=tricks_text(self.tricks)
+        )
+
+
+@event
+class WentSafe(Event):
+    seat: Seat
+    tricks: int
+
+    def text(self) -> str:
+        return _("{who} has {tricks} and is safe for this game").format(
+            who=who(self.seat), tricks=tricks_text(self.tricks)
+        )
+
+
+@event
+class PlayOffCalled(Event):
+    players: tuple[Seat, ...]
+    tricks: int
+
+    def text(self) -> str:
+        return _("{players} are level on {tricks}: a play-off deal between them decides").format(
+            players=seats_text(self.players), tricks=tricks_text(self.tricks)
+        )
+
+
+@event
+class Lost(Event):
+    """The game's loser is found after a deal: ``lowest`` when everyone left went safe in the
+    same deal and he has the lowest total; ``limit`` when the safety stop decided."""
+
+    seat: Seat
+    tricks: int
+    lowest: bool = False
+    limit: bool = False
+
+    def text(self) -> str:
+        if self.limit:
+            return _(
+                "The deal limit is reached: {who} has the fewest tricks ({tricks}) and loses "
+                "the game"
+            ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
+        if self.lowest:
+            return _(
+                "Everyone left went safe in this deal: {who} has the lowest total ({tricks}) "
+                "and loses the game"
+            ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
+        return _("{who} is the last player left, with {tricks}, and loses the game").format(
+            who=who(self.seat), tricks=tricks_text(self.tricks)
+        )
+
+
+@event
+class LostPlayOff(Event):
+    seat: Seat
+    tricks: int
+
+    def text(self) -> str:
+        return _(
+            "{who} takes the fewest tricks in the play-off ({tricks}) and loses the game"
+        ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
+
+
+@event
+class Cut(Event):
+    seat: Seat
+    at: int
+    card: Card
+    flicks: int
+    flick_cards: int
+
+    def text(self) -> str:
+        return _("{who} cuts the pack at card {k}: {penalty}").format(
+            who=who(self.seat),
+            k=self.at,
+            penalty=penalty_text(self.card, self.flicks, self.flick_cards),
+        )
+
+    def moved(self) -> tuple[str, ...]:
+        return (PACK, CUT)
+
+
+# --- state ---------------------------------------------------------------------------------
+
+# Phases.  DONE: between deals (the series says so) or the match is over.
+PLAY, CUT_PHASE, DONE = range(3)
+
+T = TypeVar("T", Table, SeenTable)
+
+
+class SevenLeavesState(NamedTuple, Generic[T]):
+    """Everything about a match of Seven Leaves.  Only the table holds hidden cards."""
+
+    table: T  # PACK, TRICK, CUT, hand(s), won(s)
+    seed: int | None
+    events: tuple[Event, ...]
+    options: SevenLeavesOptions
+    seats: int
+    series: Series  # every deal of the match; its dealer is the dealer of the deal in play
+    game: int  # the game in play, 0-based
+    deal: int  # the deal of this game, 1-based (the deal just played, between deals)
+    phase: int  # PLAY, CUT_PHASE or DONE
+    turn: Seat  # whose card it is (PLAY), the loser (CUT_PHASE), else NOBODY
+    leader: Seat  # who led the trick lying in TRICK
+    taker: Seat  # the winner of the completed trick lying in TRICK, else NOBODY
+    trumps: Suit | None
+    turned: Card | None  # the dealer's turned-up card of this deal (seen by all)
+    active: tuple[Seat, ...]  # the players of the deal in play (or just played)
+    playoff: bool  # the deal in play (or just played) is a play-off
+    coming: tuple[Seat, ...]  # between deals of a game: the players of the next deal
+    coming_playoff: bool  # ... and whether it is a play-off
+    tricks: tuple[int, ...]  # trick totals of this game, per seat
+    deal_tricks: tuple[int, ...]  # tricks of the deal in play (or just played), per seat
+    safe_at: tuple[int, ...]  # the deal of this game in which each seat went safe, 0: not safe
+    loser: Seat  # this game's loser once known, else NOBODY
+    ending: str  # how this game's loser was found ("" until then)
+    losses: tuple[int, ...]  # games lost in the match, per seat
+    noses: tuple[int, ...]  # flicks in all, per seat
+    penalties: tuple[Penalty, ...]  # every cut made, in order
+
+    @property
+    def dealer(self) -> Seat:
+        return self.series.dealer
+
+    @property
+    def over(self) -> bool:
+        return self.phase == DONE and not self.series.between
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Who deals next (between deals): the last loser at a new game, else the next player
+        of the coming deal clockwise from the last dealer."""
+        if self.loser != NOBODY:
+            return self.loser
+        return next_of(self.coming, self.series.dealer, self.seats)
+
+
+def next_of(players: tuple[Seat, ...], seat: Seat, seats: int) -> Seat:
+    """The first of ``players`` clockwise after ``seat`` (``seat`` itself if it is the only
+    one)."""
+    for i in range(1, seats + 1):
+        s = (seat + i) % seats
+        if s in players:
+            return s
+    raise ValueError("no players")
+
+
+FullSevenLeaves = SevenLeavesState[Table]
+SeenSevenLeaves = SevenLeavesState[SeenTable]

@@ -1,0 +1,286 @@
+"""How Seven Leaves looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names.
+Nothing here decides a rule; it only reads the (already redacted) observation.  The penalty
+is never drawn while a game is played: the ``cut`` pile and the noses appear only once the
+loser has cut (between games, and at the end of the match).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.protocol import Observation
+from cardsuite.core.text import seat
+from cardsuite.core.tricks import trick_view
+from cardsuite.core.view import (
+    DealSummary,
+    PileStyle,
+    PileView,
+    SeatView,
+    TableView,
+    TrickView,
+    seating,
+)
+from cardsuite.games.seven_leaves.model import (
+    COUNT,
+    CUT,
+    CUT_PHASE,
+    NOBODY,
+    ORDER,
+    PACK,
+    PLAY,
+    TRICK,
+    SeenSevenLeaves,
+    flicks_of,
+    hand,
+    penalty_text,
+    seats_text,
+    tricks_text,
+    won,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.seven_leaves.engine import SevenLeaves
+
+
+def present(game: SevenLeaves, obs: Observation[SeenSevenLeaves]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    seats = []
+    for s in seating(obs.viewer, state.seats):
+        held = table.faces(hand(s))
+        faces = tuple(sorted(held, key=_hand_order(state))) if s == obs.viewer else held
+        piles = [
+            PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),
+            PileView(
+                won(s),
+                _("tricks"),
+                PileStyle.BADGE,
+                (FACE_DOWN,) * table.count(won(s)),
+                owner=s,
+                note=_("{n} this deal").format(n=_deal_count(state, s)),
+            ),
+        ]
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=tuple(piles),
+                status=" · ".join(_marks(state, s)),
+                score=_score(state, s),
+                to_move=s == state.turn,
+                is_viewer=s == obs.viewer,
+            )
+        )
+    centre = [
+        PileView(
+            PACK,
+            _("pack"),
+            PileStyle.STACK,
+            table.faces(PACK),
+            note=_("not dealt") if state.phase != CUT_PHASE and not table.count(CUT) else "",
+            placeholder=_("empty"),
+        ),
+        PileView(
+            TRICK,
+            _("last trick") if state.taker != NOBODY else _("trick"),
+            PileStyle.ROW,
+            table.faces(TRICK),
+            placeholder=_("lead a card") if state.phase == PLAY else "",
+        ),
+    ]
+    cut = table.faces(CUT)
+    if cut:  # only after the cut: between games or at the end of the match
+        top = cut[-1]
+        note = ""
+        if isinstance(top, Card):
+            flicks = flicks_of(top)
+            note = (
+                ngettext("{n} flick", "{n} flicks", flicks).format(n=flicks)
+                if flicks
+                else _("pardoned")
+            )
+        centre.append(PileView(CUT, _("cut card"), PileStyle.STACK, cut, note=note))
+    summary = _summary(state) if state.series.between or state.phase == CUT_PHASE else None
+    return TableView(
+        title=_("Seven Leaves"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=tuple(centre),
+        status=_status(state),
+        info=_info(state),
+        trick=_trick(state),
+        summary=summary,
+    )
+
+
+def _deal_count(state: SeenSevenLeaves, s: int) -> int:
+    """Tricks ``s`` has taken this deal (the last trick counts while it lies in view)."""
+    return state.deal_tricks[s]
+
+
+def _in_deal(state: SeenSevenLeaves, s: int) -> bool:
+    return s in state.active
+
+
+def _marks(state: SeenSevenLeaves, s: int) -> list[str]:
+    marks = []
+    if s == state.dealer and state.loser == NOBODY:
+        marks.append(_("dealer"))
+    if s == state.loser:
+        marks.append(_("loser"))
+    elif state.safe_at[s]:
+        marks.append(_("safe"))
+    if state.playoff and s in state.active and state.loser == NOBODY:
+        marks.append(_("play-off"))
+    return marks
+
+
+def _score(state: SeenSevenLeaves, s: int) -> str:
+    """The seat's trick total against the target (and games lost, in a match of several)."""
+    opts = state.options
+    text = _("{n}/{target} tricks").format(n=state.tricks[s], target=opts.target_tricks)
+    if state.playoff and s in state.active:
+        text = _("{text} · play-off {k}").format(text=text, k=state.deal_tricks[s])
+    if opts.games > 1:
+        text = _("{text} · lost {k}").format(text=text, k=state.losses[s])
+    return text
+
+
+def _trick(state: SeenSevenLeaves) -> TrickView | None:
+    cards = state.table.faces(TRICK)
+    if not cards or state.leader == NOBODY:
+        return None
+    done = state.taker != NOBODY
+    played = sum(state.deal_tricks)
+    number = played if done else played + 1
+    leader = state.leader
+    order = [
+        s for s in ((leader + i) % state.seats for i in range(state.seats)) if s in state.active
+    ]
+    return trick_view(
+        leader,
+        cards,
+        state.seats,
+        trumps=state.trumps,
+        winner=state.taker if done else None,
+        label=_("trick {n} of 7").format(n=number),
+        order=order,
+        pile=TRICK,
+    )
+
+
+def _status(state: SeenSevenLeaves) -> str:
+    series = state.series
+    if series.between:
+        if state.loser != NOBODY:
+            return _("Game over: {loser} lost; {who} deals the next game").format(
+                loser=seat(state.loser), who=seat(state.next_dealer)
+            )
+        return _("Deal over: {who} deals the next hand").format(who=seat(state.next_dealer))
+    if state.over:
+        return _("The match is over")
+    if state.phase == CUT_PHASE:
+        return _("{who} lost the game and cuts the pack for the penalty").format(
+            who=seat(state.loser)
+        )
+    turn = seat(state.turn)
+    trick = state.table.faces(TRICK)
+    if not trick or state.taker != NOBODY:
+        return _("{who} to lead").format(who=turn)
+    led = trick[0]
+    assert isinstance(led, Card) and led.suit is not None and state.trumps is not None
+    if led.suit is state.trumps:
+        return _("{who} to follow trumps ({suit})").format(who=turn, suit=led.suit.symbol)
+    return _("{who} to follow {suit}, else trump ({trumps})").format(
+        who=turn, suit=led.suit.symbol, trumps=state.trumps.symbol
+    )
+
+
+def _info(state: SeenSevenLeaves) -> tuple[str, ...]:
+    opts = state.options
+    lines = []
+    if state.trumps is not None and state.phase == PLAY:
+        if state.turned is not None:
+            lines.append(
+                _("Trumps {suit}: {card} turned up by {who}").format(
+                    suit=state.trumps.symbol, card=state.turned, who=seat(state.dealer)
+                )
+            )
+        else:
+            lines.append(_("Trumps {suit}").format(suit=state.trumps.symbol))
+    lines.append(_("Safe at {n}").format(n=tricks_text(opts.target_tricks)))
+    safe = tuple(s for s in range(state.seats) if state.safe_at[s] and s != state.loser)
+    if safe:
+        lines.append(_("Safe: {players}").format(players=seats_text(safe)))
+    heading = (
+        _("Game {g} of {n}").format(g=state.game + 1, n=opts.games)
+        if opts.games > 1
+        else _("One game")
+    )
+    deal = _("play-off deal") if state.playoff else _("deal {n}").format(n=state.deal)
+    lines.append(f"{heading} · {deal}")
+    return tuple(lines)
+
+
+def _summary(state: SeenSevenLeaves) -> DealSummary:
+    """The deal just finished: each player's tricks in it, his total and where he stands."""
+    series = state.series
+    result = series.results[-1]
+    opts = state.options
+    rows = []
+    for s in range(state.seats):
+        this_deal = str(result.scores[s]) if s in state.active else "–"
+        if s == state.loser:
+            where = _("lost")
+        elif state.safe_at[s]:
+            where = _("safe")
+        else:
+            where = _("plays on")
+        rows.append((seat(s), this_deal, str(state.tricks[s]), where))
+    if state.loser != NOBODY:
+        title = (
+            _("Game {g} of {n} is over").format(g=state.game + 1, n=opts.games)
+            if opts.games > 1
+            else _("The game is over")
+        )
+    elif state.playoff:
+        title = _("The play-off deal is over")
+    else:
+        title = _("Deal {n} is over").format(n=state.deal)
+    lines = [result.note]
+    if state.coming_playoff and series.between:
+        lines.append(
+            _("Next: a play-off deal between {players}").format(players=seats_text(state.coming))
+        )
+    if state.phase == CUT_PHASE:
+        pass  # the status line says who cuts
+    elif state.penalties and state.loser != NOBODY and opts.penalty_display == COUNT:
+        p = state.penalties[-1]
+        lines.append(
+            _("{who} cut {penalty}.").format(
+                who=seat(p.seat), penalty=penalty_text(p.card, p.flicks, opts.flick_cards)
+            )
+        )
+    if opts.games > 1 and state.loser != NOBODY and state.phase != CUT_PHASE:
+        lost = " · ".join(f"{seat(s)} {state.losses[s]}" for s in range(state.seats))
+        lines.append(_("Games lost: {lost}").format(lost=lost))
+    columns = ("", _("this deal"), _("in all"), "")
+    return DealSummary(title, columns, tuple(rows), tuple(lines))
+
+
+def _hand_order(state: SeenSevenLeaves) -> Callable[[CardFace], tuple[int, int]]:
+    """Hands are shown by suit (trumps first), then from high to low."""
+    trumps = state.trumps
+
+    def key(card: CardFace) -> tuple[int, int]:
+        if not isinstance(card, Card) or card.suit is None:
+            return (9, 0)
+        suit = -1 if card.suit is trumps else card.suit.order
+        return (suit, -ORDER.value(card.rank))
+
+    return key
