@@ -156,6 +156,18 @@ _ENGINES: tuple[GameInfo, ...] = (
             "up or down; the first to empty his row wins."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.laugh_and_lie_down:LAUGH",
+        id="laugh-and-lie-down",
+        title="Laugh and Lie Down",
+        original_name="Смех до упада",
+        aliases=("laugh and lay down", "laugh-and-lay-down", "смех до упада", "laugh"),
+        seat_counts=(3, 4, 5, 6),
+        summary=(
+            "Pair your cards with the cards on the table, several captures a turn; the first "
+            "who cannot match lies down and is laughed at."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}
