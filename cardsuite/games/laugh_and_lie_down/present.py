@@ -89,8 +89,8 @@ def present(game: LaughAndLieDown, obs: Observation[SeenLaugh]) -> TableView:
         PileView(
             TABLE,
             _("table"),
-            PileStyle.ROW,
-            table.faces(TABLE),
+            PileStyle.FAN,  # a fan: all of up to 20-odd cards fit at 80 columns
+            tuple(sorted(table.faces(TABLE), key=_rank_first)),  # no order: shown by rank
             placeholder=_("empty"),
         ),
     )
