@@ -38,10 +38,10 @@ from cardsuite.games.laugh_and_lie_down import (
 )
 
 FINISHED = 100.0  # an empty hand: safe for the rest of the deal
-SAFE = 12.0  # at least one safe card
-LIVE = 4.0  # per live card (two at most count)
+SAFE = 4.0  # at least one safe card
+LIVE = 1.0  # per live card (two at most count)
 DEAD = -200.0  # nothing left to match: lying down is near
-CARD = 1.0  # per card captured
+CARD = 5.0  # per card captured
 
 
 class LaughBot:

@@ -7,7 +7,7 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -91,6 +91,16 @@ def _subsets(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     subsets = [tuple(cards[i] for i in range(n) if m >> i & 1) for m in range(1, 1 << n)]
     subsets.sort(key=len)
     return subsets
+
+
+def _able_next(piles: Sequence[tuple[Card, ...]], tm: int, seat: Seat, n: int) -> Seat:
+    """The player after ``seat`` when he holds a card matching the table cards ``tm`` (then
+    his turn simply begins), else NOBODY (he is passed by or lies down: the slow path)."""
+    nxt = (seat + 1) % n
+    for c in piles[1 + nxt]:  # (the layout's order: table, hands, captured piles)
+        if tm >> (c.index & 60) & 15:
+            return nxt
+    return NOBODY
 
 
 def bits(cards: Iterable[Card]) -> int:
@@ -541,6 +551,10 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         edit = state.table.edit()
         seat = move.seat
         if kind is EndTurn:
+            n = state.seats
+            turn = _able_next(state.table.piles, state.table_bits, seat, n)
+            if turn != NOBODY:  # the usual case, built directly
+                return state._replace(events=(TurnDone(seat),), turn=turn, captured=False)
             work = _Work(state, edit, [TurnDone(seat)])
             self._pass_turn(work, seat)
             return work.freeze()
@@ -604,15 +618,21 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             events.append(PairAdded(holder, seat, pair))
             holder = NOBODY
         if holder == NOBODY and not opts.classic_continue:
-            # The usual case, built directly: the turn goes on if he can still match.
+            # The usual cases, built directly: the turn goes on if he can still match, or
+            # passes to the next player, who can.
+            turn, again = seat, True
             for c in held:
                 if tm >> (c.index & 60) & 15:
-                    return LaughState(
-                        Table(state.table.layout, tuple(piles), known),
-                        state.seed, tuple(events), opts, n, state.series,
-                        seat, True, NOBODY, 0, state.loser, state.down,
-                        state.laughs, state.chips, state.pot, tm, cm,
-                    )  # fmt: skip
+                    break
+            else:
+                turn, again = _able_next(piles, tm, seat, n), False
+            if turn != NOBODY:
+                return LaughState(
+                    Table(state.table.layout, tuple(piles), known),
+                    state.seed, tuple(events), opts, n, state.series,
+                    turn, again, NOBODY, 0, state.loser, state.down,
+                    state.laughs, state.chips, state.pot, tm, cm,
+                )  # fmt: skip
         edit = TableEdit(state.table.layout, piles, known)
         work = _Work(state, edit, events)
         work.captured = True
