@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.cassino import CassinoBot
 from cardsuite.bots.grabuge import GrabugeBot
+from cardsuite.bots.laugh_and_lie_down import LaughBot
 from cardsuite.bots.nerts import NertsBot
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.russian_bank import RussianBankBot
@@ -47,6 +48,7 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "russian-bank": RussianBankBot,
     "cassino-clubs": CassinoBot,
     "seven-leaves": SevenLeavesBot,
+    "laugh-and-lie-down": LaughBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
@@ -57,6 +59,7 @@ PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "russian-bank": RussianBankBot,
     "cassino-clubs": CassinoBot,
     "seven-leaves": SevenLeavesBot,
+    "laugh-and-lie-down": LaughBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

@@ -206,7 +206,6 @@ _ENGINES: tuple[GameInfo, ...] = (
             "Turn cards onto a pile in turn; an Ace, 2 or 3 makes your opponent pay 1, 2 or 3 "
             "cards, and whoever is paid takes the pile. No decisions, all luck."
         ),
-        ),
     ),
     GameInfo(
         "cardsuite.games.cassino:CASSINO",
@@ -216,8 +215,6 @@ _ENGINES: tuple[GameInfo, ...] = (
         aliases=("cassino", "casino", "казино", "кассино"),
         seat_counts=(2, 3, 4, 5, 6),
         summary="Capture table cards by rank or by sums; most cards, most clubs, 2♣ and 10♦ score.",
-    ),
-        ),
     ),
     GameInfo(
         "cardsuite.games.seven_leaves:SEVEN_LEAVES",
@@ -238,6 +235,18 @@ _ENGINES: tuple[GameInfo, ...] = (
         summary=(
             "Take seven tricks over the deals, following suit or trumping; the last player "
             "left without them loses and cuts the pack for his noses."
+        ),
+    ),
+    GameInfo(
+        "cardsuite.games.laugh_and_lie_down:LAUGH",
+        id="laugh-and-lie-down",
+        title="Laugh and Lie Down",
+        original_name="Смех до упада",
+        aliases=("laugh and lay down", "laugh-and-lay-down", "смех до упада", "laugh"),
+        seat_counts=(3, 4, 5, 6),
+        summary=(
+            "Pair your cards with the cards on the table, several captures a turn; the first "
+            "who cannot match lies down and is laughed at."
         ),
     ),
 )

@@ -56,7 +56,7 @@ BEHAVIOUR_RATE = 0.02  # share of moves (and the first ALWAYS_CHECKED) played ag
 # Games where every card is seen by some seat all the time (the whole pack is dealt into the
 # hands, the rest lies face up): no card is hidden from everyone, so the behaviour check can
 # make no twin; for them the tests check instead that it never could.
-EVERY_CARD_SEEN = frozenset({"snip-snap-snorem"})
+EVERY_CARD_SEEN = frozenset({"snip-snap-snorem", "laugh-and-lie-down"})
 
 # A card written in engine text: 10♥, A♠, Q♦ … (jokers are all alike and hide nothing).
 CARD_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")

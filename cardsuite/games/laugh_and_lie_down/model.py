@@ -1,0 +1,525 @@
+"""Laugh and Lie Down (Смех до упада) — match cards of your hand with cards on the table, and
+do not be the one left unable to match.
+
+This module holds the game's vocabulary: its piles, options, moves, events and state.  The
+rules are in ``engine.py`` and the look of the table in ``present.py``.
+
+Rules: ``shared/rules/laugh-and-lie-down.md`` (the untitled 8th game of seed 004, which is
+Willughby's Laugh and Lie Down with the seed's departures kept as defaults).
+
+3 to 6 players, one 52-card pack.  Each gets 13/10/8/7 cards (3/4/5/6 players) and the rest
+lies face up on the table.  Before play a four of a kind on the table goes to the dealer, and a
+player holding three of a rank lays two of them aside (all four of a four).  On his turn a
+player must capture: one or more cards of a rank from his hand together with one or more of
+that rank from the table; he may make several captures in a turn and ends it when he likes
+after the first.  When a capture is one hand card and one table card, another player holding
+the other two cards of that rank lays them aside at once (or is asked, option
+``auto_add_pair`` off).  A player whose turn comes with cards none of which matches the table
+*lies down*: his hand goes face up to the table, he is laughed at, and the deal ends (with
+``classic_continue`` he drops out and the others play on).  Chips (``stakes``): everyone antes
+one chip a deal; at the end every player but the loser pays or takes one chip per pair of
+cards captured below or above the number he was dealt.  A match is ``deals`` deals (default
+one per player).
+
+Decisions taken where the spec is silent or leaves room:
+
+* **Who owns the deal**: the first dealer is drawn from the seed (``Series.start``), then the
+  deal passes left; each deal is a fresh shuffle salted with its number.
+* **Turn order in the log**: players passed because their hand is empty are logged as one
+  event; the start-of-turn check (empty hand: skipped; no match: lie down) runs each time the
+  turn passes, including the first turn of a deal and a position laid out by hand.
+* **A capture names its cards**: ``Capture(seat, hand, table)`` with both tuples in deck
+  order (rank, then ♣ ♦ ♥ ♠), so every choice is exactly one move; moves are listed by rank
+  (Ace up), hand cards first.  On the table it is a gesture from the first hand card of the
+  capture to the table; several captures starting at that card are told apart by two
+  questions: which of your cards, which table cards.
+* **The turn ends by itself** when the player's hand is empty or nothing he holds matches the
+  table any more (after the add-pair interrupt is settled); otherwise ``EndTurn`` ("done",
+  legal only after a capture).
+* **Add-pair prompt** (``auto_add_pair`` off): the holder is the only seat to move, with
+  ``AddPair`` or ``KeepPair``.  Being asked shows everyone that he holds the two cards (spec
+  §9), so they become ``Shown`` facts on his hand until they leave it.  A kept pair stays in
+  his hand and plays normally later.
+* **classic_continue**: "at most one player still holds cards" is checked after every capture,
+  add-pair and lie-down, and also when nobody has lain down (Willughby: the last player's cards
+  go to the dealer).  The ending is then ``last-holder``; the loser is the first to lie down,
+  if anyone did.
+* **A lie-down hand** goes face up onto the table pile (with ``classic_continue`` anyone may
+  match those cards later); the deal's cards stay where they are until the next deal is dealt.
+* **Stakes**: a deal's score (``DealResult.scores``) is each seat's change of chip balance in
+  that deal, ante included; with ``stakes`` off it is 1 for the loser (a laugh) and 0 for the
+  others.  Settlement events name every payment; a player with net 0 is not logged.
+* **Match end**: the outcome places by chip balance (stakes on) or fewest laughs (stakes off),
+  ties broken by fewer laughs, then shared.  Its ``ending`` is ``match-played``; each deal's
+  ending is ``lay-down``, ``hands-empty`` or ``last-holder``.  Every turn removes at least two
+  cards from play, so a deal always ends: there is no safety stop.
+* ``deals`` = 0 means "one deal per player" (the spec's default, which depends on the player
+  count); any other value is the number of deals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Generic, NamedTuple, TypeVar
+
+from cardsuite.core.cards import Card, CardFace
+from cardsuite.core.events import Event, event
+from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.options import option, validate_fields
+from cardsuite.core.series import Series
+from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
+from cardsuite.core.text import seats_text
+
+NOBODY = -1
+
+# Cards dealt to each player, and to the table, by the number of players (§5.3).
+HAND_SIZES = {3: 13, 4: 10, 5: 8, 6: 7}
+TABLE_SIZES = {3: 13, 4: 12, 5: 12, 6: 10}
+
+# --- piles ---------------------------------------------------------------------------------
+
+TABLE = "table"  # the face-up cards in the middle (no order), lie-down hands included
+hand = pile_names("hand")  # hand(s): seat s's cards, hidden from the others
+captured = pile_names("captured")  # captured(s): seat s's captures and lay-asides, face up
+
+# --- options -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LaughOptions:
+    stakes: bool = option(
+        True,
+        label=N_("Stakes"),
+        help=N_(
+            "chips: everyone antes 1 a deal, then pays or takes one chip per pair captured "
+            "below or above the cards dealt (off: only laughs are counted)"
+        ),
+    )
+    auto_add_pair: bool = option(
+        True,
+        label=N_("Add pairs automatically"),
+        help=N_(
+            "a player holding the other two cards of a pair just captured lays them aside at "
+            "once (off: he is asked)"
+        ),
+    )
+    deals: int = option(
+        0,
+        label=N_("Deals"),
+        help=N_("deals in a match; 0: one deal per player, so everyone deals once"),
+        minimum=0,
+        maximum=30,
+    )
+    classic_continue: bool = option(
+        False,
+        label=N_("Classic continue"),
+        help=N_(
+            "Willughby: a player who lies down drops out and the others play on; the first "
+            "to lie down is the loser"
+        ),
+    )
+    lay_aside_pairs: bool = option(
+        False,
+        label=N_("Lay aside pairs"),
+        help=N_("seed-literal: plain pairs in hand are laid aside at the start as well"),
+    )
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+    def deal_count(self, seats: int) -> int:
+        return self.deals or seats
+
+
+# --- ranks in words --------------------------------------------------------------------------
+
+_PLURAL = {
+    1: N_("Aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"),
+    7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("Jacks"), 12: N_("Queens"),
+    13: N_("Kings"),
+}  # fmt: skip
+
+
+def ranks_word(rank: int) -> str:
+    """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
+    return _(_PLURAL[rank])
+
+
+def cards_words(cards: tuple[CardFace, ...]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def chips_word(n: int) -> str:
+    return ngettext("{n} chip", "{n} chips", n).format(n=n)
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Capture(Move):
+    """Take ``table`` cards with ``hand`` cards, all of one rank (both in deck order)."""
+
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+
+    def label(self) -> str:
+        return _("take {table} with {hand}").format(
+            table=cards_words(self.table), hand=cards_words(self.hand)
+        )
+
+    def notation(self) -> str:
+        return f"capture {cards_words(self.hand)} + {cards_words(self.table)}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(hand(self.seat), self.hand[0], TABLE)
+
+    def choice_path(self) -> tuple[str, ...]:
+        return (cards_words(self.hand), cards_words(self.table))
+
+    def question(self, depth: int) -> str:
+        if depth == 0:
+            return _("Capture with which of your {rank}?").format(
+                rank=ranks_word(self.hand[0].rank)
+            )
+        return _("Take which {rank} from the table?").format(rank=ranks_word(self.hand[0].rank))
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Move):
+    """Stop capturing and pass the turn (after at least one capture)."""
+
+    def label(self) -> str:
+        return _("end the turn")
+
+    def notation(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class AddPair(Move):
+    """Lay the other two cards of the rank just paired aside (``auto_add_pair`` off)."""
+
+    def label(self) -> str:
+        return _("add your pair")
+
+    def notation(self) -> str:
+        return "add pair"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPair(Move):
+    """Keep the pair in hand (``auto_add_pair`` off)."""
+
+    def label(self) -> str:
+        return _("keep your pair")
+
+    def notation(self) -> str:
+        return "keep pair"
+
+
+LaughMove = Capture | EndTurn | AddPair | KeepPair
+
+# --- events --------------------------------------------------------------------------------
+
+
+@event
+class Dealt(Event):
+    seat: Seat  # the dealer
+    number: int  # 1-based deal number
+    each: int
+    table: int
+
+    def text(self) -> str:
+        return _("Deal {n}: {who} deals {each} cards each and {table} face up on the table").format(
+            n=self.number, who=who(self.seat), each=self.each, table=self.table
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (TABLE,)
+
+
+@event
+class Anted(Event):
+    pot: int
+
+    def text(self) -> str:
+        return _("Everyone puts 1 chip in the pot (pot: {pot})").format(pot=self.pot)
+
+
+@event
+class TableFour(Event):
+    """All four cards of a rank were dealt to the table: they go to the dealer."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def text(self) -> str:
+        return _("All four {rank} lie on the table: they go to the dealer, {who}").format(
+            rank=ranks_word(self.cards[0].rank), who=who(self.seat)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (TABLE, captured(self.seat))
+
+
+@event
+class LaidAside(Event):
+    """Before play: cards of a triple, a four (or, with ``lay_aside_pairs``, a pair) laid aside."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def text(self) -> str:
+        return _("{who} lays aside {cards}").format(
+            who=who(self.seat), cards=cards_words(self.cards)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), captured(self.seat))
+
+
+@event
+class Captured(Event):
+    seat: Seat
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+
+    def text(self) -> str:
+        return _("{who} takes {table} with {hand}").format(
+            who=who(self.seat), table=cards_words(self.table), hand=cards_words(self.hand)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), TABLE, captured(self.seat))
+
+
+@event
+class PairAdded(Event):
+    """``seat`` adds the other pair of the rank ``to`` just paired."""
+
+    seat: Seat
+    to: Seat
+    cards: tuple[Card, ...]
+
+    def text(self) -> str:
+        return _("{who} adds his pair {cards} to {taker}'s pair and lays it aside").format(
+            who=who(self.seat), cards=cards_words(self.cards), taker=who(self.to)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), captured(self.seat))
+
+
+@event
+class PairOffered(Event):
+    """``seat`` holds the other two cards of ``rank`` and is asked whether he adds them."""
+
+    seat: Seat
+    rank: int
+
+    def text(self) -> str:
+        return _("{who} holds the other two {rank} and may add them").format(
+            who=who(self.seat), rank=ranks_word(self.rank)
+        )
+
+
+@event
+class PairKept(Event):
+    seat: Seat
+    rank: int
+
+    def text(self) -> str:
+        return _("{who} keeps his two {rank}").format(
+            who=who(self.seat), rank=ranks_word(self.rank)
+        )
+
+
+@event
+class TurnDone(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} ends the turn").format(who=who(self.seat))
+
+
+@event
+class Skipped(Event):
+    """Players whose turn came with an empty hand: they are safe and passed by."""
+
+    passed: tuple[Seat, ...]
+
+    def text(self) -> str:
+        return ngettext(
+            "{who} has no cards left and is passed by",
+            "{who} have no cards left and are passed by",
+            len(self.passed),
+        ).format(who=seats_text(self.passed))
+
+
+@event
+class LayDown(Event):
+    """``seat`` cannot match: his hand goes face up onto the table."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    first: bool  # the first to lie down this deal: the loser
+
+    def text(self) -> str:
+        if self.first:
+            return _("{who} cannot match and lies down ({cards}): everyone laughs!").format(
+                who=who(self.seat), cards=cards_words(self.cards)
+            )
+        return _("{who} cannot match either and lies down ({cards})").format(
+            who=who(self.seat), cards=cards_words(self.cards)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), TABLE)
+
+
+@event
+class LastHolder(Event):
+    """``classic_continue``: at most one player holds cards; his hand (if any) and the table
+    go to the dealer."""
+
+    seat: Seat  # the dealer
+    holder: Seat  # NOBODY when nobody holds cards
+    cards: tuple[Card, ...]
+
+    def text(self) -> str:
+        if self.holder == NOBODY:
+            return _("Nobody else can play: the table cards go to the dealer, {who}").format(
+                who=who(self.seat)
+            )
+        return _(
+            "Only {holder} still holds cards: his hand and the table cards go to the dealer, {who}"
+        ).format(holder=who(self.holder), who=who(self.seat))
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (TABLE, captured(self.seat))
+
+
+@event
+class Paid(Event):
+    """Settlement: ``seat`` pays ``n`` chips into the pot (captured too few)."""
+
+    seat: Seat
+    n: int
+    pot: int
+
+    def text(self) -> str:
+        return _("{who} pays {chips} into the pot (pot: {pot})").format(
+            who=who(self.seat), chips=chips_word(self.n), pot=self.pot
+        )
+
+
+@event
+class Took(Event):
+    """Settlement: ``seat`` takes ``n`` chips from the pot (captured more than dealt)."""
+
+    seat: Seat
+    n: int
+    pot: int
+
+    def text(self) -> str:
+        return _("{who} takes {chips} from the pot (pot: {pot})").format(
+            who=who(self.seat), chips=chips_word(self.n), pot=self.pot
+        )
+
+
+@event
+class Shortfall(Event):
+    """The pot could not cover ``to``: the loser ``seat`` pays him the rest."""
+
+    seat: Seat
+    to: Seat
+    n: int
+
+    def text(self) -> str:
+        return _("The pot is short: {who} pays {to} {chips}").format(
+            who=who(self.seat), to=who(self.to), chips=chips_word(self.n)
+        )
+
+
+@event
+class DealOver(Event):
+    """The deal has ended: one subclass per way it ends, with its ``ending`` tag."""
+
+    number: int
+    loser: Seat
+    ending: ClassVar[str] = ""
+
+
+@event
+class LostDeal(DealOver):
+    ending: ClassVar[str] = "lay-down"
+
+    def text(self) -> str:
+        return _("Deal {n} is over: {who} lay down and is laughed at").format(
+            n=self.number, who=who(self.loser)
+        )
+
+
+@event
+class HandsEmpty(DealOver):
+    ending: ClassVar[str] = "hands-empty"
+
+    def text(self) -> str:
+        return _("Deal {n} is over: every hand is empty and nobody lay down").format(n=self.number)
+
+
+@event
+class LastHolderEnd(DealOver):
+    ending: ClassVar[str] = "last-holder"
+
+    def text(self) -> str:
+        if self.loser == NOBODY:
+            return _("Deal {n} is over: nobody lay down").format(n=self.number)
+        return _("Deal {n} is over: {who} was the first to lie down and is laughed at").format(
+            n=self.number, who=who(self.loser)
+        )
+
+
+# --- state ---------------------------------------------------------------------------------
+
+T = TypeVar("T", Table, SeenTable)
+
+
+class LaughState(NamedTuple, Generic[T]):
+    """Everything about a match of Laugh and Lie Down.  Only the hands hide cards; every other
+    field is public."""
+
+    table: T  # TABLE, hand(s), captured(s)
+    seed: int | None
+    events: tuple[Event, ...]
+    options: LaughOptions
+    seats: int
+    series: Series  # the deal in play, its dealer, the deals before
+    turn: Seat  # whose turn; NOBODY between deals and at the end
+    captured: bool  # the player on turn has captured at least once this turn
+    asked: Seat  # the seat asked whether it adds its pair (auto_add_pair off), else NOBODY
+    rank: int  # the rank of that pair (0 when nobody is asked)
+    loser: Seat  # the first to lie down this deal, else NOBODY
+    down: tuple[Seat, ...]  # everyone who lay down this deal, in order
+    laughs: tuple[int, ...]  # deals lost, per seat (this deal included once it has ended)
+    chips: tuple[int, ...]  # chip balances, per seat
+    pot: int
+    # The public cards as bits of their indexes (``card.index``), kept for speed: the cards
+    # on the table, and those in all the captured piles together.
+    table_bits: int
+    captured_bits: int
+
+    @property
+    def dealer(self) -> Seat:
+        return self.series.dealer
+
+    @property
+    def over(self) -> bool:
+        return self.turn == NOBODY and not self.series.between
+
+
+FullLaugh = LaughState[Table]
+SeenLaugh = LaughState[SeenTable]
