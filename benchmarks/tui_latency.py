@@ -152,7 +152,7 @@ def nerts_against_three_bots() -> Match:
     """Nerts in real time, just after the start signal: three bots play as fast as their
     level allows while the person moves the cursor."""
     game = get_game("nerts")
-    seats = [SeatInfo("Anna")] + [SeatInfo(NAMES[i], "search") for i in range(1, 4)]
+    seats = [SeatInfo("Anna")] + [SeatInfo(NAMES[i], "heuristic") for i in range(1, 4)]
     match = Match(game, seats, seed=3)
     due = game.next_due(match.state)
     assert due is not None
@@ -162,7 +162,7 @@ def nerts_against_three_bots() -> Match:
 
 def spit_against_a_bot() -> Match:
     game = get_game("spit")
-    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "search")], seed=3)
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "heuristic")], seed=3)
     match.advance_to(0)
     return match
 
