@@ -156,6 +156,18 @@ _ENGINES: tuple[GameInfo, ...] = (
             "up or down; the first to empty his row wins."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.grabush:GRABUSH",
+        id="grabush",
+        title="Grabush",
+        original_name="Грабуш",
+        aliases=("грабуш",),
+        seat_counts=(2, 4, 6, 8),
+        summary=(
+            "Partners race to empty their team pile onto shared stacks built Ace to King, "
+            "playing from hand, team pile and their discard piles."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}
