@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.grabuge import GrabugeBot
+from cardsuite.bots.grabush import GrabushBot
 from cardsuite.bots.nerts import NertsBot
 from cardsuite.bots.rang import RangBot
 from cardsuite.bots.ryba import RybaBot
@@ -39,12 +40,14 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "rang": RangBot,
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
+    "grabush": GrabushBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
     "rang": RangBot,
     "ryba": RybaBot,
     "seven-up": SevenUpBot,
+    "grabush": GrabushBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

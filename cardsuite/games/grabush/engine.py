@@ -17,7 +17,7 @@ from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
-from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Shown, Table, TableEdit, Visibility
+from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
 from cardsuite.games.grabush import present as presentation
@@ -265,20 +265,9 @@ class _Work:
             if not rest:
                 self.end_deal(team, "pile-empty")
                 return
-            self._drop_shown(source, rest[-1])
             self.events.append(PileShows(team, rest[-1]))
         elif source.startswith("hand") and not edit[source]:
             self.refill(p)
-
-    def _drop_shown(self, pile: PileId, top: Card) -> None:
-        """A penalty card known to its giver comes to the top: everyone sees it now."""
-        known = self.edit.known
-        if not known:
-            return
-        for i, fact in enumerate(known):
-            if isinstance(fact, Shown) and fact.pile == pile and fact.card is top:
-                self.edit.known = known[:i] + known[i + 1 :]
-                return
 
     # --- §6.5 the end of a turn ----------------------------------------------------------------
     def end_turn(self) -> None:
@@ -880,7 +869,6 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             rng = make_rng(work.seed, "insert", state.series.number, state.turns, seat)
             at = rng.randrange(len(pile))  # 0: the very bottom; len - 1: just under the top
             edit[name] = (*pile[:at], move.card, *pile[at:])
-            edit.known = (*edit.known, Shown(name, move.card, seat))
             work.events.append(PenaltyCard(seat, team, move.card))
             self._penalty_done(work)
         elif isinstance(move, PenaltySkip):

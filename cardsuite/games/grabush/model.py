@@ -30,8 +30,10 @@ Decisions taken where the spec is silent or leaves room:
 * ``PENALTY_SKIP`` is allowed to any member of the accusing team, not only to one whose hand
   is empty (the spec names it as "the only choice with an empty hand"; a player may also
   decline to give up a card).  Penalty moves are refused to everyone else with IllegalMove.
-* The inserted card is known to its inserter (a ``Shown`` fact); once it comes to the top it is
-  public, and the fact is dropped.
+* The inserted card is known to its inserter through the event of his move (a private field);
+  where it went is drawn with the match seed and is known to nobody, the inserter included (he
+  slips it in blind).  A table fact showing it to him is not used: with several packs its
+  doubles lie hidden in the same pile, and a fact picks its card by value.
 * Out-of-turn moves are refused with ``IllegalMove`` (the spec's code for them); so is anything
   asked of a finished game.
 * Match play: deals until a team has won ``match_wins`` deals; a drawn deal counts for nobody

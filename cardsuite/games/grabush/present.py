@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardsuite.core.cards import Card, CardFace
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary
 from cardsuite.core.text import seat
@@ -71,7 +71,7 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
                     PileStyle.BADGE,
                     held,
                     owner=s,
-                    note=ngettext("{n} card", "{n} cards", count).format(n=count),
+                    note=str(count),
                 )
             )
         else:
@@ -86,7 +86,10 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
                 if not mine or free_shown:
                     continue  # an empty pile is shown only where the viewer may start one
                 free_shown = True
-            label = _("discards") if piles_each == 1 else _("pile {n}").format(n=k + 1)
+            if piles_each > 1:
+                label = str(k + 1) if compact and not mine else _("pile {n}").format(n=k + 1)
+            else:
+                label = "" if compact and not mine else _("discards")
             style = PileStyle.STACK if compact or len(faces) > 12 else PileStyle.FAN
             piles.append(
                 PileView(
@@ -95,7 +98,6 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
                     style,
                     faces,
                     owner=s,
-                    note=_("{n} in pile").format(n=len(faces)) if style is PileStyle.STACK else "",
                     placeholder=_("discard here") if piles_each == 1 else _("new pile"),
                 )
             )
@@ -112,14 +114,12 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
         )
     centre: list[PileView] = []
     for t in (0, 1):
-        count = table.count(TEAM_PILES[t])
         centre.append(
             PileView(
                 TEAM_PILES[t],
                 _("pile {team}").format(team=TEAM_NAMES[t]),
                 PileStyle.STACK,
                 table.faces(TEAM_PILES[t]),
-                note=ngettext("{n} left", "{n} left", count).format(n=count),
                 placeholder=_("empty"),
             )
         )
