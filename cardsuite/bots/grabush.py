@@ -88,14 +88,20 @@ class GrabushBot:
                 return found
         # 3b. clear the team's discard tops onto the stacks when it helps nobody else
         for m in plays:
-            if m.source.startswith("discard.") and m.card.rank != ACE:
-                if not _leaves(tops, [(m.card, m.source, m.onto)], danger):
-                    return m
+            if (
+                m.source.startswith("discard.")
+                and m.card.rank != ACE
+                and not _leaves(tops, [(m.card, m.source, m.onto)], danger)
+            ):
+                return m
         # 3c. hand cards too, while it stays safe (towards a refill)
         for m in plays:
-            if m.source == hand(me) and m.card.rank != ACE:
-                if not _leaves(tops, [(m.card, m.source, m.onto)], danger):
-                    return m
+            if (
+                m.source == hand(me)
+                and m.card.rank != ACE
+                and not _leaves(tops, [(m.card, m.source, m.onto)], danger)
+            ):
+                return m
         # 4. owed Aces, then a discard
         for m in plays:
             if m.card.rank == ACE and m.source in (hand(me), team_name):
