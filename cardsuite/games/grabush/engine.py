@@ -56,6 +56,7 @@ from cardsuite.games.grabush.model import (
     decks_for,
     discard,
     hand,
+    on_rank,
     rank_word,
     stack,
     team_of,
@@ -552,8 +553,8 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         yield self._move(Accuse, seat)
         table = state.table
         tops = self._tops(state)
-        targets = [NEW, *sorted(set(tops))]
-        held = sorted(set(table.cards(hand(seat))), key=_order)
+        some_top = [tops[0]] if tops else []
+        held = sorted(set(table.cards(hand(seat))), key=_INDEX_KEY)
         sources: list[tuple[Card, PileId]] = [(c, hand(seat)) for c in held]
         for t in (0, 1):
             top = table.top(TEAM_PILES[t])
@@ -565,7 +566,9 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
                 if top is not None:
                     sources.append((top, discard(p, k)))
         for card, source in sources:
-            for onto in targets:
+            # A new stack, the one rank it would fit, and some stack in play: every play that
+            # can be legal, and refusals of each kind besides.
+            for onto in dict.fromkeys((NEW, card.rank - 1, *some_top)):
                 target = self._target(state, tops, onto) if onto == NEW or onto in tops else None
                 yield self._move(Play, seat, card, source, onto, target)
         piles = state.options.discard_piles_per_player
@@ -826,8 +829,8 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             return _illegal(_("no stack shows a {rank}").format(rank=rank_word(onto)))
         if card.rank != onto + 1:
             return _illegal(
-                _("{card} does not go on a {rank}: stacks go up one rank at a time").format(
-                    card=card, rank=rank_word(onto)
+                _("{card} cannot go {where}: stacks go up one rank at a time").format(
+                    card=card, where=on_rank(onto)
                 )
             )
         return None

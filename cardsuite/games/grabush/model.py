@@ -100,19 +100,19 @@ def decks_for(seats: int) -> int:
 class GrabushOptions:
     discard_piles_per_player: int = option(
         1,
-        label=N_("Discard piles"),
+        label=N_("Discards"),
         help=N_("the most discard piles each player may keep (4 is the Spite and Malice layout)"),
         minimum=1,
         maximum=MAX_DISCARD_PILES,
     )
     own_discard_playable: bool = option(
         True,
-        label=N_("Play from own discards"),
+        label=N_("Own discards"),
         help=N_("off: only teammates' discard piles may be played from (always on for 2)"),
     )
     table_talk_penalty: bool = option(
         False,
-        label=N_("Table-talk penalty"),
+        label=N_("Talk penalty"),
         help=N_(
             "hot seat: at the start of his turn a player may accuse the other team of table "
             "talk; his team then slips cards into their pile"
@@ -154,7 +154,20 @@ def _source_notation(source: PileId) -> str:
 
 
 def rank_word(rank: int) -> str:
+    """The rank as printed in a card's corner (notation): A, 2 … 10, J, Q, K."""
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def on_rank(rank: int) -> str:
+    """Where a card goes, in words: "on an Ace", "on a 7", "on an 8", "on a Queen"."""
+    named = {
+        1: _("on an Ace"),
+        8: _("on an 8"),
+        11: _("on a Jack"),
+        12: _("on a Queen"),
+        13: _("on a King"),
+    }
+    return named.get(rank) or _("on a {rank}").format(rank=rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,11 +182,7 @@ class Play(Move):
     target: PileId | None = field(default=None, compare=False)
 
     def label(self) -> str:
-        where = (
-            _("to a new stack")
-            if self.onto == NEW
-            else _("on a {rank}").format(rank=rank_word(self.onto))
-        )
+        where = _("to a new stack") if self.onto == NEW else on_rank(self.onto)
         return _("play {card} {source} {where}").format(
             card=self.card, source=_source_words(self.source, self.seat), where=where
         )
@@ -343,11 +352,11 @@ class Played(Event):
                 card=self.card,
                 source=_source_words(self.source, -1),
             )
-        return _("{who} plays {card} {source} on a {rank}").format(
+        return _("{who} plays {card} {source} {where}").format(
             who=who(self.seat),
             card=self.card,
             source=_source_words(self.source, -1),
-            rank=rank_word(self.onto),
+            where=on_rank(self.onto),
         )
 
     def moved(self) -> tuple[PileId, ...]:

@@ -124,7 +124,7 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
             )
         )
     for i in state.stacks:
-        centre.append(PileView(stack(i), "", PileStyle.STACK, table.faces(stack(i))))
+        centre.append(PileView(stack(i), _("stack"), PileStyle.STACK, table.faces(stack(i))))
     used = set(state.stacks)
     free = next((i for i in range(len(used) + 1) if i not in used), None)
     if free is not None and free < game.slots(state):
