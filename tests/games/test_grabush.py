@@ -332,3 +332,13 @@ def test_grabush_match_of_deals() -> None:
     won = play(G.position(text, options=opts), 1, "7♣", "team.1", 6)
     outcome = G.outcome(won)
     assert outcome is not None and outcome.places == (3, 1, 3, 1) and outcome.scores == (0, 2, 0, 2)
+
+
+def test_grabush_every_ace_on_a_stack_leaves_no_new_stack() -> None:
+    # Eight players, four packs: 16 Aces, so at most 16 stacks at once.
+    state = G.position("seats: 8\nstacks: " + " ".join(["2"] * 16) + "\nP0: 3♦ 9♣\nturn: P0")
+    assert len(state.stacks) == 16
+    assert refused(state, Play(0, c("9♣"), "hand.0", 0)) == ILLEGAL_MOVE
+    legal = G.legal_moves(state, 0)
+    assert [m.onto for m in legal if isinstance(m, Play)] == [2]
+    assert all(isinstance(m, Play | Discard) for m in legal)

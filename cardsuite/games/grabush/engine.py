@@ -534,10 +534,14 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         table = state.table
         return [table.count(stack(i)) for i in state.stacks]
 
-    def _target(self, state: GrabushState[Any], tops: list[int], onto: int) -> PileId:
+    def _target(self, state: GrabushState[Any], tops: list[int], onto: int) -> PileId | None:
+        """The stack pile a play onto ``onto`` lands on: the oldest stack showing that rank,
+        or for a new stack the lowest free slot (None when every slot holds a stack: then
+        every Ace of the deck is on one, and nothing can start a new stack)."""
         if onto == NEW:
             used = set(state.stacks)
-            return stack(next(i for i in range(len(used) + 1) if i not in used))
+            free = next(i for i in range(len(used) + 1) if i not in used)
+            return stack(free) if free < slots_for(state.seats) else None
         return stack(state.stacks[tops.index(onto)])
 
     def _discard_sources(self, state: GrabushState[Any], seat: Seat) -> tuple[PileId, ...]:
