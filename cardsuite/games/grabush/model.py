@@ -450,12 +450,12 @@ class DealEnded(Event):
 
 def deal_end_text(team: int | None, how: str, left: tuple[int, int]) -> str:
     if how == "pile-empty" and team is not None:
-        return _("{team} has emptied its pile and wins the deal").format(team=team_word(team))
+        return _("Team {name} has emptied its pile and wins the deal").format(name=TEAM_NAMES[team])
     why = _("Nobody can move") if how == "blocked" else _("The turn limit is reached")
     if team is None:
         return _("{why}: both piles hold {n} cards, the deal is a draw").format(why=why, n=left[0])
-    return _("{why}: {team} wins the deal with fewer cards left ({a} to {b})").format(
-        why=why, team=team_word(team), a=left[team], b=left[1 - team]
+    return _("{why}: team {name} wins the deal with fewer cards left ({a} to {b})").format(
+        why=why, name=TEAM_NAMES[team], a=left[team], b=left[1 - team]
     )
 
 
