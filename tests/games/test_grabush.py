@@ -342,3 +342,12 @@ def test_grabush_every_ace_on_a_stack_leaves_no_new_stack() -> None:
     legal = G.legal_moves(state, 0)
     assert [m.onto for m in legal if isinstance(m, Play)] == [2]
     assert all(isinstance(m, Play | Discard) for m in legal)
+
+
+def test_grabush_turn_limit_ends_the_deal_as_a_block_would() -> None:
+    state = G.position("seats: 2\nteam.0: 9♣ 9♦\nteam.1: 9♥\nP0: 8♦ 7♦\nturn: P0")
+    state = state._replace(turns=2000)  # the safety cap
+    state = G.apply(state, Discard(0, c("8♦")))
+    outcome = G.outcome(state)
+    assert outcome is not None and outcome.ending == "safety:turn-limit"
+    assert outcome.places == (2, 1)  # team B has fewer cards left
