@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.cassino import CassinoBot
 from cardsuite.bots.grabuge import GrabugeBot
+from cardsuite.bots.grabush import GrabushBot
 from cardsuite.bots.laugh_and_lie_down import LaughBot
 from cardsuite.bots.nerts import NertsBot
 from cardsuite.bots.rang import RangBot
@@ -49,6 +50,7 @@ HEURISTICS: dict[str, Callable[[], Bot]] = {
     "cassino-clubs": CassinoBot,
     "seven-leaves": SevenLeavesBot,
     "laugh-and-lie-down": LaughBot,
+    "grabush": GrabushBot,
 }
 PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "grabuge": lambda: GrabugeBot(samples=0),
@@ -60,6 +62,7 @@ PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
     "cassino-clubs": CassinoBot,
     "seven-leaves": SevenLeavesBot,
     "laugh-and-lie-down": LaughBot,
+    "grabush": GrabushBot,
 }
 # Search budgets (plies per decision) that answer in about 0.3 s.
 GENERIC_PLIES = 25_000  # uniformly random playouts

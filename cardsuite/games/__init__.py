@@ -249,6 +249,18 @@ _ENGINES: tuple[GameInfo, ...] = (
             "who cannot match lies down and is laughed at."
         ),
     ),
+    GameInfo(
+        "cardsuite.games.grabush:GRABUSH",
+        id="grabush",
+        title="Grabush",
+        original_name="Грабуш",
+        aliases=("грабуш",),
+        seat_counts=(2, 4, 6, 8),
+        summary=(
+            "Partners race to empty their team pile onto shared stacks built Ace to King, "
+            "playing from hand, team pile and their discard piles."
+        ),
+    ),
 )
 
 GAME_INFO: dict[str, GameInfo] = {info.id: info for info in _ENGINES}

@@ -1,0 +1,497 @@
+"""Грабуш (Grabush) — a partnership game of the Spite and Malice family.
+
+This module holds the game's vocabulary (piles, options, moves, events, state); the rules are
+in ``engine.py`` and the look of the table in ``present.py``.  Rules: ``shared/rules/grabush.md``.
+
+Two teams (even seats against odd seats, partners sitting alternately) race to empty their
+20-card team pile onto shared centre stacks built Ace to King, suits ignored.  A player holds
+five cards, refilled only when his hand is empty; he plays from his hand, the top of his team
+pile and the top of his own or a teammate's discard pile, then ends his turn by discarding a
+card face up.  Aces in hand or on the team pile must be played before the turn ends.  A
+completed stack (a King on a Queen) is shuffled under the book pile, the reserve drawn once the
+stock is out.
+
+Decisions taken where the spec is silent or leaves room:
+
+* The first dealer is drawn from the match seed; the deal passes one seat clockwise each deal.
+  The shuffled cards are dealt team pile A (even seats), team pile B, then five cards to each
+  player starting left of the dealer; the rest is the stock.
+* Stacks live in fixed slots ``stack.0`` … (one per Ace of the deck); a new stack takes the
+  lowest free slot, and the state keeps the slots in the order their stacks were started, so
+  "the oldest stack with that top" is well defined.
+* A play names its card, its source pile and the top rank it goes on (0: a new stack); the
+  engine offers one move per distinct card, source and top rank, as the spec asks.
+* With several discard piles a discard names a pile: one already started or the lowest empty
+  one ("a new pile"); naming any other empty pile is refused, so each choice is one move.
+* ``own_discard_playable`` off is ignored in the 2-player game (the spec says it is always on
+  there): the options are accepted and the rule reads as on.
+* A turn counts towards the blocked-deal rule only if it ends in a pass with no card moved
+  during it; any discard, or a pass after plays, starts the count again.
+* ``PENALTY_SKIP`` is allowed to any member of the accusing team, not only to one whose hand
+  is empty (the spec names it as "the only choice with an empty hand"; a player may also
+  decline to give up a card).  Penalty moves are refused to everyone else with IllegalMove.
+* The inserted card is known to its inserter through the event of his move (a private field);
+  where it went is drawn with the match seed and is known to nobody, the inserter included (he
+  slips it in blind).  A table fact showing it to him is not used: with several packs its
+  doubles lie hidden in the same pile, and a fact picks its card by value.
+* Out-of-turn moves are refused with ``IllegalMove`` (the spec's code for them); so is anything
+  asked of a finished game.
+* Match play: deals until a team has won ``match_wins`` deals; a drawn deal counts for nobody
+  and another deal follows.  The outcome's scores are the team piles' remaining cards of the
+  last deal (fewer is better) in a one-deal match, and the deals won (more is better) in a
+  longer one; partners always share a place.
+* The safety cap counts turns per deal (2,000); it ends the deal with the blocked-deal ruling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, NamedTuple, TypeVar
+
+from cardsuite.core.cards import Card
+from cardsuite.core.events import Event, event, private
+from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.options import option, validate_fields
+from cardsuite.core.series import Series
+from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import seat as who
+
+HAND_SIZE = 5
+TEAM_PILE_SIZE = 20
+TURN_LIMIT = 2000  # the safety cap, in turns per deal
+MAX_DISCARD_PILES = 4
+NEW = 0  # a play's target rank meaning "start a new stack"
+TEAM_NAMES = ("A", "B")
+
+# --- piles ---------------------------------------------------------------------------------
+
+STOCK = "stock"
+BOOKS = "books"
+TEAM_PILES = ("team.0", "team.1")
+hand = pile_names("hand")
+stack = pile_names("stack", 16)
+_DISCARDS = tuple(tuple(f"discard.{p}.{k}" for k in range(MAX_DISCARD_PILES)) for p in range(8))
+
+
+def discard(p: Seat, k: int = 0) -> PileId:
+    """Discard pile ``k`` (0-based) of seat ``p``."""
+    return _DISCARDS[p][k]
+
+
+def team_of(s: Seat) -> int:
+    """Team 0 (A) holds the even seats, team 1 (B) the odd ones."""
+    return s & 1
+
+
+def team_pile(team: int) -> PileId:
+    return TEAM_PILES[team]
+
+
+def decks_for(seats: int) -> int:
+    """Three packs for 2, 4 or 6 players, four for 8 (§3)."""
+    return 4 if seats >= 8 else 3
+
+
+# --- options -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GrabushOptions:
+    discard_piles_per_player: int = option(
+        1,
+        label=N_("Discards"),
+        help=N_("the most discard piles each player may keep (4 is the Spite and Malice layout)"),
+        minimum=1,
+        maximum=MAX_DISCARD_PILES,
+    )
+    own_discard_playable: bool = option(
+        True,
+        label=N_("Own discards"),
+        help=N_("off: only teammates' discard piles may be played from (always on for 2)"),
+    )
+    table_talk_penalty: bool = option(
+        False,
+        label=N_("Talk penalty"),
+        help=N_(
+            "hot seat: at the start of his turn a player may accuse the other team of table "
+            "talk; his team then slips cards into their pile"
+        ),
+    )
+    match_wins: int = option(
+        1,
+        label=N_("Deals to win"),
+        help=N_("deals a team must win to take the match; drawn deals count for nobody"),
+        minimum=1,
+    )
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+def _source_words(source: PileId, seat: Seat) -> str:
+    if source.startswith("hand"):
+        return _("from hand")
+    if source.startswith("team"):
+        return _("from the team pile")
+    _kind, p, k = source.split(".")
+    owner = int(p)
+    if owner == seat:
+        return _("from your discard pile {n}").format(n=int(k) + 1)
+    return _("from {who}'s discard pile {n}").format(who=who(owner), n=int(k) + 1)
+
+
+def _source_notation(source: PileId) -> str:
+    if source.startswith("hand"):
+        return "hand"
+    if source.startswith("team"):
+        return "team"
+    _kind, p, k = source.split(".")
+    return f"discard {int(p) + 1}.{int(k) + 1}"
+
+
+def rank_word(rank: int) -> str:
+    """The rank as printed in a card's corner (notation): A, 2 … 10, J, Q, K."""
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def on_rank(rank: int) -> str:
+    """Where a card goes, in words: "on an Ace", "on a 7", "on an 8", "on a Queen"."""
+    named = {
+        1: _("on an Ace"),
+        8: _("on an 8"),
+        11: _("on a Jack"),
+        12: _("on a Queen"),
+        13: _("on a King"),
+    }
+    return named.get(rank) or _("on a {rank}").format(rank=rank)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Play ``card`` from ``source`` onto the oldest stack whose top rank is ``onto``, or to a
+    new stack (``onto`` = 0, Aces only).  ``target`` (the stack pile it lands on) is there for
+    gestures only."""
+
+    card: Card
+    source: PileId
+    onto: int
+    target: PileId | None = field(default=None, compare=False)
+
+    def label(self) -> str:
+        where = _("to a new stack") if self.onto == NEW else on_rank(self.onto)
+        return _("play {card} {source} {where}").format(
+            card=self.card, source=_source_words(self.source, self.seat), where=where
+        )
+
+    def notation(self) -> str:
+        where = "new" if self.onto == NEW else rank_word(self.onto)
+        return f"play {self.card} {_source_notation(self.source)} {where}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(self.source, self.card, self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Move):
+    """Put ``card`` from the hand face up on discard pile ``pile`` (0-based); ends the turn.
+    ``piles`` (how many piles a player may keep) shapes only the words."""
+
+    card: Card
+    pile: int = 0
+    piles: int = field(default=1, compare=False)
+
+    def label(self) -> str:
+        if self.piles == 1:
+            return _("discard {card}").format(card=self.card)
+        return _("discard {card} on pile {n}").format(card=self.card, n=self.pile + 1)
+
+    def notation(self) -> str:
+        return f"discard {self.card} pile {self.pile + 1}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(hand(self.seat), self.card, discard(self.seat, self.pile))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """End the turn with an empty hand and nothing left to draw."""
+
+    def label(self) -> str:
+        return _("pass")
+
+    def notation(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Accuse(Move):
+    """Accuse the other team of table talk (option ``table_talk_penalty``)."""
+
+    def label(self) -> str:
+        return _("accuse the other team of table talk")
+
+    def notation(self) -> str:
+        return "accuse"
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyInsert(Move):
+    """Slip ``card`` from the hand into the accused team's pile, under its top card."""
+
+    card: Card
+
+    def label(self) -> str:
+        return _("slip {card} into their team pile").format(card=self.card)
+
+    def notation(self) -> str:
+        return f"insert {self.card}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(hand(self.seat), self.card, team_pile(1 - team_of(self.seat)))
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltySkip(Move):
+    """Give no card for the penalty."""
+
+    def label(self) -> str:
+        return _("give no penalty card")
+
+    def notation(self) -> str:
+        return "skip"
+
+
+GrabushMove = Play | Discard | Pass | Accuse | PenaltyInsert | PenaltySkip
+
+
+# --- events --------------------------------------------------------------------------------
+
+
+def team_word(team: int) -> str:
+    return _("team {name}").format(name=TEAM_NAMES[team])
+
+
+@event
+class Dealt(Event):
+    seat: Seat  # the dealer
+    number: int
+
+    def text(self) -> str:
+        return _("Deal {n}: {who} deals").format(n=self.number, who=who(self.seat))
+
+
+@event
+class PileShows(Event):
+    """A team pile's new top card is turned up."""
+
+    team: int
+    card: Card
+
+    def text(self) -> str:
+        return _("The {team} pile shows {card}").format(team=team_word(self.team), card=self.card)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (team_pile(self.team),)
+
+
+@event
+class TurnBegins(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who}'s turn").format(who=who(self.seat))
+
+
+@event
+class Refilled(Event):
+    """A player with an empty hand draws, from the stock and then from the books."""
+
+    seat: Seat
+    from_stock: int
+    from_books: int
+    cards: tuple[Card, ...] = private()
+
+    def text(self) -> str:
+        n = self.from_stock + self.from_books
+        if self.from_books and self.from_stock:
+            return ngettext(
+                "{who} draws {n} card (from the stock, then the books)",
+                "{who} draws {n} cards (from the stock, then the books)",
+                n,
+            ).format(who=who(self.seat), n=n)
+        if self.from_books:
+            return ngettext(
+                "{who} draws {n} card from the books",
+                "{who} draws {n} cards from the books",
+                n,
+            ).format(who=who(self.seat), n=n)
+        return ngettext(
+            "{who} draws {n} card from the stock", "{who} draws {n} cards from the stock", n
+        ).format(who=who(self.seat), n=n)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat),)
+
+
+@event
+class Played(Event):
+    seat: Seat
+    card: Card
+    source: PileId
+    stack: PileId
+    onto: int  # the stack's top rank before (0: a new stack)
+
+    def text(self) -> str:
+        if self.onto == NEW:
+            return _("{who} starts a stack with {card} {source}").format(
+                who=who(self.seat),
+                card=self.card,
+                source=_source_words(self.source, -1),
+            )
+        return _("{who} plays {card} {source} {where}").format(
+            who=who(self.seat),
+            card=self.card,
+            source=_source_words(self.source, -1),
+            where=on_rank(self.onto),
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (self.source, self.stack)
+
+
+@event
+class StackCompleted(Event):
+    """A King completes a stack: its cards go, shuffled, under the books."""
+
+    seat: Seat
+    stack: PileId
+
+    def text(self) -> str:
+        return _("{who} completes a stack: its 13 cards go under the books").format(
+            who=who(self.seat)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (self.stack, BOOKS)
+
+
+@event
+class Discarded(Event):
+    seat: Seat
+    card: Card
+    pile: int
+
+    def text(self) -> str:
+        return _("{who} discards {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), discard(self.seat, self.pile))
+
+
+@event
+class Passed(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} passes").format(who=who(self.seat))
+
+
+@event
+class Accused(Event):
+    seat: Seat
+    team: int  # the accused team
+
+    def text(self) -> str:
+        return _("{who} accuses {team} of table talk").format(
+            who=who(self.seat), team=team_word(self.team)
+        )
+
+
+@event
+class PenaltyCard(Event):
+    """A penalty card slipped into the accused team's pile (only its giver knows it)."""
+
+    seat: Seat
+    team: int
+    card: Card = private()
+
+    def text(self) -> str:
+        return _("{who} slips a card into the {team} pile").format(
+            who=who(self.seat), team=team_word(self.team)
+        )
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), team_pile(self.team))
+
+
+@event
+class PenaltySkipped(Event):
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} gives no penalty card").format(who=who(self.seat))
+
+
+@event
+class DealEnded(Event):
+    """How a deal ended: ``team`` won it (None: a draw); ``how`` is the ending tag."""
+
+    team: int | None
+    how: str
+    left: tuple[int, int]  # cards left in each team pile
+
+    def text(self) -> str:
+        return deal_end_text(self.team, self.how, self.left)
+
+
+def deal_end_text(team: int | None, how: str, left: tuple[int, int]) -> str:
+    if how == "pile-empty" and team is not None:
+        return _("Team {name} has emptied its pile and wins the deal").format(name=TEAM_NAMES[team])
+    why = _("Nobody can move") if how == "blocked" else _("The turn limit is reached")
+    if team is None:
+        return _("{why}: both piles hold {n} cards, the deal is a draw").format(why=why, n=left[0])
+    return _("{why}: team {name} wins the deal with fewer cards left ({a} to {b})").format(
+        why=why, name=TEAM_NAMES[team], a=left[team], b=left[1 - team]
+    )
+
+
+# --- state ---------------------------------------------------------------------------------
+
+T = TypeVar("T", Table, SeenTable)
+
+
+class GrabushState(NamedTuple, Generic[T]):
+    """A game of Grabush.  Only the table holds cards; every other field is public.
+
+    Piles: ``team.0`` and ``team.1`` (face down but the top card), ``hand.p``,
+    ``discard.p.k`` (k below ``discard_piles_per_player``), ``stack.i`` (one slot per Ace of
+    the deck; an empty slot is no stack), ``stock`` and ``books`` (face down).
+    """
+
+    table: T
+    seed: int | None
+    events: tuple[Event, ...]
+    options: GrabushOptions
+    seats: int
+    series: Series
+    turn: Seat  # whose turn it is
+    stacks: tuple[int, ...]  # slots of the stacks in play, oldest first
+    moved: bool  # a card has moved this turn (no accusing any more)
+    accused: bool  # the accusation of this turn has been made
+    penalty: tuple[Seat, ...]  # members of the accusing team still to make a penalty move
+    idle: int  # turns in a row that ended in a pass with no card moved
+    turns: int  # turns begun this deal
+    wins: tuple[int, int]  # deals won by each team
+    over: bool  # the deal is over (the match too, unless the series waits between deals)
+
+    @property
+    def dealer(self) -> Seat:
+        return self.series.dealer
+
+
+FullGrabush = GrabushState[Table]
+SeenGrabush = GrabushState[SeenTable]

@@ -1,0 +1,186 @@
+"""How Grabush looks: the table from one seat.
+
+All text is engine text: seats are written as placeholders and the Match fills in the names
+(and the partnership tags, "side A" / "side B", on each seat).  Nothing here decides a rule; it
+only reads the (already redacted) observation.
+
+With six or eight players the others' seats take a compact form: a hand is a badge ("5
+cards") and only the discard piles holding cards are shown, as squared stacks (top card and
+count), so eight seats fit one screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.core.cards import Card, CardFace
+from cardsuite.core.i18n import _
+from cardsuite.core.protocol import Observation
+from cardsuite.core.series import deal_summary
+from cardsuite.core.text import seat
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.games.grabush.model import (
+    BOOKS,
+    STOCK,
+    TEAM_NAMES,
+    TEAM_PILES,
+    SeenGrabush,
+    discard,
+    hand,
+    stack,
+    team_of,
+    team_word,
+)
+
+if TYPE_CHECKING:
+    from cardsuite.games.grabush.engine import Grabush
+
+COMPACT_FROM = 6  # seats from which the others' seats take the compact form
+
+
+def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
+    """The table as ``obs.viewer`` sees it, the viewer first."""
+    state = obs.state
+    table = state.table
+    n = state.seats
+    piles_each = state.options.discard_piles_per_player
+    compact = n >= COMPACT_FROM
+    to_move = game.to_move(state)
+    seats = []
+    for s in seating(obs.viewer, n):
+        mine = s == obs.viewer
+        held = table.faces(hand(s))
+        piles: list[PileView] = []
+        if mine:
+            piles.append(
+                PileView(
+                    hand(s),
+                    _("hand"),
+                    PileStyle.FAN,
+                    tuple(sorted(held, key=_order)),
+                    owner=s,
+                    placeholder=_("no cards"),
+                )
+            )
+        elif compact:
+            count = len(held)
+            piles.append(
+                PileView(
+                    hand(s),
+                    _("hand"),
+                    PileStyle.BADGE,
+                    held,
+                    owner=s,
+                    note=str(count),
+                )
+            )
+        else:
+            piles.append(
+                PileView(hand(s), _("hand"), PileStyle.FAN, held, owner=s, placeholder=_("none"))
+            )
+        free_shown = False
+        for k in range(piles_each):
+            name = discard(s, k)
+            faces = table.faces(name)
+            if not faces:
+                if not mine or free_shown:
+                    continue  # an empty pile is shown only where the viewer may start one
+                free_shown = True
+            if piles_each > 1:
+                label = str(k + 1) if compact and not mine else _("pile {n}").format(n=k + 1)
+            else:
+                label = "" if compact and not mine else _("discards")
+            style = PileStyle.STACK if compact or len(faces) > 12 else PileStyle.FAN
+            piles.append(
+                PileView(
+                    name,
+                    label,
+                    style,
+                    faces,
+                    owner=s,
+                    placeholder=_("discard here") if piles_each == 1 else _("new pile"),
+                )
+            )
+        marks = [_("dealer")] if s == state.series.dealer else []
+        seats.append(
+            SeatView(
+                seat=s,
+                piles=tuple(piles),
+                status=" · ".join(marks),
+                score=team_word(team_of(s)) if n == 2 else "",
+                to_move=s in to_move,
+                is_viewer=mine,
+            )
+        )
+    centre: list[PileView] = []
+    for t in (0, 1):
+        centre.append(
+            PileView(
+                TEAM_PILES[t],
+                _("pile {team}").format(team=TEAM_NAMES[t]),
+                PileStyle.STACK,
+                table.faces(TEAM_PILES[t]),
+                placeholder=_("empty"),
+            )
+        )
+    for i in state.stacks:
+        centre.append(PileView(stack(i), _("stack"), PileStyle.STACK, table.faces(stack(i))))
+    used = set(state.stacks)
+    free = next((i for i in range(len(used) + 1) if i not in used), None)
+    if free is not None and free < game.slots(state):
+        centre.append(PileView(stack(free), _("new"), PileStyle.STACK, (), placeholder=_("Ace")))
+    stock = table.count(STOCK)
+    books = table.count(BOOKS)
+    centre.append(PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK)))
+    centre.append(PileView(BOOKS, _("books"), PileStyle.STACK, table.faces(BOOKS)))
+    info = [
+        _("Team piles: A {a} · B {b}").format(
+            a=table.count(TEAM_PILES[0]), b=table.count(TEAM_PILES[1])
+        ),
+        _("Stock {stock} · books {books}").format(stock=stock, books=books),
+        _("Stacks go A to K, suits ignored; Aces must be played; a discard ends the turn"),
+    ]
+    if state.options.match_wins > 1:
+        info.append(
+            _("Deals won: A {a} · B {b} (first to {k})").format(
+                a=state.wins[0], b=state.wins[1], k=state.options.match_wins
+            )
+        )
+    if not (state.options.own_discard_playable or n == 2):
+        info.append(_("Only teammates' discard piles may be played from"))
+    summary = None
+    if state.over:
+        result = state.series.results[-1] if state.series.results else None
+        if state.series.between and result is not None:
+            totals = tuple(state.wins[team_of(s)] for s in range(n))
+            summary = deal_summary(
+                state.series, n, this_deal=_("this deal"), total=_("deals won"), totals=totals
+            )
+            status = _("{note} — {who} deals next").format(
+                note=result.note, who=seat(state.series.next_dealer(n))
+            )
+        else:
+            status = _("Game over — {note}").format(note=result.note if result else "")
+    elif state.penalty:
+        status = _("{who}: slip a card into the {team} pile, or give none").format(
+            who=seat(state.penalty[0]), team=team_word(1 - team_of(state.penalty[0]))
+        )
+    else:
+        status = _(
+            "{who} to play ({team}): build on the stacks, then discard to end the turn"
+        ).format(who=seat(state.turn), team=team_word(team_of(state.turn)))
+    return TableView(
+        title=_("Grabush"),
+        viewer=obs.viewer,
+        seats=tuple(seats),
+        centre=tuple(centre),
+        status=status,
+        info=tuple(info),
+        summary=summary,
+    )
+
+
+def _order(card: CardFace) -> tuple[int, int]:
+    if not isinstance(card, Card) or card.suit is None:
+        return (99, 0)
+    return (card.rank, card.suit.order)
