@@ -181,19 +181,25 @@ def list_games(
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(box=None, header_style="bold")
-    for column in (N_("id"), N_("game"), N_("original"), N_("players"), N_("summary")):
-        table.add_column(_(column))
+    table.add_column(_("id"), no_wrap=True)
+    table.add_column(_("game"), no_wrap=True)  # the title, and its original name beneath
+    table.add_column(_("players"), no_wrap=True)
+    table.add_column(_("summary"), min_width=24)
     for game in GAMES.values():
         counts = game.seat_counts
-        table.add_row(
-            game.id,
-            _(game.title),
-            game.original_name,
-            f"{min(counts)}–{max(counts)}" if len(counts) > 1 else str(counts[0]),
-            _(game.summary),
-        )
+        if len(counts) == 1:
+            players = str(counts[0])
+        elif counts == tuple(range(counts[0], counts[-1] + 1)):
+            players = f"{counts[0]}–{counts[-1]}"
+        else:  # Grabush: 2, 4, 6 or 8
+            players = ", ".join(map(str, counts))
+        title = Text(_(game.title))
+        if game.original_name != game.title:
+            title.append("\n" + game.original_name, style="dim")
+        table.add_row(game.id, title, players, _(game.summary))
     Console().print(table)
 
 

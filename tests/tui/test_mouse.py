@@ -26,6 +26,8 @@ from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.selection import Slot, gesture_matches_slot
 from cardsuite.tui.session import BotTurn, HumanTurn
+from cardsuite.tui.widgets.option_grid import GAP as GRID_GAP
+from cardsuite.tui.widgets.option_grid import OptionGrid
 from cardsuite.tui.widgets.table import TableWidget
 
 from .helpers import (
@@ -61,6 +63,14 @@ async def click_slot(pilot: Pilot[Any], table: TableWidget, slot: Slot) -> None:
 async def click_option(pilot: Pilot[Any], screen: ChooserScreen, move: Move) -> None:
     """Click the chooser's line for the option that leads to ``move``."""
     index = next(i for i, (_, moves) in enumerate(screen.choice.options) if move in moves)
+    grids = screen.query(OptionGrid)
+    if grids:  # many short options in columns (a cut of 1 to 35): click the option's cell
+        grid = grids.first()
+        column, row = divmod(index, grid.rows)
+        x = column * (grid.cell_width + GRID_GAP) + 1
+        assert grid.index_at(x, row) == index
+        await pilot.click(grid, offset=(x, row))
+        return
     options = screen.query_one(OptionList)
     label = screen.choice.options[index][0]
     region = options.region
@@ -228,6 +238,17 @@ async def test_from_the_lobby_to_the_outcome_by_mouse(game_id: str) -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     clicks = Clicks()
     async with app.run_test(size=SIZE) as pilot:
+        if game.watch_by_default:  # Rubashka: proposed with every seat a bot, and watched
+            await pilot.click(offset=await find_game_row(pilot, game.title))
+            await settle(pilot)
+            await pilot.click("#start")
+            assert await until(pilot, lambda: isinstance(app.screen, OutcomeScreen), 20_000)
+            await settle(pilot)
+            outcome = app.screen
+            assert isinstance(outcome, OutcomeScreen) and outcome.match.game is game
+            assert all(seat.is_bot for seat in outcome.match.seats)
+            assert outcome.match.is_over() and "game over" in screen_text(app)
+            return
         match = await start_from_the_lobby_by_clicks(pilot, game.title)
         assert match.game is game
         bots = default_players(game) - 1

@@ -23,6 +23,7 @@ from .helpers import (
     screen_text,
     settle,
     tab_to,
+    until,
 )
 
 
@@ -40,14 +41,22 @@ async def test_every_game_from_the_lobby_to_the_outcome_by_keys(game_id: str) ->
         await choose_game(pilot, game_id)
         assert f"{game.title} — seats and options" in screen_text(app)
         await press(pilot, "ctrl+s")  # the lobby's seats: you against the bots
-        await settle(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        match = table.match
+        if game.watch_by_default:  # Rubashka: every seat a bot, watched (quickly) to its end
+            assert await until(pilot, lambda: isinstance(app.screen, OutcomeScreen), 20_000)
+            await settle(pilot)
+            outcome = app.screen
+            assert isinstance(outcome, OutcomeScreen)
+            match = outcome.match
+            assert all(seat.is_bot for seat in match.seats)
+        else:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            match = table.match
+            bots = default_players(game) - 1
+            assert [seat.is_bot for seat in match.seats] == [False] + [True] * bots
+            outcome = await play_to_the_end(pilot, random.Random(sum(map(ord, game_id))))
         assert match.game is game
-        bots = default_players(game) - 1
-        assert [seat.is_bot for seat in match.seats] == [False] + [True] * bots
-        outcome = await play_to_the_end(pilot, random.Random(sum(map(ord, game_id))))
         assert isinstance(outcome, OutcomeScreen)
         assert match.is_over()
         text = screen_text(app)

@@ -955,7 +955,9 @@ class TableScreen(TranslatedScreen[None]):
             actions=[words(self.match.fill(e.label)) for e in self._entries],
             keys=keys,
             log=[words(line) for line in self._recent_log(viewer)],
-            info=[words(line) for line in (*view.info, *self._key_blocks(view))],
+            info=[
+                words(line) for line in (*self._key_blocks(view), *view.info)
+            ],  # whose keys first
             tags=tags,
             legal=[words(self.match.fill(line)) for line in summarise(legal)] if legal else (),
         )
