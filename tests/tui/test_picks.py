@@ -1,16 +1,26 @@
-"""Choosing the cards a move takes along (``Gesture.picks``), card by card: pure logic.
+"""Choosing the cards a move takes along (``Gesture.picks``), card by card.
 
-The moves here are made up (a fishing game's captures in all but name): ``Take`` plays a hand
-card onto the table and takes a set of table cards; ``Lay`` puts it down taking nothing.
+First the pure logic, on made-up moves (a fishing game's captures in all but name): ``Take``
+plays a hand card onto the table and takes a set of table cards; ``Lay`` puts it down taking
+nothing.  Then Cassino at the table, by keys and by clicks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
 
 from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.view import PileStyle, PileView, SeatView, TableView
+from cardsuite.games import get_game
+from cardsuite.games.cassino.model import Capture
+from cardsuite.match import Match, SeatInfo
+from cardsuite.tui.screens.chooser import ChooserScreen
+from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.selection import (
     Ask,
     Cancelled,
@@ -19,7 +29,11 @@ from cardsuite.tui.selection import (
     Selector,
     Slot,
     Taking,
+    slot_face,
 )
+
+from .helpers import make_app, press, settle, shows, until
+from .test_mouse import click_slot
 
 D10, S8 = Card(10, Suit.DIAMONDS), Card(8, Suit.SPADES)
 C6, H4, S7, D3, H9, C2 = (
@@ -238,3 +252,137 @@ def test_a_target_drawn_as_a_stack_falls_back_to_the_chooser() -> None:
     assert not isinstance(result, Taking)
     target = sel.pick(Slot("table", None))
     assert isinstance(target, Ask)
+
+
+# --- at the table: Cassino by keys and by clicks -------------------------------------------------
+
+# Anna (P1, first to play) holds 10♦, which takes 6♣ 4♥, or 7♠ 3♦, or both groups at once; 9♥
+# completes nothing.  8♠ has no capture, and she must capture: only 10♦ may be played.
+CASSINO = "P1: 10♦ 8♠\nP2: J♥ 5♣\ntable: 6♣ 4♥ 9♥ 7♠ 3♦"
+BOTH_GROUPS = frozenset({C6, H4, S7, D3})
+
+
+def cassino_match() -> Match:
+    game = get_game("cassino-clubs")
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=1)
+    match.states[0] = game.position(CASSINO)
+    return match
+
+
+def face_slot(sel: Selector, card: Card) -> Slot:
+    return next(s for s in sel.slots if slot_face(sel.view, s) is card)
+
+
+def anna_captured(match: Match) -> Capture:
+    move = match.moves[0]
+    assert isinstance(move, Capture), move
+    return move
+
+
+async def table_at_start(pilot: Pilot[Any]) -> tuple[TableScreen, Selector]:
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    sel = screen.selector
+    assert sel is not None
+    return screen, sel
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_two_group_capture_chosen_by_keys(size: tuple[int, int]) -> None:
+    match = cassino_match()
+    app = make_app(match)
+    async with app.run_test(size=size) as pilot:
+        screen, sel = await table_at_start(pilot)
+        assert slot_face(sel.view, sel.current) is D10  # type: ignore[arg-type]
+        await press(pilot, "enter")
+        assert sel.taking is not None
+        assert await shows(pilot, "space take/leave · ⏎ confirm · c list · esc cancel")
+        nine = face_slot(sel, H9)
+        assert sel.dimmed_slots() == {nine}
+        # the cursor is on the first card that may be taken; Tab and the arrows never stop on
+        # the dimmed 9♥
+        assert slot_face(sel.view, sel.current) is C6  # type: ignore[arg-type]
+        visited = set()
+        for key in ("tab", "tab", "tab", "tab", "right", "right", "left", "down", "up"):
+            await press(pilot, key)
+            visited.add(sel.current)
+        assert nine not in visited
+        # take 6♣ and 4♥: a capture already, but 7♠ 3♦ may still be added
+        for card in (C6, H4):
+            sel.move_to(face_slot(sel, card))
+            await press(pilot, "space")
+        assert sel.taking is not None and sel.taking.picks == {C6, H4}
+        assert await shows(pilot, "Enter: 10♦ takes 6♣ 4♥ · or take more")
+        # 7♠ alone does not complete the set: Enter says what is missing, nothing is played
+        sel.move_to(face_slot(sel, S7))
+        await press(pilot, "space", "enter")
+        assert not match.moves
+        assert screen.message == "10♦ cannot take just 7♠ 6♣ 4♥: add 3♦"
+        # 3♦ completes both groups and nothing can be added: captured at once
+        sel.move_to(face_slot(sel, D3))
+        await press(pilot, "space")
+        await settle(pilot)
+        assert anna_captured(match) == Capture(0, D10, BOTH_GROUPS)
+        assert H9 in match.state.table.cards("table")
+
+
+async def test_one_group_confirmed_with_enter_and_the_list_by_c() -> None:
+    match = cassino_match()
+    app = make_app(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        _screen, sel = await table_at_start(pilot)
+        await press(pilot, "enter")
+        await press(pilot, "c")  # the list of the legal sets
+        assert await until(pilot, lambda: isinstance(app.screen, ChooserScreen))
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        labels = [label for label, _moves in chooser.choice.options]
+        assert labels == ["10♦ takes 6♣ 4♥", "10♦ takes 7♠ 3♦", "10♦ takes 7♠ 6♣ 4♥ 3♦"]
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert not match.moves
+        # again, by taking: 7♠ 3♦ then Enter
+        sel.move_to(face_slot(sel, D10))
+        await press(pilot, "enter")
+        for card in (S7, D3):
+            sel.move_to(face_slot(sel, card))
+            await press(pilot, "space")
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert anna_captured(match) == Capture(0, D10, frozenset({S7, D3}))
+
+
+async def test_a_two_group_capture_chosen_by_clicks() -> None:
+    match = cassino_match()
+    app = make_app(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, sel = await table_at_start(pilot)
+        table = screen.table
+        await click_slot(pilot, table, face_slot(sel, D10))
+        assert sel.taking is not None
+        await click_slot(pilot, table, face_slot(sel, H9))  # dimmed: refused, nothing taken
+        assert screen.message == "10♦ cannot take 9♥"
+        assert sel.taking is not None and sel.taking.picks == frozenset()
+        for card in (C6, H4, S7):
+            await click_slot(pilot, table, face_slot(sel, card))
+        assert sel.taking is not None and sel.taking.picks == {C6, H4, S7}
+        await click_slot(pilot, table, face_slot(sel, D3))
+        await settle(pilot)
+        assert anna_captured(match) == Capture(0, D10, BOTH_GROUPS)
+
+
+async def test_a_click_on_the_hand_card_again_confirms_the_cards_taken() -> None:
+    match = cassino_match()
+    app = make_app(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, sel = await table_at_start(pilot)
+        table = screen.table
+        ten = face_slot(sel, D10)
+        await click_slot(pilot, table, ten)
+        for card in (H4, C6):
+            await click_slot(pilot, table, face_slot(sel, card))
+        assert sel.picked_slots() == {face_slot(sel, C6), face_slot(sel, H4)}
+        await click_slot(pilot, table, ten)
+        await settle(pilot)
+        assert anna_captured(match) == Capture(0, D10, frozenset({C6, H4}))

@@ -1021,10 +1021,8 @@ class TableScreen(TranslatedScreen[None]):
             self.message = ""
             sel = self.selector
             assert sel is not None
-            reachable = sel.reachable()
-            if reachable is not None and sel.current not in reachable:
-                # on the first card that may be taken, so that Space takes it
-                lit = sel.takeable_slots() | sel.picked_slots()
+            lit = sel.takeable_slots() | sel.picked_slots()
+            if sel.current not in lit:  # just picked: on the first card it may take
                 sel.cursor = min(
                     (i for i, s in enumerate(sel.slots) if s in lit), default=sel.cursor
                 )
