@@ -8,6 +8,11 @@ target pile; this module matches such picks against the legal moves through thei
 may receive the picked source, and resolves several moves that share one gesture by asking the
 questions of their :meth:`~cardsuite.core.moves.Move.choice_path` one at a time.
 
+Moves that take cards of their target pile along (``Gesture.picks``: a fishing game's capture)
+are chosen card by card: once their source is picked, the player takes and leaves cards of the
+target pile (only those that can still complete some legal set may be taken), then confirms;
+a set that nothing can be added to is played at once (see :class:`Taking`).
+
 Nothing here knows a game: only piles, faces, gestures, labels and choice paths.
 """
 
@@ -272,7 +277,46 @@ class Cancelled:
     pass
 
 
-PickResult = Picked | Play | Ask | Refused | Cancelled
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """A source is picked whose moves take cards of ``target`` along: the player chooses them.
+
+    ``moves`` are the source's legal moves onto ``target`` (those taking cards, and one taking
+    none if the game allows it: a trail); ``picks`` the cards taken so far.  Every set of picks
+    reached is part of some move's picks: a card that would leave all of them is not takeable.
+    """
+
+    source: Slot
+    target: PileId
+    moves: tuple[Move, ...]
+    picks: frozenset[Card] = frozenset()
+
+    def takeable(self) -> frozenset[Card]:
+        """The cards not taken yet that can still complete a legal set with the picks."""
+        out: set[Card] = set()
+        for move in self.moves:
+            wanted = _picks(move)
+            if wanted > self.picks:
+                out |= wanted - self.picks
+        return frozenset(out)
+
+    def exact(self) -> Move | None:
+        """The move taking exactly the picks (with no picks: the move taking nothing)."""
+        return next((m for m in self.moves if _picks(m) == self.picks), None)
+
+    def still(self) -> tuple[Move, ...]:
+        """The moves the picks still allow (their picks hold every card taken)."""
+        return tuple(m for m in self.moves if _picks(m) >= self.picks)
+
+    def decided(self) -> Move | None:
+        """The move when the picks leave no choice: they make a move and nothing can be added."""
+        move = self.exact()
+        if move is not None and self.picks and not self.takeable():
+            return move
+        return None
+
+
+PickResult = Picked | Play | Ask | Refused | Cancelled | Taking
 
 Explain = Callable[[Slot, PileId | None], str]
 
@@ -296,6 +340,7 @@ class Selector:
     quick_play: bool = False  # a card with a single place to go is played as soon as picked
     cursor: int = 0
     source: Slot | None = None
+    taking: Taking | None = None  # the source's moves take cards of their target along
     slots: list[Slot] = field(default_factory=list)
     _piles: frozenset[PileId] = frozenset()
 
@@ -313,6 +358,7 @@ class Selector:
         self.slots = table_slots(view)
         self._piles = pile_ids(view)
         self.source = None
+        self.taking = None
         if here is not None and here in self.slots and (not self.legal or self.is_source(here)):
             self.cursor = self.slots.index(here)
         else:
@@ -373,17 +419,55 @@ class Selector:
         return frozenset(tops.values())
 
     def marked(self) -> frozenset[Slot]:
-        """Slots Tab stops at: the playable sources, or the targets once a source is picked."""
+        """Slots Tab stops at: the playable sources, or the targets once a source is picked
+        (while cards are taken: the cards taken and those that may still be)."""
         if self.source is None:
             return self.sources()
+        if self.taking is not None:
+            return self.picked_slots() | self.takeable_slots()
         return self.target_slots()
 
     def reachable(self) -> frozenset[Slot] | None:
         """Where the arrows may take the cursor: anywhere (None), or, while a source is
-        picked, its legal targets and the source itself (picking it again cancels)."""
+        picked, its legal targets and the source itself (picking it again cancels); while
+        cards are taken, the cards taken or takeable instead of their pile's top."""
         if self.source is None:
             return None
+        if self.taking is not None:
+            others = {s for s in self.target_slots() if s.pile != self.taking.target}
+            return self.picked_slots() | self.takeable_slots() | others | {self.source}
         return self.target_slots() | {self.source}
+
+    # -- taking cards of the target along ------------------------------------------------------
+    def _card_slots(self, cards: frozenset[Card]) -> frozenset[Slot]:
+        taking = self.taking
+        if taking is None or not cards:
+            return frozenset()
+        return frozenset(
+            s for s in self.slots if s.pile == taking.target and slot_face(self.view, s) in cards
+        )
+
+    def picked_slots(self) -> frozenset[Slot]:
+        """The slots of the cards taken so far."""
+        return self._card_slots(self.taking.picks) if self.taking is not None else frozenset()
+
+    def takeable_slots(self) -> frozenset[Slot]:
+        """The slots of the cards that may still be taken (drawn highlighted)."""
+        return self._card_slots(self.taking.takeable()) if self.taking is not None else frozenset()
+
+    def dimmed_slots(self) -> frozenset[Slot]:
+        """The other cards of the target pile: none of them completes a legal set now."""
+        taking = self.taking
+        if taking is None:
+            return frozenset()
+        lit = self.picked_slots() | self.takeable_slots()
+        return frozenset(
+            s
+            for s in self.slots
+            if s.pile == taking.target
+            and s not in lit
+            and isinstance(slot_face(self.view, s), Card)
+        )
 
     # -- moving the cursor ---------------------------------------------------------------------
     def step(self, delta: int) -> None:
@@ -460,6 +544,7 @@ class Selector:
     # -- picking -------------------------------------------------------------------------------
     def cancel(self) -> PickResult:
         self.source = None
+        self.taking = None
         return Cancelled()
 
     def pick(self, slot: Slot | None = None) -> PickResult:
@@ -473,12 +558,17 @@ class Selector:
         if slot.pile == self.source.pile and slot != self.source and self.is_source(slot):
             return self._pick_source(slot)  # another card of the same pile: change of mind
         if slot == self.source:
+            if self.taking is not None:
+                return self._confirm_or_cancel()
             self.source = None
             return Cancelled()
+        if self.taking is not None and slot.pile == self.taking.target:
+            return self.toggle(slot)
         return self._pick_target(slot)
 
     def _pick_source(self, slot: Slot) -> PickResult:
         moves = self.moves_from(slot)
+        self.taking = None
         if not moves:
             self.source = None
             return Refused(self.explain(slot, None))
@@ -486,6 +576,14 @@ class Selector:
         if not placed:  # e.g. Enter on a stock: draw
             self.source = None
             return _resolve(moves)
+        taking = self._taking(slot, placed)
+        if taking is not None:
+            if len(moves) == 1:  # the card alone decides what it takes: played at once
+                self.source = None
+                return Play(moves[0])
+            self.source = slot
+            self.taking = taking
+            return taking
         one_place = (
             len(placed) == len(moves) and len({_target(m, self._piles) for m in placed}) == 1
         )
@@ -505,11 +603,140 @@ class Selector:
             reason = self.explain(source, slot.pile)
             return Refused(reason)
         self.source = None
+        self.taking = None
         return _resolve(moves)
+
+    def _taking(self, slot: Slot, placed: Sequence[Move]) -> Taking | None:
+        """The choice of cards to take, when some of the source's moves take cards of their
+        target along and that pile shows its cards one by one."""
+        target = next((_target(m, self._piles) for m in placed if _picks(m)), None)
+        if target is None or self.view.pile(target).style not in SPREAD:
+            return None
+        moves = tuple(m for m in placed if _target(m, self._piles) == target)
+        return Taking(slot, target, moves)
+
+    def toggle(self, slot: Slot | None = None) -> PickResult:
+        """Take or leave the card at ``slot`` (the cursor's by default) while cards are taken;
+        a set that makes a move and can grow no further is played at once."""
+        taking = self.taking
+        if slot is None:
+            slot = self.current
+        if taking is None or slot is None:
+            return self.pick(slot)
+        if slot.pile != taking.target:
+            return self.pick(slot)
+        face = slot_face(self.view, slot)
+        if not isinstance(face, Card):
+            return Refused(_("nothing to take there"))
+        if face in taking.picks:
+            picks = taking.picks - {face}
+        elif face in taking.takeable():
+            picks = taking.picks | {face}
+        else:
+            return Refused(self._cannot_take(face))
+        self.taking = Taking(taking.source, taking.target, taking.moves, picks)
+        move = self.taking.decided()
+        if move is not None:
+            self.source = None
+            self.taking = None
+            return Play(move)
+        return self.taking
+
+    def confirm(self, at: Slot | None = None) -> PickResult:
+        """Play the move taking exactly the cards taken (Enter while cards are taken).
+
+        With nothing taken it plays the move taking nothing if there is one; if there is none
+        and ``at`` is a takeable card, that card is taken instead (Enter on a card, pressed by
+        someone who picks everything with Enter)."""
+        taking = self.taking
+        if taking is None:
+            return self.pick(at)
+        move = taking.exact()
+        if move is not None:
+            self.source = None
+            self.taking = None
+            return Play(move)
+        if not taking.picks and at is not None and at.pile == taking.target:
+            face = slot_face(self.view, at)
+            if isinstance(face, Card) and face in taking.takeable():
+                return self.toggle(at)
+        return Refused(self._incomplete())
+
+    def _confirm_or_cancel(self) -> PickResult:
+        """The source picked again while cards are taken: confirm; with nothing taken and no
+        move taking nothing, put the source back (as picking it again does elsewhere)."""
+        taking = self.taking
+        assert taking is not None
+        if not taking.picks and taking.exact() is None:
+            return self.cancel()
+        return self.confirm()
+
+    def listing(self) -> PickResult:
+        """Every move of the picked source (those the cards taken still allow), or of the card
+        under the cursor, to choose from a list."""
+        if self.taking is not None:
+            moves: Sequence[Move] = self.taking.still()
+        elif self.source is not None:
+            moves = self.moves_from(self.source)
+        else:
+            here = self.current
+            moves = self.moves_from(here) if here is not None else []
+        if not moves:
+            return Refused(_("no move to list here: pick a card you may play"))
+        self.source = None
+        self.taking = None
+        return _resolve(moves)
+
+    def _source_words(self) -> str:
+        taking = self.taking
+        assert taking is not None
+        face = slot_face(self.view, taking.source)
+        if isinstance(face, Card):
+            return str(face)
+        try:
+            return self.view.pile(taking.source.pile).label
+        except KeyError:
+            return str(taking.source)
+
+    def _cannot_take(self, card: Card) -> str:
+        taking = self.taking
+        assert taking is not None
+        if not taking.picks:
+            return _("{source} cannot take {card}").format(source=self._source_words(), card=card)
+        return _("{source} cannot take {card} along with {cards}").format(
+            source=self._source_words(), card=card, cards=_cards_text(taking.picks)
+        )
+
+    def _incomplete(self) -> str:
+        """Why the cards taken make no move, and what would complete them."""
+        taking = self.taking
+        assert taking is not None
+        source = self._source_words()
+        if not taking.picks:
+            return _("choose the cards {source} takes first").format(source=source)
+        missing = sorted(
+            {frozenset(_picks(m) - taking.picks) for m in taking.still()} - {frozenset()},
+            key=lambda cards: (len(cards), _cards_text(cards)),
+        )
+        shown = [_cards_text(cards) for cards in missing[:3]]
+        return _("{source} cannot take just {cards}: add {missing}").format(
+            source=source, cards=_cards_text(taking.picks), missing=join_words(shown, _("or"))
+        )
 
     def choose_entry(self, entry: ActionEntry) -> PickResult:
         self.source = None
+        self.taking = None
         return _resolve(list(entry.moves))
+
+
+def _picks(move: Move) -> frozenset[Card]:
+    g = move.gesture()
+    return g.picks if g is not None else frozenset()
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a move's label lists them: highest rank first."""
+    return " ".join(str(c) for c in sorted(cards, key=lambda c: (-c.rank, c.index)))
 
 
 def _target(move: Move, piles: frozenset[PileId]) -> PileId | None:

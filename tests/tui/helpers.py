@@ -22,6 +22,7 @@ from textual.pilot import Pilot, _get_mouse_message_arguments
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from cardsuite.bots import bot_ids, make_bot
+from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame
 from cardsuite.match import Match, SeatInfo
@@ -31,7 +32,7 @@ from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.selection import gesture_matches_slot
+from cardsuite.tui.selection import gesture_matches_slot, slot_face
 from cardsuite.tui.session import BotTurn, HumanTurn
 
 TEST_SETTINGS = Settings(bot_delay=0.0, auto_play=True)
@@ -180,7 +181,9 @@ async def play_move_by_keys(pilot: Pilot[Any], screen: TableScreen, move: Move) 
     else:
         raise AssertionError(f"cannot reach the source of {move.label()}")
     await press(pilot, "enter")
-    if g.target is not None and sel.source is not None:
+    if sel.taking is not None:  # the cards it takes along, one by one, then Enter
+        await take_by_keys(pilot, screen, g.picks)
+    elif g.target is not None and sel.source is not None:
         for _ in range(len(sel.slots) + 1):
             current = sel.current
             if current is not None and current.pile == g.target:
@@ -190,6 +193,26 @@ async def play_move_by_keys(pilot: Pilot[Any], screen: TableScreen, move: Move) 
             raise AssertionError(f"cannot reach the target of {move.label()}")
         await press(pilot, "enter")
     await answer_choosers(pilot, move)
+
+
+async def take_by_keys(pilot: Pilot[Any], screen: TableScreen, picks: frozenset[Card]) -> None:
+    """The source is picked and its move takes cards along: Tab to each of ``picks`` and
+    Space, then Enter if the set was not played as it was completed."""
+    sel = screen.selector
+    assert sel is not None and sel.taking is not None
+    for card in sorted(picks, key=lambda c: c.index):
+        if sel.taking is None:
+            break
+        for _ in range(len(sel.slots) + 1):
+            current = sel.current
+            if current is not None and slot_face(sel.view, current) is card:
+                break
+            await press(pilot, "tab")
+        else:
+            raise AssertionError(f"cannot reach {card} to take it")
+        await press(pilot, "space")
+    if sel.taking is not None:
+        await press(pilot, "enter")
 
 
 async def answer_choosers(pilot: Pilot[Any], move: Move) -> None:

@@ -24,7 +24,7 @@ from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.lobby import LobbyScreen, default_players
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.selection import Slot, gesture_matches_slot
+from cardsuite.tui.selection import Slot, gesture_matches_slot, slot_face
 from cardsuite.tui.session import BotTurn, HumanTurn
 from cardsuite.tui.widgets.option_grid import GAP as GRID_GAP
 from cardsuite.tui.widgets.option_grid import OptionGrid
@@ -113,7 +113,17 @@ async def play_move_by_clicks(
         assert g is not None
         await click_slot(pilot, table, source)
         clicks.slots += 1
-        if g.target is not None and sel.source is not None:
+        if sel.taking is not None:  # a click on each card it takes, then on it again
+            for card in sorted(g.picks, key=lambda c: c.index):
+                if sel.taking is None:
+                    break
+                slot = next(s for s in sel.slots if slot_face(view, s) is card)
+                await click_slot(pilot, table, slot)
+                clicks.slots += 1
+            if sel.taking is not None:
+                await click_slot(pilot, table, source)
+                clicks.slots += 1
+        elif g.target is not None and sel.source is not None:
             target = next(s for s in sel.slots if s.pile == g.target)
             await click_slot(pilot, table, target)
             clicks.slots += 1

@@ -98,13 +98,21 @@ class Marks:
     hint_source: Slot | None = None
     hint_target: PileId | None = None
     focused: bool = True
+    # choosing the cards a move takes along: those taken, those that may be, the others
+    taken: frozenset[Slot] = frozenset()
+    takeable: frozenset[Slot] = frozenset()
+    dimmed: frozenset[Slot] = frozenset()
 
     def edge(self, slot: Slot, top: bool) -> str:
         """The border style of the card at ``slot`` (``top``: the pile's top card)."""
         if self.focused and slot == self.cursor:
             return "edge.cursor"
-        if slot == self.source:
+        if slot == self.source or slot in self.taken:
             return "edge.source"
+        if slot in self.takeable:
+            return "edge.target"
+        if slot in self.dimmed:
+            return "edge.dim"
         if top and slot.pile in self.targets:
             return "edge.target"
         if slot == self.hint_source or (top and slot.pile == self.hint_target):
@@ -133,7 +141,8 @@ class Ctx:
 
 # Every mark that matters while playing differs in shape, not in colour alone (the "no
 # colour" setting and colour-blind players see shapes): the cursor is heavy, the picked
-# source heavy and dashed, targets and hints double, other cards single.
+# source (and the cards it takes) heavy and dashed, targets and hints (and the cards it may
+# still take) double, other cards single, cards it cannot take dotted.
 _SINGLE = ("┌", "─", "┐", "│", "└", "┘")
 _DOUBLE = ("╔", "═", "╗", "║", "╚", "╝")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
@@ -141,23 +150,30 @@ _DASHED = ("┏", "╍", "┓", "╏", "┗", "┛")  # the picked source: lifte
 _HEAVY_KEYS = {"edge.cursor", "edge.source", "edge.target", "edge.hint"}
 
 
+_DOTTED = ("┌", "┄", "┐", "┆", "└", "┘")  # a card that cannot be taken: dimmed
+
+
 def _frame(edge: str) -> tuple[str, str, str, str, str, str]:
     if edge == "edge.cursor":
         return _HEAVY
     if edge == "edge.source":
         return _DASHED
+    if edge == "edge.dim":
+        return _DOTTED
     return _DOUBLE if edge in _HEAVY_KEYS else _SINGLE
 
 
 def _brackets(edge: str) -> tuple[str, str]:
     """Compact card edges: ⟦ ⟧ for the cursor, « » for the picked source, { } for targets
-    and hints, [ ] otherwise."""
+    and hints, ( ) for a card that cannot be taken, [ ] otherwise."""
     if edge == "edge.cursor":
         return "⟦", "⟧"
     if edge == "edge.source":
         return "«", "»"
     if edge in _HEAVY_KEYS:
         return "{", "}"
+    if edge == "edge.dim":
+        return "(", ")"
     return "[", "]"
 
 

@@ -23,8 +23,25 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Enter / Space", N_("pick the card under the cursor, then pick where it goes")),
             ("", N_("(a card with one place to go is played at once; see Settings)")),
             ("Esc", N_("cancel the pick (and clear the message)")),
+            (
+                "",
+                N_(
+                    "a move that takes cards along (a capture): pick the played card, then "
+                    "Space takes or leaves the card under the cursor (only cards that can "
+                    "still make a legal set are lit), Enter confirms (with nothing taken: the "
+                    "move taking nothing, if allowed); a set that cannot grow plays at once"
+                ),
+            ),
+            ("c", N_("the moves of the picked card as a list to choose from")),
             ("1 … 9, 0", N_("the numbered moves of the action bar (draw, keep, name a rank …)")),
             (N_("mouse click"), N_("the same as moving the cursor there and pressing Enter")),
+            (
+                "",
+                N_(
+                    "(taking cards along: a click takes or leaves a card, a click on the "
+                    "played card again confirms)"
+                ),
+            ),
             (".", N_("skip to your next decision; when you are out, finish the match at once")),
             (
                 "u",

@@ -42,10 +42,12 @@ from cardsuite.tui.selection import (
     Refused,
     Selector,
     Slot,
+    Taking,
     action_entries,
     answer,
     explain_refusal,
     gesture_matches_slot,
+    slot_face,
     summarise,
     table_slots,
 )
@@ -70,8 +72,11 @@ class TableScreen(TranslatedScreen[None]):
         # so the Footer keeps its width for the others (it must fit 80 columns).
         # The descriptions are translated where shown (see cardsuite.tui.translated); "{n}" is
         # filled with the action's argument.
+        # Space is Enter but while the cards a move takes along are chosen (a capture): then
+        # Space takes or leaves the card under the cursor and Enter confirms; "c" lists them.
         Binding("enter", "pick", N_("Pick"), show=False, priority=False),
-        Binding("space", "pick", N_("Pick"), show=False),
+        Binding("space", "take", N_("Pick"), show=False),
+        Binding("c", "list", N_("List the moves"), show=False),
         Binding("escape", "cancel", N_("Cancel"), show=False),
         Binding("left", "go('left')", N_("Left"), show=False),
         Binding("right", "go('right')", N_("Right"), show=False),
@@ -891,6 +896,9 @@ class TableScreen(TranslatedScreen[None]):
             last=self.last_piles,
             hint_source=hint_source,
             hint_target=hint_target,
+            taken=sel.picked_slots(),
+            takeable=sel.takeable_slots(),
+            dimmed=sel.dimmed_slots(),
         )
         status = view.status
         badge = ""
@@ -901,7 +909,9 @@ class TableScreen(TranslatedScreen[None]):
                 if len(self.match.humans()) == 1
                 else _("{name}, your turn").format(name=self.match.names[viewer])
             )
-            if sel.source is not None:
+            if sel.taking is not None:
+                status = self._taking_status(sel)
+            elif sel.source is not None:
                 status = _slot_picked(view, sel.source)
         elif self.thinking is not None:
             badge = _("{name} is thinking…").format(name=self.match.names[self.thinking])
@@ -921,6 +931,8 @@ class TableScreen(TranslatedScreen[None]):
             if sel.source is not None:
                 status = _slot_picked(view, sel.source)
         keys = _("⏎ pick · esc cancel") if legal else ""
+        if sel.taking is not None:
+            keys = _("space take/leave · ⏎ confirm · c list · esc cancel")
         if self.clock is not None and not isinstance(step, Over):
             keys = _("⏎ pick · esc cancel · p pause")
         if self.watching is not None and not isinstance(step, Over):
@@ -1007,6 +1019,15 @@ class TableScreen(TranslatedScreen[None]):
         if isinstance(result, Refused):
             if result.reason:
                 self.say(_capitalise(result.reason), "error")
+        elif isinstance(result, Taking):
+            self.message = ""
+            sel = self.selector
+            assert sel is not None
+            lit = sel.takeable_slots() | sel.picked_slots()
+            if sel.current not in lit:  # just picked: on the first card it may take
+                sel.cursor = min(
+                    (i for i, s in enumerate(sel.slots) if s in lit), default=sel.cursor
+                )
         elif isinstance(result, Picked):
             self.message = ""
             sel = self.selector
@@ -1064,7 +1085,51 @@ class TableScreen(TranslatedScreen[None]):
             if current is not None:
                 self._handle(Refused(self._explain(current, None)))
             return
+        if self.selector.taking is not None:
+            self._handle(self.selector.confirm(self.selector.current))
+            return
         self._handle(self.selector.pick())
+
+    def action_take(self) -> None:
+        """Space: take or leave the card under the cursor while the cards a move takes along
+        are chosen; otherwise the same as Enter."""
+        sel = self.selector
+        if self._curtain_up or sel is None or sel.taking is None or not self._legal:
+            self.action_pick()
+            return
+        self._handle(sel.toggle())
+
+    def action_list(self) -> None:
+        """``c``: the moves of the picked card (or of the card under the cursor) as a list,
+        those the cards taken so far still allow."""
+        if not self._ready():
+            return
+        assert self.selector is not None
+        if not self._legal:
+            current = self.selector.current
+            self._handle(Refused(self._explain(current or Slot("", None), None)))
+            return
+        self._handle(self.selector.listing())
+
+    def _taking_status(self, sel: Selector) -> str:
+        """The status line while the cards a move takes along are chosen: what is taken so
+        far and what Enter would play."""
+        taking = sel.taking
+        assert taking is not None
+        face = slot_face(sel.view, taking.source)
+        what = str(face) if isinstance(face, Card) else sel.view.pile(taking.source.pile).label
+        exact = taking.exact()
+        play = self.match.fill(exact.label()) if exact is not None else ""
+        if not taking.picks:
+            pile = sel.view.pile(taking.target).label
+            text = _("{card} picked: take the cards it takes from the {pile}").format(
+                card=what, pile=pile
+            )
+            return text + (" · " + _("Enter alone: {move}").format(move=play) if play else "")
+        taken = " ".join(str(c) for c in sorted(taking.picks, key=lambda c: (-c.rank, c.index)))
+        if play:
+            return _("Enter: {move} · or take more").format(move=play)
+        return _("{card} takes {cards}…: take more").format(card=what, cards=taken)
 
     def action_cancel(self) -> None:
         if not self._ready():
@@ -1134,7 +1199,7 @@ class TableScreen(TranslatedScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self._curtain_up:
-            return action in ("pick", "help", "rules", "settings", "lobby", "quit")
+            return action in ("pick", "take", "help", "rules", "settings", "lobby", "quit")
         if action in ("undo", "hint", "skip") and self.match.is_over():
             return False  # the game is over: not offered at all
         if action in ("watch_step", "watch_speed"):

@@ -47,6 +47,7 @@ STYLE_KEYS: dict[str, str] = {
         "edge.hint",
         "edge.last",
         "edge.playable",
+        "edge.dim",
         "label",
         "label.target",
         "label.hint",
