@@ -512,8 +512,9 @@ def play_checked(
     replay: bool = True,
     behaviour_rate: float = BEHAVIOUR_RATE,
     tally: BehaviourTally | None = None,
-) -> None:
-    """One seeded random game, checked at every step (``replay``: and rebuilt from its record).
+) -> int:
+    """One seeded random game, checked at every step (``replay``: and rebuilt from its record);
+    the number of moves it took.
 
     ``behaviour_rate`` of the moves are also checked by ``check_behaviour``, which counts what
     it did in ``tally``.
@@ -594,7 +595,7 @@ def play_checked(
 
     # The record of the game rebuilds it exactly, through JSON.
     if not replay:
-        return
+        return len(moves)
     record = MatchRecord(
         game=game.id,
         seed=seed,
@@ -606,3 +607,4 @@ def play_checked(
     )
     replayed = Match.from_record(MatchRecord.from_json(record.to_json()))
     assert replayed.state == state, "replaying the record gives another game"
+    return len(moves)
