@@ -157,9 +157,10 @@ async def play_by_clicks(
         assert isinstance(screen, TableScreen), screen
         step = screen.step
         if isinstance(step, BotTurn) and screen.summary_waits():
-            # A deal's summary waiting before a bot deals is read with Enter: no click reads
-            # it (a gap of the table screen, reported).
-            await pilot.press("enter")
+            # A deal's summary waiting before a bot deals: a click on the table reads it.
+            await pilot.click(screen.table, offset=(1, 1))
+            await settle(pilot)
+            assert not screen.summary_waits(), "a click did not read the summary"
             continue
         assert isinstance(step, HumanTurn), step
         if screen.clock is not None:  # on a clock: time stands still while a move is clicked

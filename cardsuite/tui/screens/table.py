@@ -1070,14 +1070,7 @@ class TableScreen(TranslatedScreen[None]):
         if self._curtain_up:
             self.lift_curtain()
             return
-        if not self._ready():
-            return
-        if isinstance(self.step, BotTurn) and not self.busy and self.summary_waits():
-            self._summary_read()
-            return
-        if self.clock is not None and self.summary_waits():  # the scores read: time goes on
-            self.clock.resume()
-            self._summary_read()
+        if not self._ready() or self._summary_gone_on():
             return
         assert self.selector is not None
         if not self._legal:
@@ -1172,8 +1165,25 @@ class TableScreen(TranslatedScreen[None]):
             return
         self._handle(self.selector.choose_entry(self._entries[index]))
 
+    def _summary_gone_on(self) -> bool:
+        """Between deals, the summary read (Enter or a click): play goes on.  False when no
+        summary was waiting."""
+        if isinstance(self.step, BotTurn) and not self.busy and self.summary_waits():
+            self._summary_read()
+            return True
+        if self.clock is not None and self.summary_waits():  # the scores read: time goes on
+            self.clock.resume()
+            self._summary_read()
+            return True
+        return False
+
+    def on_table_widget_clicked(self, event: TableWidget.Clicked) -> None:
+        """A click where there is no card nor action: it reads a waiting summary."""
+        if self._ready():
+            self._summary_gone_on()
+
     def on_table_widget_slot_clicked(self, event: TableWidget.SlotClicked) -> None:
-        if not self._ready():
+        if not self._ready() or self._summary_gone_on():
             return
         assert self.selector is not None
         self.selector.move_to(event.slot)

@@ -96,6 +96,9 @@ class TableWidget(Widget, can_focus=True):
             super().__init__()
             self.index = index
 
+    class Clicked(Message):
+        """A click on the table away from any card or action."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.scene = Scene(view=None)
@@ -193,3 +196,5 @@ class TableWidget(Widget, can_focus=True):
         slot = painted.slot_at(event.x, event.y)
         if slot is not None:
             self.post_message(self.SlotClicked(slot))
+        else:
+            self.post_message(self.Clicked())
