@@ -82,6 +82,12 @@ _LOW_BITS = sum(1 << (4 * r) for r in range(13))  # the lowest bit of each rank'
 _PAIR_BITS = _LOW_BITS * 0b0101  # bits 0 and 2 of each nibble (for counting by nibble)
 _TWIN_BITS = _LOW_BITS * 0b0011  # bits 0 and 1 of each nibble
 _BIT = tuple(1 << i for i in _CARDS)  # _BIT[card.index]: the card's bit
+# _NIBBLE[shift][bits]: the cards of one rank (its first card index ``shift``) that the four
+# ``bits`` name, in deck order.
+_NIBBLE = {
+    shift: tuple(tuple(_DECK[shift + j] for j in range(4) if m >> j & 1) for m in range(16))
+    for shift in range(0, 52, 4)
+}
 # Of three of a rank, the one kept in hand is the last in the order ♠ ♥ ♦ ♣ (§5.4).
 _KEEP_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 MAX_SEATS = 6
@@ -310,7 +316,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                     # Of three, the one kept is the last in the order ♠ ♥ ♦ ♣: the lowest bit.
                     same &= same - 1
                 out |= same << shift
-                aside += [_DECK[shift + j] for j in range(4) if same >> j & 1]
+                aside += _NIBBLE[shift][same]
                 over ^= low
             hands[s] = [c for c in hands[s] if not out >> c.index & 1]
             caps[s] += tuple(aside)
@@ -727,6 +733,9 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             work.asked, work.rank = holder, rank
             edit.known = (*edit.known, *(Shown(hand(holder), c) for c in pair))
             events.append(PairOffered(holder, rank))
+            return work.freeze()
+        if not opts.classic_continue:  # (the fast path found that he cannot match any more)
+            self._pass_turn(work, seat)
             return work.freeze()
         self._go_on(work, seat)
         return work.freeze()
