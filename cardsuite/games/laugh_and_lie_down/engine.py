@@ -74,8 +74,20 @@ NOT_NOW = "NotNow"
 _DECK = standard_deck()  # deck order: rank, then ♣ ♦ ♥ ♠; _DECK[card.index] is card
 _CARDS = range(len(_DECK))
 _NO_SEATS: frozenset[Seat] = frozenset()
+# tuple.__new__ builds a LaughState or a Table without its generated __new__ (a Python
+# function): the fast paths use it, with the fields in declaration order.
+_new_tuple: Any = tuple.__new__
 _INDEX = attrgetter("index")
 _LOW_BITS = sum(1 << (4 * r) for r in range(13))  # the lowest bit of each rank's nibble
+_PAIR_BITS = _LOW_BITS * 0b0101  # bits 0 and 2 of each nibble (for counting by nibble)
+_TWIN_BITS = _LOW_BITS * 0b0011  # bits 0 and 1 of each nibble
+_BIT = tuple(1 << i for i in _CARDS)  # _BIT[card.index]: the card's bit
+# _NIBBLE[shift][bits]: the cards of one rank (its first card index ``shift``) that the four
+# ``bits`` name, in deck order.
+_NIBBLE = {
+    shift: tuple(tuple(_DECK[shift + j] for j in range(4) if m >> j & 1) for m in range(16))
+    for shift in range(0, 52, 4)
+}
 # Of three of a rank, the one kept in hand is the last in the order ♠ ♥ ♦ ♣ (§5.4).
 _KEEP_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 MAX_SEATS = 6
@@ -93,13 +105,57 @@ def _subsets(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     return subsets
 
 
+def _card_bits(cards: Iterable[Card]) -> int:
+    """Cards as bits of their indexes, like ``bits`` (a sum of distinct powers of two: a
+    little faster than or-ing them one by one)."""
+    return sum([_BIT[c.index] for c in cards])
+
+
+def _matches(cards: Iterable[Card], tm: int) -> bool:
+    """Whether one of ``cards`` has a rank among the table cards ``tm`` (bits).  A loop that
+    stops at the first match beats any whole-hand bit trick here (and any() on a generator)."""
+    for c in cards:  # noqa: SIM110 (a plain loop is the fast form)
+        if tm >> (c.index & 60) & 15:
+            return True
+    return False
+
+
+def _rank_counts(cards: int) -> int:
+    """How many cards of each rank ``cards`` (bits) hold, one count (0 to 4) per nibble."""
+    twos = cards - (cards >> 1 & _PAIR_BITS)  # each pair of bits: its count
+    return (twos & _TWIN_BITS) + (twos >> 2 & _TWIN_BITS)
+
+
+def _find(pile: tuple[Card, ...], card: Card) -> int:
+    """Where ``card`` lies in ``pile``, or -1.  An identity test per card: ``pile.index`` and
+    ``in`` are slower, as a Card's comparison (it defines ``__lt__``) runs Python code."""
+    i = 0
+    for c in pile:
+        if c is card:
+            return i
+        i += 1  # noqa: SIM113 (enumerate() is slower here)
+    return -1
+
+
+def _without(pile: tuple[Card, ...], cards: tuple[Card, ...], gone: int) -> tuple[Card, ...]:
+    """``pile`` less ``cards`` (their bits are ``gone`` or among them), in order.  Most
+    captures take one card from each pile: it is found, then cut out by slicing."""
+    if len(cards) == 1:
+        card = cards[0]
+        i = 0
+        for c in pile:  # (_find, inlined)
+            if c is card:
+                return pile[:i] + pile[i + 1 :]
+            i += 1  # noqa: SIM113 (enumerate() is slower here)
+    return tuple([c for c in pile if not gone >> c.index & 1])
+
+
 def _able_next(piles: Sequence[tuple[Card, ...]], tm: int, seat: Seat, n: int) -> Seat:
     """The player after ``seat`` when he holds a card matching the table cards ``tm`` (then
     his turn simply begins), else NOBODY (he is passed by or lies down: the slow path)."""
     nxt = (seat + 1) % n
-    for c in piles[1 + nxt]:  # (the layout's order: table, hands, captured piles)
-        if tm >> (c.index & 60) & 15:
-            return nxt
+    if _matches(piles[1 + nxt], tm):  # (the layout's order: table, hands, captured piles)
+        return nxt
     return NOBODY
 
 
@@ -224,48 +280,65 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             chips = tuple([c - 1 for c in chips])
             pot += seats
             events.append(Anted(pot))
+        # The preliminaries (§5.4) with cards as bits (a rank is a nibble of four bits): this
+        # runs at every deal, and a random playout deals again every dozen steps.
         caps: list[tuple[Card, ...]] = [()] * seats
-        counts = [0] * 14
-        if len({c.rank for c in table}) <= len(table) - 3:  # else no rank can be there four times
-            for c in table:
-                counts[c.rank] += 1
-        if 4 in counts:
-            for rank in range(1, 14):
-                if counts[rank] == 4:
-                    four = _sorted(c for c in table if c.rank == rank)
-                    table = [c for c in table if c.rank != rank]
-                    caps[dealer] += four
-                    events.append(TableFour(dealer, four))
-        least = 2 if opts.lay_aside_pairs else 3
+        tb = _card_bits(table)
+        cb = 0
+        fours = tb & tb >> 1 & tb >> 2 & tb >> 3 & _LOW_BITS  # ranks all four on the table
+        while fours:  # rank by rank, Ace up
+            low = fours & -fours
+            shift = low.bit_length() - 1  # the rank's first card index
+            four = _DECK[shift : shift + 4]
+            table = [c for c in table if c.rank != four[0].rank]
+            caps[dealer] += four
+            events.append(TableFour(dealer, four))
+            tb &= ~(15 << shift)
+            cb |= 15 << shift
+            fours ^= low
         for i in range(1, seats + 1):
             s = (dealer + i) % seats
-            if len({c.rank for c in hands[s]}) > len(hands[s]) - least + 1:
-                continue  # too few repeated ranks for a triple (or a pair)
-            counts = [0] * 14
-            for c in hands[s]:
-                counts[c.rank] += 1
-            if max(counts) < least:
+            hb = _card_bits(hands[s])
+            counts = _rank_counts(hb)
+            if opts.lay_aside_pairs:
+                over = (counts >> 1 | counts >> 2) & _LOW_BITS  # ranks held twice or more
+            else:
+                over = (counts >> 2 | counts & counts >> 1) & _LOW_BITS  # three or four times
+            if not over:
                 continue
+            out = 0  # the cards laid aside
             aside: list[Card] = []
-            for rank in range(1, 14):
-                if counts[rank] >= least:
-                    same = [c for c in hands[s] if c.rank == rank]
-                    if len(same) == 3:
-                        keep = max(same, key=lambda c: _KEEP_ORDER[c.suit])  # type: ignore[index]
-                        same.remove(keep)
-                    aside += same
-            out = 0
-            for c in aside:
-                out |= 1 << c.index
+            while over:  # rank by rank, Ace up
+                low = over & -over
+                shift = low.bit_length() - 1
+                same = hb >> shift & 15
+                if same.bit_count() == 3:
+                    # Of three, the one kept is the last in the order ♠ ♥ ♦ ♣: the lowest bit.
+                    same &= same - 1
+                out |= same << shift
+                aside += _NIBBLE[shift][same]
+                over ^= low
             hands[s] = [c for c in hands[s] if not out >> c.index & 1]
-            caps[s] += _sorted(aside)
-            events.append(LaidAside(s, _sorted(aside)))
+            caps[s] += tuple(aside)
+            cb |= out
+            events.append(LaidAside(s, tuple(aside)))
         layout = self.layout(seats)
         piles = [tuple(table)] + [tuple(h) for h in hands] + caps
+        first = (dealer + 1) % seats
+        if not opts.classic_continue and _matches(piles[1 + first], tb):
+            # The usual case, built directly: the first player can match, his turn begins.
+            dealt_state: FullLaugh = _new_tuple(
+                LaughState,
+                (
+                    _new_tuple(Table, (layout, tuple(piles), ())), seed, tuple(events), opts,
+                    seats, series, first, False, NOBODY, 0, NOBODY, (), laughs, chips, pot,
+                    tb, cb,
+                ),
+            )  # fmt: skip
+            return dealt_state
         state = LaughState(
             Table(layout, tuple(piles), ()), seed, (), opts, seats, series,
-            dealer, False, NOBODY, 0, NOBODY, (), laughs, chips, pot,
-            bits(table), bits([c for cards in caps for c in cards]),
+            dealer, False, NOBODY, 0, NOBODY, (), laughs, chips, pot, tb, cb,
         )  # fmt: skip
         work = _Work(state, state.table.edit(), events)
         if not (opts.classic_continue and self._last_holder(work)):
@@ -548,17 +621,27 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 state.seed, state.options, state.seats, series, state.laughs, state.chips,
                 state.pot,
             )  # fmt: skip
-        edit = state.table.edit()
         seat = move.seat
         if kind is EndTurn:
             n = state.seats
             turn = _able_next(state.table.piles, state.table_bits, seat, n)
-            if turn != NOBODY:  # the usual case, built directly
-                return state._replace(events=(TurnDone(seat),), turn=turn, captured=False)
-            work = _Work(state, edit, [TurnDone(seat)])
+            if turn != NOBODY:
+                # The usual case, built directly (positionally: _replace is several times slower).
+                (table, seed, _, opts, _, series, _, _, asked, rank, loser, down, laughs,
+                 chips, pot, tb, cb) = state  # fmt: skip
+                passed: FullLaugh = _new_tuple(
+                    LaughState,
+                    (
+                        table, seed, (TurnDone(seat),), opts, n, series, turn, False, asked,
+                        rank, loser, down, laughs, chips, pot, tb, cb,
+                    ),
+                )  # fmt: skip
+                return passed
+            work = _Work(state, state.table.edit(), [TurnDone(seat)])
             self._pass_turn(work, seat)
             return work.freeze()
         rank = state.rank
+        edit = state.table.edit()
         work = _Work(state, edit, [])
         work.asked, work.rank = NOBODY, 0
         if kind is AddPair:
@@ -575,40 +658,47 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
 
     def _capture(self, state: FullLaugh, move: Capture) -> FullLaugh:
         # Hot path: the piles are reached by their place in the layout (table, hands, captured
-        # piles), and cards are told apart by their index bits (Card has no fast equality).
-        seat = move.seat
-        hs, ts = move.hand, move.table
-        n = state.seats
-        piles = list(state.table.piles)
+        # piles), and cards are told apart by their index bits or by identity (they are
+        # interned; a Card hashes in Python code, so no sets or dicts of cards).
+        seat, hs, ts = move.seat, move.hand, move.table
+        (table, seed, _, opts, n, series, _, _, _, _, loser, down, laughs, chips, pot,
+         tm, cm) = state  # fmt: skip
+        layout, piles_now, known = table
+        piles = list(piles_now)
         mine, pile = 1 + seat, 1 + n + seat
         gone = 0
         for c in hs:
             gone |= 1 << c.index
         for c in ts:
             gone |= 1 << c.index
-        held = tuple([c for c in piles[mine] if not gone >> c.index & 1])
-        middle = tuple([c for c in piles[0] if not gone >> c.index & 1])
-        tm = state.table_bits & ~gone
-        cm = state.captured_bits | gone
+        held = _without(piles[mine], hs, gone)
         piles[mine] = held
-        piles[0] = middle
+        piles[0] = _without(piles[0], ts, gone)
         piles[pile] = piles[pile] + hs + ts
-        known = state.table.known
+        tm &= ~gone
+        cm |= gone
         if known:
             known = tuple([f for f in known if not gone >> f.card.index & 1])  # type: ignore[union-attr]
         events: list[Event] = [Captured(seat, hs, ts)]
-        opts = state.options
         holder = NOBODY
         rank = hs[0].rank
         pair: tuple[Card, ...] = ()
         shift = hs[0].index & 60
-        if len(hs) == 1 and len(ts) == 1 and ((tm | cm) >> shift & 15).bit_count() == 2:
-            # The other two cards of the rank are in hands: one player may hold both.
+        if len(hs) == 1 and len(ts) == 1 and (rest := 15 & ~((tm | cm) >> shift)).bit_count() == 2:
+            # (rest: the rank's cards in hands, or out of play)
+            # The other two cards of the rank are in hands: one player may hold both.  The
+            # first other player found holding one tells (only he can hold both).
+            low = rest & -rest
+            x = _DECK[shift + low.bit_length() - 1]
+            y = _DECK[shift + (rest ^ low).bit_length() - 1]
             for i in range(1, n):
                 o = 1 + (seat + i) % n
-                pair = tuple([c for c in piles[o] if c.rank == rank])
-                if len(pair) == 2:
-                    holder = o - 1
+                xi = _find(piles[o], x)
+                if xi >= 0:
+                    yi = _find(piles[o], y)
+                    if yi >= 0:
+                        holder = o - 1
+                        pair = (x, y) if xi < yi else (y, x)  # in his hand's order
                     break
         if holder != NOBODY and opts.auto_add_pair:
             o = 1 + holder
@@ -621,19 +711,19 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             # The usual cases, built directly: the turn goes on if he can still match, or
             # passes to the next player, who can.
             turn, again = seat, True
-            for c in held:
-                if tm >> (c.index & 60) & 15:
-                    break
-            else:
+            if not _matches(held, tm):
                 turn, again = _able_next(piles, tm, seat, n), False
             if turn != NOBODY:
-                return LaughState(
-                    Table(state.table.layout, tuple(piles), known),
-                    state.seed, tuple(events), opts, n, state.series,
-                    turn, again, NOBODY, 0, state.loser, state.down,
-                    state.laughs, state.chips, state.pot, tm, cm,
+                state_after: FullLaugh = _new_tuple(
+                    LaughState,
+                    (
+                        _new_tuple(Table, (layout, tuple(piles), known)), seed, tuple(events),
+                        opts, n, series, turn, again, NOBODY, 0, loser, down, laughs, chips,
+                        pot, tm, cm,
+                    ),
                 )  # fmt: skip
-        edit = TableEdit(state.table.layout, piles, known)
+                return state_after
+        edit = TableEdit(layout, piles, known)
         work = _Work(state, edit, events)
         work.captured = True
         work.table_bits, work.captured_bits = tm, cm
@@ -643,6 +733,9 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             work.asked, work.rank = holder, rank
             edit.known = (*edit.known, *(Shown(hand(holder), c) for c in pair))
             events.append(PairOffered(holder, rank))
+            return work.freeze()
+        if not opts.classic_continue:  # (the fast path found that he cannot match any more)
+            self._pass_turn(work, seat)
             return work.freeze()
         self._go_on(work, seat)
         return work.freeze()
