@@ -124,7 +124,8 @@ def test_two_unfinished_matches_of_different_games_both_resume(tmp_path: Path, g
 
 
 def test_kill_9_of_the_app_at_a_table_of_bots(tmp_path: Path) -> None:
-    """The real app in a terminal (a pseudo-terminal), bots playing at full speed, killed
+    """The real app in a terminal (a pseudo-terminal), a table of bots watched at its fast
+    speed (a move every 0.2 s; the fastest would end the game between two looks), killed
     twice mid-match: the database reads, the stored moves replay, the match resumes."""
     import fcntl
     import pty
@@ -134,7 +135,7 @@ def test_kill_9_of_the_app_at_a_table_of_bots(tmp_path: Path) -> None:
     import time
 
     (tmp_path / "settings.json").write_text(
-        '{"format": "cardsuite-settings", "bot_delay": 0}', encoding="utf-8"
+        '{"format": "cardsuite-settings", "bot_delay": 0.15}', encoding="utf-8"
     )
     env = {**os.environ, "CARDSUITE_HOME": str(tmp_path), "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)

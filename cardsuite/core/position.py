@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from cardsuite.core.cards import Card, parse_cards
 from cardsuite.core.errors import NotationError
 from cardsuite.core.rng import shuffled
-from cardsuite.core.table import Fact, Layout, PileId, Table
+from cardsuite.core.table import Fact, Layout, PileId, Seat, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +105,40 @@ def lay_out(
         tuple(tuple(contents.get(spec.id, ())) for spec in layout.specs),
         tuple(known),
     )
+
+
+# --- settings written in positions ------------------------------------------------------------
+
+
+def seat_from_text(text: str, seats: int, dealer: Seat | None = None) -> Seat:
+    """A seat written as the specs write it (``P2``; ``D``, the dealer, where there is one) or
+    as its number from 0; NotationError naming the seats there are otherwise."""
+    token = text.strip().upper()
+    if token == "D" and dealer is not None:
+        return dealer
+    number = token[1:] if token.startswith("P") else None
+    try:
+        seat = int(number) - 1 if number is not None else int(token)
+    except ValueError:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
+    if not 0 <= seat < seats:
+        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
+    return seat
+
+
+def whole_number(text: str, key: str) -> int:
+    """The whole number of setting ``key``; NotationError naming the setting otherwise."""
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{key}: {text!r} is not a whole number") from None
+
+
+def numbers_per_seat(text: str | None, seats: int, key: str) -> tuple[int, ...]:
+    """One whole number per seat (``3 0 5``), all 0 when the setting is absent."""
+    if not text:
+        return (0,) * seats
+    values = tuple(whole_number(t, key) for t in text.split())
+    if len(values) != seats:
+        raise NotationError(f"{key}: give {seats} numbers, one per player")
+    return values

@@ -16,6 +16,8 @@ from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import seat_from_text as _player
+from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase, normalise_notation
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
@@ -684,26 +686,6 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
 
 def by_index(cards: frozenset[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.index))
-
-
-def _player(text: str, seats: int) -> Seat:
-    """A seat written as in the spec (``P2``) or as its number from 0."""
-    token = text.strip().upper()
-    number = token[1:] if token.startswith("P") else None
-    try:
-        s = int(number) - 1 if number is not None else int(token)
-    except ValueError:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
-    if not 0 <= s < seats:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
-    return s
-
-
-def _number(text: str, key: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
 
 
 __all__ = [

@@ -17,6 +17,9 @@ from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import numbers_per_seat as _numbers
+from cardsuite.core.position import seat_from_text as _player
+from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import DealResult, NextDeal, Series
@@ -906,34 +909,6 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenLaugh]) -> TableView:
         return presentation.present(self, obs)
-
-
-def _player(text: str, seats: int) -> Seat:
-    token = text.strip().upper()
-    number = token[1:] if token.startswith("P") else None
-    try:
-        s = int(number) - 1 if number is not None else int(token)
-    except ValueError:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
-    if not 0 <= s < seats:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
-    return s
-
-
-def _number(text: str, key: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
-
-
-def _numbers(text: str | None, seats: int, key: str) -> tuple[int, ...]:
-    if not text:
-        return (0,) * seats
-    values = tuple(_number(t, key) for t in text.split())
-    if len(values) != seats:
-        raise NotationError(f"{key}: give {seats} numbers, one per player")
-    return values
 
 
 __all__ = [

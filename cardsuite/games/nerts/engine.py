@@ -15,6 +15,8 @@ from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusa
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
+from cardsuite.core.position import seat_from_text as _player
+from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Series
@@ -1007,25 +1009,6 @@ def _earliest(a: int | None, b: int | None) -> int | None:
     if b is None:
         return a
     return a if a <= b else b
-
-
-def _player(text: str, seats: int) -> Seat:
-    token = text.strip().upper()
-    number = token[1:] if token.startswith("P") else token
-    try:
-        s = int(number) - 1 if token.startswith("P") else int(number)
-    except ValueError:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
-    if not 0 <= s < seats:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
-    return s
-
-
-def _whole(text: str, key: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
 
 
 __all__ = [

@@ -15,6 +15,9 @@ from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import numbers_per_seat as _numbers
+from cardsuite.core.position import seat_from_text as _player
+from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
@@ -826,37 +829,6 @@ def _deal_note(events: list[Event], loser: Seat) -> str:
     if not parts:
         parts.append(_("Nobody is safe yet."))
     return " ".join(parts)
-
-
-def _player(text: str, seats: int, dealer: Seat | None = None) -> Seat:
-    """A seat written as in the spec (``P2``, ``D`` for the dealer) or as its number from 0."""
-    token = text.strip().upper()
-    if token == "D" and dealer is not None:
-        return dealer
-    number = token[1:] if token.startswith("P") else None
-    try:
-        s = int(number) - 1 if number is not None else int(token)
-    except ValueError:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
-    if not 0 <= s < seats:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
-    return s
-
-
-def _number(text: str, key: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
-
-
-def _numbers(text: str | None, seats: int, key: str) -> tuple[int, ...]:
-    if not text:
-        return (0,) * seats
-    out = tuple(_number(t, key) for t in text.split())
-    if len(out) != seats:
-        raise NotationError(f"{key}: give {seats} numbers, one per seat")
-    return out
 
 
 def _card(text: str) -> Card:

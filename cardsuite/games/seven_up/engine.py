@@ -16,6 +16,8 @@ from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import seat_from_text as _player
+from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
@@ -855,28 +857,6 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenUp]) -> TableView:
         return presentation.present(self, obs)
-
-
-def _player(text: str, seats: int, dealer: Seat | None = None) -> Seat:
-    """A seat written as in the spec (``P2``, ``D`` for the dealer) or as its number from 0."""
-    token = text.strip().upper()
-    if token == "D" and dealer is not None:
-        return dealer
-    number = token[1:] if token.startswith("P") else None
-    try:
-        s = int(number) - 1 if number is not None else int(token)
-    except ValueError:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
-    if not 0 <= s < seats:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
-    return s
-
-
-def _number(text: str, key: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
 
 
 def _suit(text: str) -> Suit:

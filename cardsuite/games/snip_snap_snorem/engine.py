@@ -15,6 +15,7 @@ from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
@@ -419,19 +420,6 @@ def _number(key: str, text: str) -> int:
         return int(text)
     except ValueError:
         raise NotationError(f"{key}: {text!r} is not a whole number") from None
-
-
-def _player(text: str, seats: int) -> Seat:
-    """A seat written as in positions (``P2``) or as its number from 0."""
-    token = text.strip().upper()
-    number = token[1:] if token.startswith("P") else None
-    try:
-        s = int(number) - 1 if number is not None else int(token)
-    except ValueError:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})") from None
-    if not 0 <= s < seats:
-        raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
-    return s
 
 
 SNIP_SNAP_SNOREM = SnipSnapSnorem()
