@@ -102,10 +102,10 @@ def main() -> None:
             steps, elapsed = loop(args.seconds)
             best[name] = max(best[name], steps / elapsed)
 
-    print(f"{'engine':<12}{'steps/s':>12}{'µs/step':>10}{'vs UNO':>9}")
+    print(f"{'engine':<20}{'steps/s':>12}{'µs/step':>10}{'vs UNO':>9}")
     for name, rate in best.items():
         ratio = f"{rate / best['uno']:.2f}×" if uno is not None else "—"
-        print(f"{name:<12}{rate:>12,.0f}{1e6 / rate:>10.2f}{ratio:>9}")
+        print(f"{name:<20}{rate:>12,.0f}{1e6 / rate:>10.2f}{ratio:>9}")
     if uno is None:
         print("(rlcard is not installed: pip install .[bench] to compare with its UNO engine)")
     pairs = [f"{g}_steps_per_s={best[g]:.0f}" for g in games]

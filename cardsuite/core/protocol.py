@@ -279,9 +279,23 @@ class RulesBase(Generic[S, V, M]):
 
     # --- derived ---------------------------------------------------------------------------
     def legal_moves(self, state: S, seat: Seat) -> tuple[M, ...]:
-        return tuple(m for m in self.candidates(state, seat) if self.why_illegal(state, m) is None)
+        legal = tuple(m for m in self.candidates(state, seat) if self.why_illegal(state, m) is None)
+        self.remember_legal(state, legal)
+        return legal
+
+    # The legal moves last listed, with the state they are for: a bot or a playout lists them,
+    # then applies one, which need not be judged again.  One tuple, replaced whole, so another
+    # thread never reads a state with another state's moves.
+    _legal_memo: tuple[Any, tuple[Any, ...]] = (None, ())
+
+    def remember_legal(self, state: S, legal: tuple[M, ...]) -> None:
+        """Note ``legal`` as the legal moves of ``state`` (for a direct ``legal_moves``)."""
+        self._legal_memo = (state, legal)
 
     def apply(self, state: S, move: M) -> S:
+        memo_state, legal = self._legal_memo
+        if memo_state is state and move in legal:  # judged when listed
+            return self.perform(state, move)
         refusal = self.why_illegal(state, move)
         if refusal is not None:
             raise IllegalMoveError(move, refusal)

@@ -646,7 +646,9 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             out.append(self._pass[seat])
         if realtime and not state.stuck[seat]:
             out.append(self._stuck[seat])
-        return tuple(out)
+        legal = tuple(out)
+        self.remember_legal(state, legal)
+        return legal
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullNerts, move: NertsMove) -> Refusal | None:
@@ -821,21 +823,25 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 self._auto_aces(work, seat)
 
     def _flip_cards(self, work: _Work, seat: Seat) -> None:
-        edit = work.edit
-        sid, wid = stock(seat), waste(seat)
-        cards = edit[sid]
+        # The commonest action: the seat's waste and stock are reached by their places in the
+        # layout (after his 13-pile and rows), not by name.
+        piles = work.edit.piles
+        w_at = _SEAT_PILES * seat + 1 + ROW_SLOTS
+        s_at = w_at + 1
+        cards = piles[s_at]
         if not cards:  # recycle: the waste turned over, its first card on top
-            cards = edit[wid][::-1]
-            edit[wid] = ()
+            cards = piles[w_at][::-1]
+            piles[w_at] = ()
             work.events.append(Recycled(seat))
             if work.progress == work.marks[seat]:
                 work.set_stuck(seat)
             marks = work.marks
             work.marks = (*marks[:seat], work.progress, *marks[seat + 1 :])
-        n = min(work.options.flip_count, len(cards))
-        edit[sid] = cards[: len(cards) - n]
-        turned = cards[len(cards) - n :][::-1]
-        edit[wid] = edit[wid] + turned
+        keep = max(len(cards) - work.options.flip_count, 0)
+        n = len(cards) - keep
+        piles[s_at] = cards[:keep]
+        turned = cards[keep:][::-1]
+        piles[w_at] = piles[w_at] + turned
         work.events.append(Flipped(seat, n, turned[-1]))
         if work.options.auto_aces and turned[-1].rank == ACE:
             self._auto_aces(work, seat)
