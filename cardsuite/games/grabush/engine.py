@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Any, ClassVar
 
 from cardsuite.core.cards import ACE, KING, Card, several, standard_deck
-from cardsuite.core.errors import IllegalMoveError, NotationError, OptionsError, Refusal
+from cardsuite.core.errors import NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
@@ -358,7 +358,6 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         self._to_move = tuple(frozenset({s}) for s in range(8))
         # The last legal moves computed, with their state and seat: apply need not ask
         # why_illegal again about a move among them (legal_moves agrees with it exactly).
-        self._memo: tuple[Any, Seat, tuple[AnyGrabushMove, ...]] = (None, -1, ())
 
     # --- setup ---------------------------------------------------------------------------------
     def deck(self, state: GrabushState[Any]) -> tuple[Card, ...]:
@@ -646,17 +645,8 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             else:
                 out.append(self._move(Pass, seat))
         legal = tuple(out)
-        self._memo = (state, seat, legal)
+        self.remember_legal(state, legal)  # apply need not judge them again
         return legal
-
-    def apply(self, state: FullGrabush, move: AnyGrabushMove) -> FullGrabush:
-        memo_state, memo_seat, legal = self._memo
-        if memo_state is state and move.seat == memo_seat and move in legal:
-            return self.perform(state, move)
-        refusal = self.why_illegal(state, move)
-        if refusal is not None:
-            raise IllegalMoveError(move, refusal)
-        return self.perform(state, move)
 
     def _penalty_moves(
         self, seat: Seat, held_cards: tuple[Card, ...]
