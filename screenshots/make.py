@@ -56,7 +56,14 @@ def play(match: Match, rng: random.Random, until: Callable[[Match], bool]) -> No
             return
         if match.play_bots(1):
             continue
-        seat = min(match.to_move())
+        movers = [s for s in match.to_move() if match.legal_moves(s)]
+        if not movers:  # on a clock, nobody able to act: on to what falls due next
+            due = match.next_time()
+            if due is None:
+                return
+            match.advance_to(due)
+            continue
+        seat = min(movers)
         legal = match.legal_moves(seat)
         match.apply(legal[rng.randrange(len(legal))])
 
@@ -66,12 +73,12 @@ def mid_game(game: AnyGame, seed: int) -> Match:
     match = Match(game, seats(game), seed=seed)
 
     def ready(m: Match) -> bool:
-        return (
-            len(m.moves) >= MID_GAME_PLIES
-            and 0 in m.to_move()
-            and len(m.legal_moves(0)) >= 2
-            and m.bot_to_move() is None
-        )
+        if len(m.moves) < MID_GAME_PLIES or 0 not in m.to_move():
+            return False
+        if m.realtime:  # everyone plays at once: any moment the person can act will do
+            return len(m.legal_moves(0)) >= 2
+        choices = 1 if game.watch_by_default else 2  # (Rubashka: one move, always)
+        return len(m.legal_moves(0)) >= choices and m.bot_to_move() is None
 
     play(match, random.Random(seed), ready)
     return match
@@ -150,7 +157,8 @@ async def make(out: Path) -> None:
     for game in GAMES.values():
         match = richest_mid_game(game)
         await shoot(
-            CardsuiteApp(match=match, settings=SETTINGS, seed=1),
+            # (a clock standing still: a table in real time is drawn as the match left it)
+            CardsuiteApp(match=match, settings=SETTINGS, seed=1, clock_source=lambda: 0.0),
             out / f"{game.id}.svg",
             pick_a_card,
         )
