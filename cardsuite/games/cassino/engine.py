@@ -360,10 +360,14 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         held = table.cards(hand(seat))
         tbl = table.cards(TABLE)
         caps = self._capture_list(tbl, held, seat, state.options.court_captures_all)
+        legal: tuple[AnyCassinoMove, ...]
         if caps and not state.options.free_trail:
-            return caps
-        trails = self._trails[seat]
-        return (*caps, *[trails[card.index] for card in held])
+            legal = caps
+        else:
+            trails = self._trails[seat]
+            legal = (*caps, *[trails[card.index] for card in held])
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullCassino, move: AnyCassinoMove) -> Refusal | None:
@@ -468,23 +472,6 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         return None
 
     # --- applying a legal move -------------------------------------------------------------
-    def apply(self, state: FullCassino, move: AnyCassinoMove) -> FullCassino:
-        # why_illegal's usual answer, found at once: a capture the engine has just listed for
-        # this very table and hand (see _capture_list), by the seat to play.
-        if type(move) is Capture and move.seat == state.turn:
-            memo = self._memo
-            table = state.table
-            if (
-                memo[0] is table.cards(TABLE)
-                and memo[1] is table.cards(hand(move.seat))
-                and memo[2] == move.seat
-                and memo[3] is state.options.court_captures_all
-            ):
-                for m in memo[4]:
-                    if m is move:
-                        return self.perform(state, move)
-        return super().apply(state, move)
-
     def perform(self, state: FullCassino, move: AnyCassinoMove) -> FullCassino:
         kind = type(move)
         if kind is NextDeal:
