@@ -305,7 +305,7 @@ class PairAdded(Event):
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("{who} adds his pair {cards} to {taker}'s pair and lays it aside").format(
+        return _("{who} adds their pair {cards} to {taker}'s pair and lays it aside").format(
             who=who(self.seat), cards=cards_words(self.cards), taker=who(self.to)
         )
 
@@ -332,7 +332,7 @@ class PairKept(Event):
     rank: int
 
     def text(self) -> str:
-        return _("{who} keeps his two {rank}").format(
+        return _("{who} keeps their two {rank}").format(
             who=who(self.seat), rank=ranks_word(self.rank)
         )
 
@@ -395,7 +395,7 @@ class LastHolder(Event):
                 who=who(self.seat)
             )
         return _(
-            "Only {holder} still holds cards: his hand and the table cards go to the dealer, {who}"
+            "Only {holder} still holds cards: that hand and the table cards go to the dealer, {who}"
         ).format(holder=who(self.holder), who=who(self.seat))
 
     def moved(self) -> tuple[PileId, ...]:

@@ -240,7 +240,7 @@ class Dealt(Event):
     first: Seat  # the player chosen by lot (or the next one in later deals)
 
     def text(self) -> str:
-        return _("Deal {n}: everyone deals his own cards; {who} starts").format(
+        return _("Deal {n}: everyone deals their own cards; {who} starts").format(
             n=self.number, who=who(self.first)
         )
 
@@ -303,7 +303,7 @@ class NertsTurned(Event):
     card: Card
 
     def text(self) -> str:
-        return _("{who} turns up {card} on his 13-pile").format(who=who(self.seat), card=self.card)
+        return _("{who} turns up {card} on their 13-pile").format(who=who(self.seat), card=self.card)
 
 
 @event
@@ -326,7 +326,7 @@ class Recycled(Event):
     seat: Seat
 
     def text(self) -> str:
-        return _("{who} turns his waste over as a new stock").format(who=who(self.seat))
+        return _("{who} turns their waste over as a new stock").format(who=who(self.seat))
 
 
 @event
@@ -355,7 +355,7 @@ class TimedOut(Event):
 class Remedied(Event):
     def text(self) -> str:
         return _(
-            "Everyone is stuck: each player puts his waste back on his stock and moves the "
+            "Everyone is stuck: each player puts the waste back on the stock and moves the "
             "top stock card to the bottom"
         )
 

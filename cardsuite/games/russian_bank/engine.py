@@ -710,7 +710,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         if src is None or not (src == vb + R_AT or src == vb + CARD_AT or src in _HOUSE_SET_AT):
             return Refusal(
                 NOT_AVAILABLE,
-                _("Stop: pick the violator's reserve top, his hand card or a house top"),
+                _("Stop: pick the violator's reserve top, their hand card or a house top"),
             )
         pile = piles[src]
         if not pile or pile[-1] is not card:

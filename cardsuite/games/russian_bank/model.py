@@ -335,8 +335,8 @@ class WasteTurned(Event):
 
     def text(self) -> str:
         return ngettext(
-            "{who} turns his waste over as a new hand ({n} card)",
-            "{who} turns his waste over as a new hand ({n} cards)",
+            "{who} turns their waste over as a new hand ({n} card)",
+            "{who} turns their waste over as a new hand ({n} cards)",
             self.count,
         ).format(who=who(self.seat), n=self.count)
 
@@ -391,7 +391,7 @@ class Discarded(Event):
             return _("{who} has made {n} moves: {card} goes to the waste by itself").format(
                 who=who(self.seat), n=TURN_MOVE_CAP, card=self.card
             )
-        return _("{who} puts {card} on his waste").format(who=who(self.seat), card=self.card)
+        return _("{who} puts {card} on their waste").format(who=who(self.seat), card=self.card)
 
     def moved(self) -> tuple[PileId, ...]:
         return (_CARD[self.seat], _WASTE[self.seat])

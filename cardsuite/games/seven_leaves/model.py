@@ -247,7 +247,7 @@ class TurnedUp(Event):
         assert self.card.suit is not None
         return _(
             "{who}'s last card {card} is turned up: {suit} are trumps, and it stays face up "
-            "in his hand"
+            "in that hand"
         ).format(who=who(self.seat), card=self.card, suit=self.card.suit.symbol)
 
     def moved(self) -> tuple[str, ...]:

@@ -336,7 +336,7 @@ class Cancelled(Event):
     seat: Seat
 
     def text(self) -> str:
-        return _("{who} withdraws his request to spit").format(who=who(self.seat))
+        return _("{who} withdraws the request to spit").format(who=who(self.seat))
 
 
 @event
@@ -354,7 +354,7 @@ class WentOut(Event):
     seat: Seat
 
     def text(self) -> str:
-        return _("{who} has played his whole row and calls «Out!»: he wins").format(
+        return _("{who} has played the whole row and calls «Out!»: a win").format(
             who=who(self.seat)
         )
 
@@ -373,7 +373,7 @@ class Stalled(Event):
             )
         return _(
             "{n} spits without a card played from a row: {who}, with fewer cards left in "
-            "his row, wins"
+            "the row, wins"
         ).format(n=self.spits, who=who(self.winner))
 
 
