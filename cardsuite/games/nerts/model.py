@@ -303,7 +303,9 @@ class NertsTurned(Event):
     card: Card
 
     def text(self) -> str:
-        return _("{who} turns up {card} on their 13-pile").format(who=who(self.seat), card=self.card)
+        return _("{who} turns up {card} on their 13-pile").format(
+            who=who(self.seat), card=self.card
+        )
 
 
 @event
