@@ -40,7 +40,7 @@ async def test_nerts_clock_waits_while_the_scores_between_deals_are_read() -> No
         played = table._play_now(Play(0, five, "nerts.0", "found.0"))
         assert played and match.state.phase == WAITING  # Anna is out: the deal is over
         assert await until(pilot, lambda: table.clock is not None and table.clock.paused)
-        assert "next deal" in screen_text(app)
+        assert "Press Enter or click the table to go on" in screen_text(app)
         clock.at(100 + START_DELAY + 60_000)  # a long read: nothing happens meanwhile
         await settle(pilot)
         assert match.state.phase == WAITING and len(match.moves) == 2

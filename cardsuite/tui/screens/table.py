@@ -230,7 +230,7 @@ class TableScreen(TranslatedScreen[None]):
             if self.summary_waits():
                 self.busy = False
                 self.thinking = None
-                self.say(_("Press Enter to deal the next hand."), "info")
+                self.say(_("Press Enter or click the table to go on."), "info")
                 self.refresh_table()
                 return
             self.busy = True
@@ -391,7 +391,7 @@ class TableScreen(TranslatedScreen[None]):
             return
         if self.summary_waits():  # between deals: the clock waits while people read the scores
             clock.pause()
-            self.say(_("Press Enter to go on to the next deal."), "info")
+            self.say(_("Press Enter or click the table to go on."), "info")
             self.refresh_table()
             return
         steps = len(self.match.moves) + len(self.match.timed)
