@@ -617,26 +617,28 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 for fid in wanted[top.index % _FACE]:
                     out.append(play(seat, top, rid, fid))
             # The built tail p[k0:] runs down one rank a card: the card that fits a target
-            # is found by its rank, without trying every card against every target.
+            # is found by its rank, without trying every card against every target; the tail's
+            # start is looked for only when some target could take one of its cards.
             last = len(p) - 1
-            k0 = last
-            while k0 > 0:
-                under, over = p[k0 - 1], p[k0]
-                if under.rank != over.rank + 1 or under.suit.red is over.suit.red:  # type: ignore[union-attr]
-                    break
-                k0 -= 1
-            base_rank = p[k0].rank
+            top_rank = top.rank
+            k0 = -1
             for j, onto in enumerate(tops):
                 if j == i:
                     continue
                 if onto is None:
+                    if k0 < 0:
+                        k0 = _tail_start(p)
                     for k in range(last, k0 - 1, -1):
                         card = p[k]
                         if card.rank != ACE:
                             out.append(play(seat, card, rid, row_ids[j]))
                     continue
-                k = k0 + base_rank - onto[0] + 1
-                if k0 <= k <= last:
+                k = last + top_rank + 1 - onto[0]  # where the card one rank below it would be
+                if k > last or k < 0:
+                    continue
+                if k0 < 0:
+                    k0 = _tail_start(p)
+                if k >= k0:
                     card = p[k]
                     if card.rank != ACE and card.suit.red is not onto[1]:  # type: ignore[union-attr]
                         out.append(play(seat, card, rid, row_ids[j]))
