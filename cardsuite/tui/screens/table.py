@@ -247,7 +247,7 @@ class TableScreen(TranslatedScreen[None]):
         forced = (
             len(legal) == 1
             and self.cs_app.settings.auto_play
-            and not getattr(self.match.game, "watch_by_default", False)
+            and not self.match.game.watch_by_default
             and len(self.match.humans()) == 1
             and self._no_autoplay_at != len(self.match.moves)
             and not self.summary_waits()
@@ -1248,7 +1248,7 @@ class TableScreen(TranslatedScreen[None]):
             forced = (
                 len(legal) == 1
                 and self.cs_app.settings.auto_play
-                and not getattr(self.match.game, "watch_by_default", False)
+                and not self.match.game.watch_by_default
             )
             if not forced or self.match.undo_point(viewer) is None:
                 break
