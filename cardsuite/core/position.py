@@ -71,6 +71,18 @@ def parse_position(
     return out
 
 
+def position_keys(text: str) -> dict[str, str]:
+    """Every ``key: value`` line of a position, before its layout is known (a game reads the
+    number of players from them first); lines that are not one are left to
+    :func:`parse_position` to refuse."""
+    keys: dict[str, str] = {}
+    for line in text.splitlines():
+        key, sep, value = line.split("#", 1)[0].partition(":")
+        if sep and key.strip():
+            keys[key.strip()] = value.strip()
+    return keys
+
+
 def lay_out(
     layout: Layout,
     deck: Sequence[Card],

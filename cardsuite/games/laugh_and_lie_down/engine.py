@@ -16,7 +16,7 @@ from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import lay_out, parse_position, position_keys
 from cardsuite.core.position import numbers_per_seat as _numbers
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
@@ -376,11 +376,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
           ``laughs: 1 0 0`` — laughs so far.
         """
         opts: LaughOptions = self.resolve_options(options)
-        settings: dict[str, str] = {}
-        for line in text.splitlines():
-            key, sep, value = line.split("#", 1)[0].partition(":")
-            if sep and key.strip():
-                settings[key.strip()] = value.strip()
+        settings = position_keys(text)
         numbered = [int(m.group(1)) for k in settings if (m := re.match(r"P(\d)", k))]
         if "players" in settings:
             seats = _number(settings["players"], "players")

@@ -15,7 +15,7 @@ from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusa
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import lay_out, parse_position, position_keys
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
@@ -377,11 +377,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         """
         opts: SevenUpOptions = self.resolve_options(options)
         # A first look at the keys: the number of players and the dealer name the piles.
-        settings: dict[str, str] = {}
-        for line in text.splitlines():
-            key, sep, value = line.split("#", 1)[0].partition(":")
-            if sep and key.strip():
-                settings[key.strip()] = value.strip()
+        settings = position_keys(text)
         numbered = [int(m.group(1)) for k in settings if (m := re.fullmatch(r"(?:won\.)?P(\d)", k))]
         if "players" in settings:
             seats = _number(settings["players"], "players")
