@@ -22,7 +22,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardsuite.bots import bot_ids
-from cardsuite.core.errors import CardsuiteError, OptionsError, SaveError
+from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.protocol import AnyGame
@@ -281,7 +281,7 @@ def simulate(
     engine.new_game(seats=count, options=options, seed=seed)  # checks the combination
     seats = tuple(SeatInfo(n, b) for n, b in zip(player_names(count), names, strict=True))
 
-    store = _store() if record else None
+    store = _store(writing=True) if record else None
     wins, losses = [0] * count, [0] * count
     draws = finished = plies = 0
     started = time.perf_counter()
@@ -291,8 +291,9 @@ def simulate(
             match_id = store.add(match.record(), origin="simulate")
             match.attach(store.journal(match_id), match_id)
         plies += _play_bots(match, k, log)
+        match.detach()
         if match.save_error is not None:
-            raise SaveError(store.path if store else "", match.save_error)
+            raise CardsuiteError(match.save_error)  # it names the file already
         outcome = match.outcome()
         if outcome is None:
             continue
@@ -361,14 +362,27 @@ def _play_bots(match: Match, index: int, log: bool) -> int:
     return made
 
 
-def _store() -> Store:
-    """The database of matches; what it had to say at opening goes to stderr."""
-    from cardsuite.store.db import Store
+_OPENED: list[Store] = []  # closed when the command ends (its locks released)
+
+
+def _store(*, writing: bool = False) -> Store:
+    """The database of matches; what it had to say at opening goes to stderr.  ``writing``:
+    the command only makes sense if it can save (StoreError, one line, when it cannot)."""
+    from cardsuite.store.db import Store, StoreError
 
     store = Store()
+    _OPENED.append(store)
     if store.notice:
-        print(f"cardsuite: {store.notice}", file=sys.stderr)
+        print(f"cardsuite: {plain(store.notice)}", file=sys.stderr)
+    if writing and not store.writable:
+        raise StoreError(store.path, f"nothing can be saved: {store.unwritable}")
     return store
+
+
+def _tell_problems(store: Store) -> None:
+    """Stored matches left out of a listing because a row of theirs does not read."""
+    for problem in store.problems:
+        print(f"cardsuite: {plain(problem)}", file=sys.stderr)
 
 
 def _stored_match(store: Store, match_id: int) -> Match:
@@ -415,11 +429,17 @@ def resume(
                 id=match_id
             )
         )
+    # This window becomes the match's one writer before its moves are read (MatchBusyError,
+    # one line, when another window plays it); a store that cannot save plays it unsaved.
+    journal = store.journal(match_id) if store.writable else None
     match = _stored_match(store, match_id)
-    match.attach(store.journal(match_id), match_id)
+    if journal is not None:
+        match.attach(journal, match_id)
+    else:
+        match.save_error = store.unwritable
     from cardsuite import tui
 
-    tui.run(match=match)
+    tui.run(match=match, store=store)
 
 
 @app.command(help=N_("List the saved matches (unfinished ones, or all with --all)."), cls=_Command)
@@ -430,6 +450,7 @@ def matches(
     """List the saved matches (unfinished ones, or all with --all)."""
     store = _store()
     found = store.matches(finished=None if show_all else False)
+    _tell_problems(store)
     if as_json:
         print(
             json.dumps(
@@ -470,7 +491,7 @@ def delete(
     match_id: IdArg,
 ) -> None:
     """Forget a saved match."""
-    if not _store().delete(match_id):
+    if not _store(writing=True).delete(match_id):
         raise OptionsError(_("there is no match {id}").format(id=match_id))
     print(_("Match {id} deleted.").format(id=match_id))
 
@@ -489,6 +510,7 @@ def stats(
     game_id = get_game(game).id if game is not None else None
     store = _store()
     figures = store.stats(game_id)
+    _tell_problems(store)
     if as_json:
         games = len(store.matches(finished=True, game=game_id))
         print(
@@ -541,7 +563,7 @@ def import_match(
     match = Match.from_record(record, file)  # every move must replay
     outcome = match.outcome()
     result = None if outcome is None else Result.of(outcome, match.game.sides(match.state))
-    match_id = _store().add(record, origin="import", result=result)
+    match_id = _store(writing=True).add(record, origin="import", result=result)
     print(_("Imported as match {id}.").format(id=match_id))
 
 
@@ -864,7 +886,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: run the command, turning every bad input into one line and exit status 2."""
     try:
         command = _command()
-        code = command.main(args=list(argv) if argv is not None else None, standalone_mode=False)
+        try:
+            code = command.main(
+                args=list(argv) if argv is not None else None, standalone_mode=False
+            )
+        finally:
+            while _OPENED:
+                _OPENED.pop().close()
     except CardsuiteError as error:
         # one line, whatever a path or a name in it holds
         print(f"cardsuite: {plain(str(error))}", file=sys.stderr)

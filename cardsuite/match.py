@@ -68,6 +68,9 @@ class Journal(Protocol):
     def ended(self, now: int, outcome: Outcome, sides: Sequence[frozenset[Seat]]) -> None:
         """A timed event ended the match at time ``now`` (a game on a clock)."""
 
+    def close(self) -> None:
+        """The match is left: nothing more is written (another window may take it)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
@@ -133,6 +136,7 @@ class Match:
         self.journal: Journal | None = None
         self.journal_id: int | None = None  # the match's id in the store
         self.save_error: str | None = None
+        self.save_error_told = False  # the player has been told why it is not saved
         self._bots: dict[Seat, Bot] = {
             i: make_bot(info.bot, game) for i, info in enumerate(self.seats) if info.bot
         }
@@ -285,8 +289,7 @@ class Match:
                 t,
             )
         except SaveError as exc:
-            self.journal = None
-            self.save_error = str(exc)
+            self._unsaved(exc)
 
     def _write_end(self, state: Any, now: int) -> None:
         """A game on a clock that a timed event ended: its result and end time."""
@@ -297,14 +300,25 @@ class Match:
         try:
             self.journal.ended(now, outcome, self.game.sides(state))
         except SaveError as exc:
-            self.journal = None
-            self.save_error = str(exc)
+            self._unsaved(exc)
 
     def attach(self, journal: Journal, journal_id: int | None = None) -> None:
         """Write every move from now on to ``journal`` (the match's own line in the store)."""
         self.journal = journal
         self.journal_id = journal_id
         self.save_error = None
+
+    def _unsaved(self, error: SaveError) -> None:
+        """A write failed: the match goes on unsaved, and says why."""
+        self.save_error = str(error)
+        self.detach()
+
+    def detach(self) -> None:
+        """Stop writing the match (it is left); its journal is closed, so another window
+        may take it over."""
+        journal, self.journal = self.journal, None
+        if journal is not None:
+            journal.close()
 
     def play_text(self, text: str, seat: Seat | None = None) -> Move:
         move: Move = self.game.move_from_text(self.state, text, seat)
@@ -415,6 +429,16 @@ class Match:
         if self.journal is not None and self.is_over():
             self._write_end(state, now)
 
+    def _timed_steps(self, now: int) -> None:
+        """What falls due by ``now``, one due time after another, as :meth:`advance_to` does
+        in play: a replay then passes through the very states the table showed."""
+        while not self.is_over():
+            due = self.game.next_due(self.state)
+            if due is None or due > now:
+                break
+            self._timed_step(due)
+        self.time = max(self.time, now)
+
     def _decide(self, seat: Seat, at: int) -> None:
         """The bot in ``seat`` acts at its decision time, from its view then; an action the
         table no longer allows just ends the decision."""
@@ -485,8 +509,7 @@ class Match:
             try:
                 self.journal.undone(len(self.moves), self.practice)
             except SaveError as exc:
-                self.journal = None
-                self.save_error = str(exc)
+                self._unsaved(exc)
         return removed
 
     # --- looking back (replays) -------------------------------------------------------------
@@ -596,7 +619,7 @@ class Match:
             try:
                 if record.times:  # on a clock: what fell due before the move comes first
                     t = record.times[i]
-                    match._timed_step(t)
+                    match._timed_steps(t)
                     match._act(match.game.move_from_text(match.state, text, seat), t)
                 else:
                     match.play_text(text, seat)
@@ -605,7 +628,7 @@ class Match:
                     source, f"move {i + 1} ({text!r}) cannot be replayed: {exc}"
                 ) from None
         if record.ended is not None and match.realtime:
-            match._timed_step(record.ended)
+            match._timed_steps(record.ended)
         match._reseed_bots()
         match.practice = record.practice
         return match

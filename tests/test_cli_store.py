@@ -86,7 +86,9 @@ def test_resume_opens_the_stored_match_in_its_own_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened: list[Match] = []
-    monkeypatch.setattr(tui, "run", lambda setup=None, *, match=None: opened.append(match))
+    monkeypatch.setattr(
+        tui, "run", lambda setup=None, *, match=None, store=None: opened.append(match)
+    )
     match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
     match.play_bots()
     (seat,) = match.to_move()
@@ -161,7 +163,9 @@ def test_the_deal_of_a_code_is_the_same_deal(
     options = game.Options(partnerships=True)  # type: ignore[call-arg]
     original = Match(game, [SeatInfo(n) for n in "ABCD"], options=options, seed=987654)
     opened: list[MatchSetup] = []
-    monkeypatch.setattr(tui, "run", lambda setup=None, *, match=None: opened.append(setup))
+    monkeypatch.setattr(
+        tui, "run", lambda setup=None, *, match=None, store=None: opened.append(setup)
+    )
     code, _, _ = run(capsys, "deal", original.deal_code(), "--seats", "human,random,random,random")
     assert code == 0
     (setup,) = opened

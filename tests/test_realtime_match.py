@@ -3,6 +3,7 @@ order, timed events with nobody acting, stale times, records and the database.""
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -235,3 +236,23 @@ def test_spit_keeps_two_humans_in_real_time_at_one_keyboard() -> None:
     setup = MatchSetup(get_game("spit"), (SeatInfo("Anna"), SeatInfo("Boris")))
     assert setup.seated()[1] is None
     assert get_game("spit").realtime(setup.start().state)
+
+
+def test_a_spit_record_replays_through_the_states_the_table_showed() -> None:
+    """Several spits may fall due between two actions; the table performs them one due time
+    after another, and so does the replay (the same events in each step, the same state)."""
+    spit = get_game("spit")
+    several = 0
+    for seed in range(12):
+        seats = [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")]
+        match = Match(spit, seats, seed=seed)
+        now = 0
+        while not match.is_over() and now < 600_000:
+            now += 250  # the table's heartbeat, a quarter second
+            match.advance_to(now)
+        steps = [at for at, _events in match.timed]
+        several += any(a == b for a, b in itertools.pairwise(steps))
+        again = Match.from_record(match.record())
+        assert again.timed == match.timed
+        assert again.state == match.state
+    assert several > 0  # some match had two spits with no action between them

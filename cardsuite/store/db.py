@@ -13,8 +13,20 @@ its own transaction.  What the database cannot be trusted with is never silently
   aside as ``cardsuite.db.damaged-<time>`` and a new database is started; :attr:`Store.notice`
   says so, naming both files;
 * a database written by a newer cardsuite is left alone: :class:`StoreError` says so;
-* a stored match that no longer reads (a bad row, moves that do not replay) is reported by
-  its id, and the others are still listed.
+* a stored match that no longer reads (a bad value in any of its rows, moves that do not
+  replay) is reported by its id in :attr:`Store.problems`, and the others are still listed.
+
+What the database cannot *write* is not damage.  A full disk, a read-only folder or a file
+the user may not write leaves the database where it is: the store opens it read-only
+(:attr:`Store.writable` is False, :attr:`Store.unwritable` says why in one line), every
+listing, replay and export works, and every write raises :class:`StoreError` with that reason,
+so a match goes on unsaved and says so.  A disk that fills up during play is the same: the
+write that failed is refused, the moves stored before it stay, and the next write tries again.
+
+A match has one writer.  :meth:`Store.journal` takes the match's lock
+(:mod:`cardsuite.store.lock`) before anything is written; a second window asking for the
+same match gets :class:`MatchBusyError` naming the window that holds it, and a lock left by
+a killed process is taken over at once (the operating system drops it with the process).
 
 The autosave file of earlier versions (``autosave.json``) is imported once, then renamed
 ``autosave.json.imported``.
@@ -27,6 +39,7 @@ a finished match is kept beside it, per seat, for the statistics.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -36,15 +49,29 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
-from cardsuite.core.errors import SaveError
+from cardsuite.core.errors import CardsuiteError, SaveError
+from cardsuite.core.jsonfile import parse_json
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.record import MatchRecord, SeatRecord
+from cardsuite.core.record import (
+    MAX_ID,
+    MAX_MOVES,
+    MAX_RECORD_BYTES,
+    MAX_SEED,
+    MAX_TEXT,
+    SEAT_KINDS,
+    MatchRecord,
+    SeatRecord,
+)
+from cardsuite.core.text import NAME_MAX, plain
+from cardsuite.store.lock import MatchBusy, MatchLock
 from cardsuite.store.paths import DB_NAME, db_path
 
 __all__ = [
     "DB_NAME",
+    "MAX_MATCH_ID",
+    "MatchBusyError",
     "MatchJournal",
     "PlayerStats",
     "Result",
@@ -104,8 +131,31 @@ SCHEMA_VERSION = len(MIGRATIONS)
 OUR_TABLES = frozenset({"matches", "seats", "moves", "meta"})
 
 
+MAX_MATCH_ID = 2**63 - 1  # SQLite's integers are signed 64-bit
+WAL_LIMIT = 1_000_000  # bytes of write-ahead log kept after a checkpoint (it is reused)
+TIMESTAMPS = (0.0, 1e11)  # seconds since the epoch a stored time may hold (until year 5138)
+
+
 class StoreError(SaveError):
     """The database cannot be used (it names the file and the problem)."""
+
+
+class MatchBusyError(CardsuiteError):
+    """The match is being played in another window: its one writer."""
+
+    def __init__(self, match_id: int, holder: str) -> None:
+        super().__init__(
+            f"match {match_id} is open in {holder}; close it there first "
+            f"(or watch it with: cardsuite replay {match_id})"
+        )
+        self.match_id = match_id
+        self.holder = holder
+
+
+def check_match_id(match_id: int, path: Path | str) -> None:
+    """A match id SQLite can look up (1 … 2**63-1), else StoreError: there is no such match."""
+    if not isinstance(match_id, int) or not 1 <= match_id <= MAX_MATCH_ID:
+        raise StoreError(path, f"has no match {match_id} (match numbers are 1 to {MAX_MATCH_ID})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,66 +217,166 @@ class Store:
         self.path = Path(path) if path is not None else db_path()
         self.notice: str | None = None  # what the player should be told once (a file moved)
         self.problems: list[str] = []  # stored matches that could not be read (left out)
+        # Why nothing can be written (a full disk, a read-only folder), in one line; None
+        # while the database takes writes.
+        self.unwritable: str | None = None
         self._lock = threading.RLock()
+        self._held: dict[int, MatchLock] = {}  # the matches this store writes (one writer)
         self._conn = self._open()
-        if import_autosave and path is None:
+        if import_autosave and path is None and self.writable:
             self._import_autosave(self.path.parent / AUTOSAVE_NAME)
+
+    @property
+    def writable(self) -> bool:
+        return self.unwritable is None
 
     # --- opening ------------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(self.path.parent, f"cannot create ({exc.strerror or exc})") from None
+            self.unwritable = _os_problem(self.path.parent, exc, "cannot be created")
+            return _empty_database()
+        # SQLite opens a file it may not write for reading without a word, and a database
+        # whose logs are left beside it may even open on a full disk: ask the folder first.
+        folder = self.path.parent
+        if _disk_full(folder):
+            self.unwritable = f"the disk holding {folder} is full; free some space"
+        elif _read_only(folder) or (self.path.exists() and not os.access(self.path, os.W_OK)):
+            self.unwritable = f"{folder} is read-only"
+        if self.unwritable is not None:
+            return self._connect_read_only()
         try:
             return self._connect()
+        except _CannotWrite as cannot:
+            self.unwritable = cannot.reason
+            return self._connect_read_only()
         except _Damaged as damaged:
             aside = self._move_aside()
             self.notice = (
-                f"{self.path} could not be read ({damaged}); it was moved to {aside} "
+                f"{self.path} could not be read ({damaged}); it was moved to {aside.name} "
                 "and a new database was started."
             )
-            return self._connect()
+            try:
+                return self._connect()
+            except _CannotWrite as cannot:
+                self.unwritable = cannot.reason
+                return _empty_database()
 
     def _connect(self) -> sqlite3.Connection:
+        """The database opened for writing, migrated; _Damaged when the file is not one,
+        _CannotWrite when it cannot be written (a full disk, a read-only folder)."""
         try:
             conn = sqlite3.connect(
                 self.path, timeout=10, isolation_level=None, check_same_thread=False
             )
         except sqlite3.Error as exc:
-            raise StoreError(self.path, f"cannot open ({exc})") from None
+            raise self._classify(exc, "cannot open") from None
+        conn.text_factory = _decode_text
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             conn.execute("PRAGMA foreign_keys=ON")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            tables = {
-                row[0]
-                for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            }
-            if version > SCHEMA_VERSION:
-                conn.close()
-                raise StoreError(
-                    self.path,
-                    f"written by a newer cardsuite (schema {version}, this one reads up to "
-                    f"{SCHEMA_VERSION}); upgrade cardsuite, or point CARDSUITE_HOME elsewhere",
-                )
-            if version == 0 and tables:
-                raise _Damaged("a database of another program")
-            if version > 0 and not tables >= OUR_TABLES:
-                raise _Damaged("tables are missing")
-            if version > 0:
-                check = conn.execute("PRAGMA quick_check").fetchone()[0]
-                if check != "ok":
-                    raise _Damaged(f"damaged: {check}")
+            version = self._check_schema(conn)
             self._migrate(conn, version)
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             conn.close()
-            raise _Damaged(str(exc)) from None
-        except _Damaged:
+            raise self._classify(exc, "cannot open") from None
+        except (_Damaged, StoreError):
             conn.close()
             raise
         return conn
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """The database opened for reading only (it cannot be written); an empty one when
+        there is no file yet.  A database that is damaged cannot be moved aside now: said
+        as StoreError."""
+        if not self.path.is_file() or self.path.stat().st_size == 0:
+            return _empty_database()
+        uri = self.path.resolve().as_uri()
+        problem: Exception | None = None
+        # mode=ro reads the write-ahead log too; immutable=1 opens a WAL database whose
+        # shared-memory file cannot be made (a read-only folder), reading the main file alone.
+        for query in ("mode=ro", "immutable=1"):
+            try:
+                conn = sqlite3.connect(
+                    f"{uri}?{query}",
+                    uri=True,
+                    timeout=10,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+            except sqlite3.Error as exc:
+                problem = exc
+                continue
+            conn.text_factory = _decode_text
+            try:
+                version = self._check_schema(conn)
+            except sqlite3.Error as exc:
+                conn.close()
+                problem = exc
+                continue
+            except _Damaged as damaged:
+                conn.close()
+                raise StoreError(
+                    self.path, f"is damaged ({damaged}) and cannot be moved aside now"
+                ) from None
+            except StoreError:
+                conn.close()
+                raise
+            if version == SCHEMA_VERSION:
+                return conn
+            conn.close()
+            if version == 0:
+                return _empty_database()
+            raise StoreError(
+                self.path,
+                f"was written by an older cardsuite and cannot be upgraded now ({self.unwritable})",
+            )
+        raise StoreError(self.path, f"cannot be read ({_sqlite_words(problem)})")
+
+    def _check_schema(self, conn: sqlite3.Connection) -> int:
+        """The schema version, after checking the file is a sound cardsuite database."""
+        version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                self.path,
+                f"written by a newer cardsuite (schema {version}, this one reads up to "
+                f"{SCHEMA_VERSION}); upgrade cardsuite, or point CARDSUITE_HOME elsewhere",
+            )
+        if version == 0 and tables:
+            raise _Damaged("a database of another program")
+        if version > 0 and not tables >= OUR_TABLES:
+            raise _Damaged("tables are missing")
+        if version > 0:
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise _Damaged("SQLite's check found damaged pages")
+        return version
+
+    def _classify(self, exc: sqlite3.Error, doing: str) -> Exception:
+        """What an SQLite error at opening means: damage, or a database that cannot be
+        written (kept as it is), or another problem (StoreError)."""
+        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+        if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            return _Damaged(_sqlite_words(exc))
+        if code in _CANNOT_WRITE:
+            return _CannotWrite(self._write_problem(exc))
+        return StoreError(self.path, f"{doing} ({_sqlite_words(exc)})")
+
+    def _write_problem(self, exc: sqlite3.Error) -> str:
+        """Why a write failed, in words a player can act on."""
+        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+        folder = self.path.parent
+        if code == sqlite3.SQLITE_FULL or _disk_full(folder):
+            return f"the disk holding {folder} is full; free some space (nothing stored is lost)"
+        if _read_only(folder) or (self.path.exists() and not os.access(self.path, os.W_OK)):
+            return f"{folder} is read-only"
+        return f"{self.path} cannot be written ({_sqlite_words(exc)})"
 
     @staticmethod
     def _migrate(conn: sqlite3.Connection, version: int) -> None:
@@ -269,10 +419,10 @@ class Store:
 
         try:
             record = load_record(autosave)
+            self.add(record, origin="autosave")
         except SaveError as exc:
             self._tell(f"The old autosave could not be imported: {exc}")
             return
-        self.add(record, origin="autosave")
         done = autosave.with_name(autosave.name + ".imported")
         with contextlib.suppress(OSError):
             os.replace(autosave, done)
@@ -282,6 +432,9 @@ class Store:
 
     def close(self) -> None:
         with self._lock:
+            for lock in self._held.values():
+                lock.release()
+            self._held.clear()
             self._conn.close()
 
     def __enter__(self) -> Store:
@@ -290,15 +443,44 @@ class Store:
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
+    # --- one writer per match -------------------------------------------------------------------
+    def _take(self, match_id: int) -> None:
+        """Hold the match's lock (MatchBusyError when another window holds it)."""
+        if match_id in self._held:
+            return
+        lock = MatchLock(self.path, match_id)
+        try:
+            lock.acquire()
+        except MatchBusy as busy:
+            raise MatchBusyError(match_id, busy.holder) from None
+        except OSError as exc:
+            raise StoreError(self.path, _os_problem(lock.path, exc, "cannot be made")) from None
+        self._held[match_id] = lock
+
+    def release(self, match_id: int) -> None:
+        """Let another window write the match (this one has left its table)."""
+        with self._lock:
+            lock = self._held.pop(match_id, None)
+            if lock is not None:
+                lock.release()
+
+    def holder(self, match_id: int) -> str | None:
+        """Who else is writing the match, in words; None when nobody else is."""
+        if match_id in self._held:
+            return None
+        return MatchLock(self.path, match_id).is_held_elsewhere()
+
     # --- writing ------------------------------------------------------------------------------
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        if self.unwritable is not None:
+            raise StoreError(self.path, f"nothing can be saved: {self.unwritable}")
         with self._lock:
             conn = self._conn
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise StoreError(self.path, f"cannot write ({exc})") from None
+                raise self._cannot_write(exc) from None
             try:
                 yield conn
             except BaseException:
@@ -310,7 +492,13 @@ class Store:
             except sqlite3.Error as exc:
                 with contextlib.suppress(sqlite3.Error):
                     conn.execute("ROLLBACK")
-                raise StoreError(self.path, f"cannot write ({exc})") from None
+                raise self._cannot_write(exc) from None
+
+    def _cannot_write(self, exc: sqlite3.Error) -> StoreError:
+        problem = self._write_problem(exc)
+        if problem.startswith(str(self.path)):  # no other reason known than SQLite's
+            return StoreError(self.path, f"cannot save ({_sqlite_words(exc)})")
+        return StoreError(self.path, f"cannot save: {problem}")
 
     def add(
         self,
@@ -359,7 +547,7 @@ class Store:
                 if result is not None:
                     _write_result(conn, match_id, result, now)
         except sqlite3.Error as exc:
-            raise StoreError(self.path, f"cannot write ({exc})") from None
+            raise self._cannot_write(exc) from None
         return match_id
 
     def append(
@@ -376,8 +564,16 @@ class Store:
         """Store the move of ``ply`` (dropping any stored from that ply on: an undo); ``t``:
         its time on a clock."""
         now = time.time()
+        self._take(match_id)
         try:
             with self._transaction() as conn:
+                row = conn.execute("SELECT moves FROM matches WHERE id = ?", (match_id,)).fetchone()
+                if row is None or not isinstance(row[0], int) or not 0 <= ply <= row[0]:
+                    stored = "no such match" if row is None else f"it holds {row[0]!r} moves"
+                    raise StoreError(
+                        f"{self.path}, match {match_id}",
+                        f"move {ply + 1} cannot be stored ({stored}): nothing was written",
+                    )
                 conn.execute("DELETE FROM moves WHERE match = ? AND ply >= ?", (match_id, ply))
                 conn.execute(
                     "INSERT INTO moves (match, ply, seat, notation, t) VALUES (?, ?, ?, ?, ?)",
@@ -390,11 +586,12 @@ class Store:
                 if result is not None:
                     _write_result(conn, match_id, result, now)
         except sqlite3.Error as exc:
-            raise StoreError(self.path, f"cannot write ({exc})") from None
+            raise self._cannot_write(exc) from None
 
     def end(self, match_id: int, ended: int, result: Result) -> None:
         """A match on a clock that a timed event ended at ``ended`` ms."""
         now = time.time()
+        self._take(match_id)
         try:
             with self._transaction() as conn:
                 conn.execute(
@@ -403,10 +600,11 @@ class Store:
                 )
                 _write_result(conn, match_id, result, now)
         except sqlite3.Error as exc:
-            raise StoreError(self.path, f"cannot write ({exc})") from None
+            raise self._cannot_write(exc) from None
 
     def truncate(self, match_id: int, moves: int, *, practice: bool) -> None:
         """Keep the first ``moves`` moves of a match (an undo)."""
+        self._take(match_id)
         try:
             with self._transaction() as conn:
                 conn.execute("DELETE FROM moves WHERE match = ? AND ply >= ?", (match_id, moves))
@@ -415,15 +613,21 @@ class Store:
                     (moves, time.time(), int(practice), match_id),
                 )
         except sqlite3.Error as exc:
-            raise StoreError(self.path, f"cannot write ({exc})") from None
+            raise self._cannot_write(exc) from None
 
     def delete(self, match_id: int) -> bool:
-        """Forget a match; whether there was one."""
+        """Forget a match; whether there was one.  A match another window is playing is not
+        deleted (MatchBusyError)."""
+        check_match_id(match_id, self.path)
+        holder = self.holder(match_id)
+        if holder is not None:
+            raise MatchBusyError(match_id, holder)
         try:
             with self._transaction() as conn:
                 gone = conn.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount
         except sqlite3.Error as exc:
-            raise StoreError(self.path, f"cannot write ({exc})") from None
+            raise self._cannot_write(exc) from None
+        self.release(match_id)
         return gone > 0
 
     # --- reading ------------------------------------------------------------------------------
@@ -469,6 +673,7 @@ class Store:
         return found
 
     def get(self, match_id: int) -> StoredMatch:
+        check_match_id(match_id, self.path)
         rows = self._query(
             "SELECT id, game, seed, options, origin, started, updated, finished, practice, moves,"
             " reason FROM matches WHERE id = ?",
@@ -492,43 +697,87 @@ class Store:
         return found
 
     def _stored(self, row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]]) -> StoredMatch:
+        """A stored match from its rows, every value checked: StoreError names the match and
+        the first value that is not what this version writes."""
         (match_id, game, seed, options, origin, started, updated, finished) = row[:8]
         practice, moves, reason = row[8:]
         where = f"{self.path}, match {match_id}"
+
+        def bad(what: str) -> StoreError:
+            return StoreError(where, f"its {what}; the match is left out")
+
+        if not _is_text(game, MAX_ID) or not game:
+            raise bad("game is not a game id")
+        if not (_is_text(seed, 20) and seed.isascii() and seed.isdigit()) or int(seed) > MAX_SEED:
+            raise bad(f"seed {_shown(seed)} is not a number from 0 to 2**64-1")
+        if not _is_text(options, MAX_RECORD_BYTES):
+            raise bad("options are not text")
         try:
-            seed = int(seed)
-        except (TypeError, ValueError):
-            raise StoreError(where, f"its seed {seed!r} is not a number") from None
-        try:
-            parsed = json.loads(options)
-        except (ValueError, RecursionError):
-            raise StoreError(where, "its options are not valid JSON") from None
+            parsed = parse_json(options, where)
+        except SaveError:
+            raise bad("options are not valid JSON") from None
         if not isinstance(parsed, dict):
-            raise StoreError(where, "its options are not an object")
-        seats = tuple(SeatRecord(r[2], r[3], r[4]) for r in seat_rows)
+            raise bad("options are not an object")
+        if not _is_text(origin, MAX_ID):
+            raise bad(f"origin {_shown(origin)} is not a word")
+        for name, value in (("start time", started), ("last change", updated)):
+            if not _is_time(value):
+                raise bad(f"{name} {_shown(value)} is not a time")
+        if finished is not None and not _is_time(finished):
+            raise bad(f"end time {_shown(finished)} is not a time")
+        if practice not in (0, 1):
+            raise bad(f"practice mark {_shown(practice)} is neither 0 nor 1")
+        if not _is_whole(moves) or not 0 <= moves <= MAX_MOVES:
+            raise bad(f"count of moves {_shown(moves)} is not a count")
+        if reason is not None and not _is_text(reason, 10_000):
+            raise bad("outcome's reason is not text")
+        if not seat_rows:
+            raise bad("seats are missing")
+        count = len(seat_rows)
+        seats = []
+        for i, (_match, seat, name, kind, bot, place, score, side) in enumerate(seat_rows):
+            who = f"seat {i + 1}"
+            if seat != i:
+                raise bad(f"seats are not numbered 0 to {count - 1}")
+            if not _is_text(name, NAME_MAX):
+                raise bad(f"{who}'s name is not text of at most {NAME_MAX} characters")
+            if kind not in SEAT_KINDS:
+                raise bad(f"{who}'s kind {_shown(kind)} is neither human nor bot")
+            if (kind == "bot") != (bot is not None) or (bot is not None and not _is_text(bot, 64)):
+                raise bad(f"{who}'s bot {_shown(bot)} does not fit its kind ({kind})")
+            if place is not None and (not _is_whole(place) or not 1 <= place <= count):
+                raise bad(f"{who}'s place {_shown(place)} is not a place from 1 to {count}")
+            if score is not None and (
+                not isinstance(score, int | float) or isinstance(score, bool)
+                or not math.isfinite(score)
+            ):  # fmt: skip
+                raise bad(f"{who}'s score {_shown(score)} is not a number")
+            if side is not None and (not _is_whole(side) or not 0 <= side < count):
+                raise bad(f"{who}'s side {_shown(side)} is not a side of this match")
+            seats.append(SeatRecord(name, kind, bot))
         result = None
         if finished is not None:
             places = tuple(r[5] for r in seat_rows)
             scores = tuple(r[6] for r in seat_rows)
             if any(p is None for p in places):
-                raise StoreError(where, "it is finished but its places are missing")
+                raise bad("places are missing, though it is finished")
             sides = tuple(r[7] for r in seat_rows)
             result = Result(
                 places=places,
-                scores=None if any(s is None for s in scores) else scores,
+                scores=None if any(s is None for s in scores) else tuple(map(float, scores)),
                 reason=reason or "",
                 sides=() if any(s is None for s in sides) else sides,
             )
         return StoredMatch(
             id=match_id,
             game=game,
-            seed=seed,
+            seed=int(seed),
             options=parsed,
-            seats=seats,
+            seats=tuple(seats),
             origin=origin,
-            started=started,
-            updated=updated,
-            finished=finished,
+            started=float(started),
+            updated=float(updated),
+            finished=None if finished is None else float(finished),
             practice=bool(practice),
             moves=moves,
             result=result,
@@ -543,6 +792,8 @@ class Store:
         where = f"{self.path}, match {match_id}"
         if [row[0] for row in moves] != list(range(len(moves))):
             raise StoreError(where, "its moves have gaps")
+        if any(not _is_whole(seat) or not _is_text(text, MAX_TEXT) for _p, seat, text, _t in moves):
+            raise StoreError(where, "a move of it is not a seat and a notation")
         times = tuple(row[3] for row in moves)
         (ended,) = self._query("SELECT ended FROM matches WHERE id = ?", (match_id,))[0]
         record = MatchRecord(
@@ -559,31 +810,19 @@ class Store:
 
     def stats(self, game: str | None = None) -> list[PlayerStats]:
         """Figures per player name (over every game, or one), most games first.  Practice
-        matches (an undo went back across cards that had been seen) are counted apart."""
-        sql = (
-            "SELECT m.id, m.practice, m.moves, s.seat, s.name, s.kind FROM matches m"
-            " JOIN seats s ON s.match = m.id WHERE m.finished IS NOT NULL"
-        )
-        args: list[Any] = []
-        if game is not None:
-            sql += " AND m.game = ?"
-            args.append(game)
-        rows = self._query(sql + " ORDER BY m.id, s.seat", args)
-        ids = sorted({row[0] for row in rows})
-        results: dict[int, Result | None] = {}
-        for start in range(0, len(ids), 500):
-            for stored in self._by_ids(ids[start : start + 500]):
-                results[stored.id] = stored.result
+        matches (an undo went back across cards that had been seen) are counted apart.  A
+        match whose rows do not read is left out and noted in :attr:`problems`."""
+        self.problems = []
         tally: dict[str, _Tally] = {}
-        for match_id, practice, moves, seat, name, kind in rows:
-            result = results.get(match_id)
-            if result is None:
-                continue
-            counted = tally.setdefault(name, _Tally(name))
-            if practice:
-                counted.practice += 1
-            else:
-                counted.add(result, seat, moves, kind == "bot")
+        for stored in self.matches(finished=True, game=game):
+            result = stored.result
+            assert result is not None
+            for seat, info in enumerate(stored.seats):
+                counted = tally.setdefault(info.name, _Tally(info.name))
+                if stored.practice:
+                    counted.practice += 1
+                else:
+                    counted.add(result, seat, stored.moves, info.kind == "bot")
         return sorted((t.figures(game) for t in tally.values()), key=lambda p: (-p.games, p.name))
 
     def _by_ids(self, ids: Sequence[int]) -> list[StoredMatch]:
@@ -596,6 +835,12 @@ class Store:
         return self._build(rows)
 
     def journal(self, match_id: int) -> MatchJournal:
+        """Where the match writes its moves, once this store is its one writer: StoreError
+        when nothing can be written, MatchBusyError when another window plays it."""
+        check_match_id(match_id, self.path)
+        if self.unwritable is not None:
+            raise StoreError(self.path, f"nothing can be saved: {self.unwritable}")
+        self._take(match_id)
         return MatchJournal(self, match_id)
 
 
@@ -693,6 +938,10 @@ class MatchJournal:
     def undone(self, moves: int, practice: bool) -> None:
         self.store.truncate(self.match_id, moves, practice=practice)
 
+    def close(self) -> None:
+        """The match is left: another window may now write it."""
+        self.store.release(self.match_id)
+
 
 def _write_result(conn: sqlite3.Connection, match_id: int, result: Result, now: float) -> None:
     conn.execute(
@@ -724,3 +973,111 @@ def _statements(script: str) -> list[str]:
 
 class _Damaged(Exception):
     """The file at the database's path is not a usable cardsuite database."""
+
+
+class _CannotWrite(Exception):
+    """The database is sound but cannot be written now; ``reason`` says why in one line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# SQLite's codes for a database it cannot write (none of them means damage).
+_CANNOT_WRITE = frozenset(
+    {
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_IOERR,
+    }
+)
+
+
+def _empty_database() -> sqlite3.Connection:
+    """An empty database in memory, for a store that has no file it can read."""
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    Store._migrate(conn, 0)
+    return conn
+
+
+def _sqlite_words(exc: BaseException | None) -> str:
+    """SQLite's report of a problem, on one line."""
+    text = " ".join(str(exc).split()) if exc is not None else "unknown problem"
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _os_problem(path: Path, exc: OSError, what: str) -> str:
+    if exc.errno == errno.ENOSPC or _disk_full(path.parent):
+        return f"the disk holding {path.parent} is full; free some space"
+    if exc.errno == errno.EROFS or _read_only(path.parent):
+        return f"{path.parent} is read-only"
+    return f"{path} {what} ({exc.strerror or exc})"
+
+
+def _nearest_folder(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def _read_only(folder: Path) -> bool:
+    """Whether files cannot be made in ``folder`` (a read-only file system or folder)."""
+    folder = _nearest_folder(folder)
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
+    except (OSError, AttributeError):
+        pass
+    return not os.access(folder, os.W_OK)
+
+
+def _disk_full(folder: Path) -> bool:
+    """Whether the file system holding ``folder`` has no block left to write."""
+    try:
+        stats = os.statvfs(_nearest_folder(folder))
+    except (OSError, AttributeError):
+        return False
+    return stats.f_bavail == 0
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_text(value: Any, limit: int) -> TypeGuard[str]:
+    """Text of at most ``limit`` characters that is valid Unicode (no lone surrogates: the
+    connection decodes stored bytes that are not UTF-8 into those)."""
+    if not isinstance(value, str) or len(value) > limit:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _is_time(value: Any) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and TIMESTAMPS[0] <= value <= TIMESTAMPS[1]
+    )
+
+
+def _shown(value: Any) -> str:
+    """A stored value for a message: short and safe to print."""
+    if isinstance(value, bytes):
+        return f"(a blob of {len(value)} bytes)"
+    text = repr(value)
+    if isinstance(value, str):
+        text = repr(value.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace"))
+    return plain(text if len(text) <= 30 else text[:29] + "…")
+
+
+def _decode_text(raw: bytes) -> str:
+    """Stored text as a str even when it is not UTF-8 (bad bytes become lone surrogates,
+    which :func:`_is_text` refuses), so one bad row never stops a whole listing."""
+    return raw.decode("utf-8", "surrogateescape")

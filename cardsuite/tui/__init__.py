@@ -11,10 +11,14 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardsuite.match import Match, MatchSetup
+    from cardsuite.store.db import Store
 
 
-def run(setup: MatchSetup | None = None, *, match: Match | None = None) -> None:
-    """Open the lobby (no arguments), a new table for ``setup``, or an existing ``match``.
+def run(
+    setup: MatchSetup | None = None, *, match: Match | None = None, store: Store | None = None
+) -> None:
+    """Open the lobby (no arguments), a new table for ``setup``, or an existing ``match``
+    (with the ``store`` that writes it, when it was opened already).
 
     An unexpected exception (one Textual caught inside the app, or one raised around it) ends
     the process with status 1 and one line naming the crash file
@@ -25,7 +29,7 @@ def run(setup: MatchSetup | None = None, *, match: Match | None = None) -> None:
     try:
         from cardsuite.tui.app import CardsuiteApp
 
-        app = CardsuiteApp(setup, match=match)
+        app = CardsuiteApp(setup, match=match, store=store)
         app.run()
     except Exception as error:
         report_crash(error)

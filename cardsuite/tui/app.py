@@ -137,6 +137,7 @@ class CardsuiteApp(App[None]):
         settings: Settings | None = None,
         seed: int | None = None,
         clock_source: Callable[[], float] | None = None,
+        store: Store | None = None,
     ) -> None:
         """``settings`` overrides the saved settings (not saved back); ``seed`` makes the
         lobby's proposed seeds deterministic (for tests and screenshots)."""
@@ -155,10 +156,13 @@ class CardsuiteApp(App[None]):
         # What the tables of games in real time read their clocks from (None: a monotonic
         # clock, cardsuite.tui.clock.SOURCE; tests hand one they move by hand).
         self.clock_source = clock_source
-        self._store: Store | None = None
-        self._store_opened = False
+        # The database of matches: the one ``cardsuite resume`` opened (it holds the match's
+        # lock), or opened on first use.
+        self._store: Store | None = store
+        self._store_opened = store is not None
         self.store_problem: str | None = None  # why matches are not being saved, if so
         self.crash: Exception | None = None  # the first unexpected exception, if any
+        self._playing: Match | None = None  # the match at the table, which this app writes
         # What the imports made lives as long as the process: keep it out of the cyclic
         # collector's way (a start-up a little faster, and every later full pass shorter).
         gc.freeze()
@@ -298,6 +302,18 @@ class CardsuiteApp(App[None]):
                     self.notify(
                         plain(self._store.notice), severity="warning", timeout=12, markup=False
                     )
+                if not self._store.writable:
+                    self.store_problem = self._store.unwritable
+                    self.notify(
+                        plain(
+                            _("Matches will not be saved: {error}").format(
+                                error=self._store.unwritable
+                            )
+                        ),
+                        severity="error",
+                        timeout=12,
+                        markup=False,
+                    )
         return self._store
 
     def track(self, match: Match) -> None:
@@ -305,34 +321,47 @@ class CardsuiteApp(App[None]):
         if match.journal is not None:
             return
         store = self.store
-        if store is None:
+        if store is None or not store.writable:
             match.save_error = self.store_problem
+            match.save_error_told = True  # the app has just said so
             return
-        from cardsuite.core.errors import SaveError
+        from cardsuite.core.errors import CardsuiteError
 
         try:
             match_id = store.add(match.record(), origin="play")
-        except SaveError as exc:
+            journal = store.journal(match_id)
+        except CardsuiteError as exc:
             match.save_error = str(exc)
             return
-        match.attach(store.journal(match_id), match_id)
+        match.attach(journal, match_id)
 
     def resume(self, match_id: int) -> str | None:
         """Continue a stored match at its table; the problem, if it cannot be."""
-        from cardsuite.core.errors import SaveError
+        from cardsuite.core.errors import CardsuiteError
         from cardsuite.match import Match
 
         store = self.store
         if store is None:
             return self.store_problem or _("the database of matches cannot be opened")
         source = _("{file}, match {id}").format(file=store.path, id=match_id)
+        journal = None
         try:
+            if store.writable:  # its one writer from now on: taken before its moves are read
+                journal = store.journal(match_id)
             match = Match.from_record(store.record(match_id), source)
-        except SaveError as exc:
+        except CardsuiteError as exc:
+            if journal is not None:
+                journal.close()
             return str(exc)
         except Exception as exc:  # a stored match must never take the app down
+            if journal is not None:
+                journal.close()
             return f"{source}: {exc}"
-        match.attach(store.journal(match_id), match_id)
+        if journal is not None:
+            match.attach(journal, match_id)
+        else:
+            match.save_error = store.unwritable
+            match.save_error_told = True  # said when the store was opened
         self.start_match(match)
         return None
 
@@ -349,6 +378,8 @@ class CardsuiteApp(App[None]):
     def start_match(self, match: Match, viewer: Seat | None = None) -> None:
         from cardsuite.tui.screens.table import TableScreen
 
+        self._leave_match()
+        self._playing = match
         self.track(match)
         self.remember(last_game=match.game.id)
         self._replace_screens(TableScreen(match, viewer=viewer))
@@ -373,9 +404,17 @@ class CardsuiteApp(App[None]):
             return
         self.start_match(match)
 
+    def _leave_match(self) -> None:
+        """The match at the table is left: it stops writing, and another window may take
+        it over (its lock is released)."""
+        match, self._playing = self._playing, None
+        if match is not None:
+            match.detach()
+
     def show_lobby(self) -> None:
         """The lobby, the last game played highlighted (the first screen again, when the app
         opened on the lobby)."""
+        self._leave_match()
         base = self.screen_stack[0]
         if not isinstance(base, LobbyScreen):
             self._replace_screens(LobbyScreen(self.settings.last_game))

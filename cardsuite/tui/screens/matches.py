@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Footer, Static
 
-from cardsuite.core.errors import SaveError
+from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.text import plain, player_names, shown_name
 from cardsuite.games import GAME_INFO
@@ -144,9 +144,11 @@ class MatchesScreen(TranslatedScreen[None]):
                 Text(result_line(m) + (_(" · practice") if m.practice else "")),
                 key=str(m.id),
             )
-        if not self.shown:
+        if store.problems:  # matches left out: each is named by its number
+            self.say(" ".join(store.problems))
+        elif not self.shown:
             self.say(_("No saved matches yet: every match you start is kept here."))
-        elif row < len(self.shown):
+        if self.shown and row < len(self.shown):
             table.move_cursor(row=row)
 
     def say(self, text: str) -> None:
@@ -207,7 +209,7 @@ class MatchesScreen(TranslatedScreen[None]):
         self._delete_armed = None
         try:
             store.delete(match.id)
-        except SaveError as exc:
+        except CardsuiteError as exc:  # it cannot be written, or another window plays it
             self.say(str(exc))
             return
         self.reload()

@@ -141,7 +141,6 @@ class TableScreen(TranslatedScreen[None]):
         self._log: list[str] = []
         self._undo_key: tuple[object, ...] | None = None
         self._undo_ok = False
-        self._save_error_told = False
         # Real time: the table's clock, and the countdown last drawn (redrawn as it changes).
         self.clock: WallClock | None = None
         self._countdown_shown = ""
@@ -794,8 +793,8 @@ class TableScreen(TranslatedScreen[None]):
     def _check_saved(self) -> None:
         """Tell the player once when the match could not be written (it goes on unsaved)."""
         error = self.match.save_error
-        if error is not None and not self._save_error_told:
-            self._save_error_told = True
+        if error is not None and not self.match.save_error_told:
+            self.match.save_error_told = True
             self.notify(
                 plain(_("This match is no longer being saved: {error}").format(error=error)),
                 severity="error",
@@ -947,6 +946,8 @@ class TableScreen(TranslatedScreen[None]):
             keys = _(". skip to the next decision")
         elif self.match.humans() and not self.match.humans_in_play():
             keys = _(". finish the match at full speed")
+        if self.match.save_error is not None:  # said once in full; marked for as long as it lasts
+            keys = f"{keys} · {_('not saved')}" if keys else _("not saved")
         tags = {}
         for s, info in enumerate(self.match.seats):
             if s == viewer:
