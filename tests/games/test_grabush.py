@@ -209,6 +209,34 @@ def test_grabush_pass_only_with_empty_hand_and_no_supply() -> None:
     assert G.legal_moves(state, 0) == (Pass(0),)
 
 
+@pytest.mark.parametrize("source", ["team.0", "discard.0.0"])
+def test_grabush_s6_5_empty_hand_refills_after_team_pile_play(source: str) -> None:
+    # §6.2: whenever it is his turn and his hand is empty he draws, before anything else;
+    # §6.5: PASS only once stock and books are both exhausted.  P0 starts his turn with an
+    # empty hand and nothing to draw, then completes a stack from his team pile (or his
+    # discard pile): the 13 cards go to the books, and he draws five of them at once.
+    text = f"seats: 2\n{source}: 9♣ K♥\nstacks: Q\nstock_size: 0\nturn: P0\nP1: 9♦"
+    state = G.position(text)
+    assert state.table.count("hand.0") == 0 and Pass(0) in G.legal_moves(state, 0)
+    state = play(state, 0, "K♥", source, 12)
+    assert state.table.count("books") == 8 and state.table.count("hand.0") == 5
+    drew = [e for e in state.events if isinstance(e, Refilled)]
+    assert [(e.seat, e.from_stock, e.from_books) for e in drew] == [(0, 0, 5)]
+    assert G.to_move(state) == {0}
+    assert Pass(0) not in G.legal_moves(state, 0)
+    refusal = G.why_illegal(state, Pass(0))
+    assert refusal is not None and refusal.code == ILLEGAL_MOVE
+    assert "discard" in refusal.text
+    # A table where the hand is empty while cards are left to draw (no play reaches it):
+    # PASS is refused there too, naming the rule, and legal_moves agrees.
+    books = state.table.cards("books") + state.table.cards("hand.0")
+    empty = state._replace(table=state.table.replaced({"hand.0": (), "books": books}))
+    refusal = G.why_illegal(empty, Pass(0))
+    assert refusal is not None and refusal.code == ILLEGAL_MOVE
+    assert "stock" in refusal.text and "books" in refusal.text
+    assert Pass(0) not in G.legal_moves(empty, 0)
+
+
 def test_grabush_blocked_deal_fewer_team_cards_wins() -> None:
     text = "seats: 2\nteam.0: 9♣ 9♦\nteam.1: 9♥\nstock_size: 0\nturn: P0"
     state = G.position(text)
