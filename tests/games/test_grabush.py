@@ -344,6 +344,28 @@ def test_grabush_penalty_skip_and_accuser_refill() -> None:
     assert state.table.count("hand.0") == 5  # his hand was empty: he refills
 
 
+def test_grabush_s8_penalty_insert_counts_as_card_moved() -> None:
+    # §7: the deal is blocked after n turns in a row that end in PASS with no card moved.
+    # A penalty card inserted during the accuser's turn (§8) is a card moved: that turn
+    # starts the count afresh, so four more card-free turns (not three) block the deal.
+    opts = GrabushOptions(table_talk_penalty=True)
+    text = "team.0: 9♣ 9♦ 9♠\nteam.1: 9♥\nP0: 8♦\nstock_size: 0\nturn: P0"
+    state = G.position(text, options=opts)
+    state = G.apply(state, Accuse(0))
+    state = G.apply(state, PenaltyInsert(0, c("8♦")))
+    state = G.apply(state, PenaltySkip(2))  # P2's hand is empty
+    assert state.table.count("team.1") == 2 and state.table.count("hand.0") == 0
+    state = G.apply(state, Pass(0))
+    for seat in (1, 2, 3):
+        assert G.outcome(state) is None and G.to_move(state) == {seat}
+        state = G.apply(state, Pass(seat))
+    assert G.outcome(state) is None and G.to_move(state) == {0}
+    state = G.apply(state, Pass(0))
+    outcome = G.outcome(state)
+    assert outcome is not None and outcome.ending == "blocked"
+    assert outcome.places == (3, 1, 3, 1)  # team B wins, 2 cards left (its penalty card) to 3
+
+
 # --- match play -----------------------------------------------------------------------------------
 
 

@@ -878,6 +878,7 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             at = rng.randrange(len(pile))  # 0: the very bottom; len - 1: just under the top
             edit[name] = (*pile[:at], move.card, *pile[at:])
             work.events.append(PenaltyCard(seat, team, move.card))
+            work.moved = True  # a card moved this turn: it does not count towards a block (§7)
             self._penalty_done(work)
         elif isinstance(move, PenaltySkip):
             work.events.append(PenaltySkipped(seat))

@@ -33,7 +33,9 @@ Decisions taken where the spec is silent or leaves room:
   only with an empty hand while stock and books are both empty; asked for otherwise, it is
   refused with the rule.
 * A turn counts towards the blocked-deal rule only if it ends in a pass with no card moved
-  during it; any discard, or a pass after plays, starts the count again.
+  during it; any discard, or a pass after plays, starts the count again.  A penalty card
+  slipped into a team pile during the accuser's turn (§8) is a card moved, whoever of his
+  team gave it; an accusation answered only by ``PENALTY_SKIP`` moves none.
 * ``PENALTY_SKIP`` is allowed to any member of the accusing team, not only to one whose hand
   is empty (the spec names it as "the only choice with an empty hand"; a player may also
   decline to give up a card).  Penalty moves are refused to everyone else with IllegalMove.
