@@ -209,6 +209,34 @@ def test_grabush_pass_only_with_empty_hand_and_no_supply() -> None:
     assert G.legal_moves(state, 0) == (Pass(0),)
 
 
+@pytest.mark.parametrize("source", ["team.0", "discard.0.0"])
+def test_grabush_s6_5_empty_hand_refills_after_team_pile_play(source: str) -> None:
+    # §6.2: whenever it is his turn and his hand is empty he draws, before anything else;
+    # §6.5: PASS only once stock and books are both exhausted.  P0 starts his turn with an
+    # empty hand and nothing to draw, then completes a stack from his team pile (or his
+    # discard pile): the 13 cards go to the books, and he draws five of them at once.
+    text = f"seats: 2\n{source}: 9♣ K♥\nstacks: Q\nstock_size: 0\nturn: P0\nP1: 9♦"
+    state = G.position(text)
+    assert state.table.count("hand.0") == 0 and Pass(0) in G.legal_moves(state, 0)
+    state = play(state, 0, "K♥", source, 12)
+    assert state.table.count("books") == 8 and state.table.count("hand.0") == 5
+    drew = [e for e in state.events if isinstance(e, Refilled)]
+    assert [(e.seat, e.from_stock, e.from_books) for e in drew] == [(0, 0, 5)]
+    assert G.to_move(state) == {0}
+    assert Pass(0) not in G.legal_moves(state, 0)
+    refusal = G.why_illegal(state, Pass(0))
+    assert refusal is not None and refusal.code == ILLEGAL_MOVE
+    assert "discard" in refusal.text
+    # A table where the hand is empty while cards are left to draw (no play reaches it):
+    # PASS is refused there too, naming the rule, and legal_moves agrees.
+    books = state.table.cards("books") + state.table.cards("hand.0")
+    empty = state._replace(table=state.table.replaced({"hand.0": (), "books": books}))
+    refusal = G.why_illegal(empty, Pass(0))
+    assert refusal is not None and refusal.code == ILLEGAL_MOVE
+    assert "stock" in refusal.text and "books" in refusal.text
+    assert Pass(0) not in G.legal_moves(empty, 0)
+
+
 def test_grabush_blocked_deal_fewer_team_cards_wins() -> None:
     text = "seats: 2\nteam.0: 9♣ 9♦\nteam.1: 9♥\nstock_size: 0\nturn: P0"
     state = G.position(text)
@@ -314,6 +342,28 @@ def test_grabush_penalty_skip_and_accuser_refill() -> None:
     state = G.apply(state, PenaltySkip(2))
     assert G.to_move(state) == {0}
     assert state.table.count("hand.0") == 5  # his hand was empty: he refills
+
+
+def test_grabush_s8_penalty_insert_counts_as_card_moved() -> None:
+    # §7: the deal is blocked after n turns in a row that end in PASS with no card moved.
+    # A penalty card inserted during the accuser's turn (§8) is a card moved: that turn
+    # starts the count afresh, so four more card-free turns (not three) block the deal.
+    opts = GrabushOptions(table_talk_penalty=True)
+    text = "team.0: 9♣ 9♦ 9♠\nteam.1: 9♥\nP0: 8♦\nstock_size: 0\nturn: P0"
+    state = G.position(text, options=opts)
+    state = G.apply(state, Accuse(0))
+    state = G.apply(state, PenaltyInsert(0, c("8♦")))
+    state = G.apply(state, PenaltySkip(2))  # P2's hand is empty
+    assert state.table.count("team.1") == 2 and state.table.count("hand.0") == 0
+    state = G.apply(state, Pass(0))
+    for seat in (1, 2, 3):
+        assert G.outcome(state) is None and G.to_move(state) == {seat}
+        state = G.apply(state, Pass(seat))
+    assert G.outcome(state) is None and G.to_move(state) == {0}
+    state = G.apply(state, Pass(0))
+    outcome = G.outcome(state)
+    assert outcome is not None and outcome.ending == "blocked"
+    assert outcome.places == (3, 1, 3, 1)  # team B wins, 2 cards left (its penalty card) to 3
 
 
 # --- match play -----------------------------------------------------------------------------------

@@ -378,7 +378,8 @@ def test_a_match_of_several_games() -> None:
     assert after.series.between and not after.over
     assert G.to_move(after) == {2}  # the loser deals the next game
     view = G.present(G.observe(after, 0))
-    assert view.summary is not None and any("Games lost" in line for line in view.summary.lines)
+    assert view.summary is not None and view.summary.columns[-2:] == ("lost", "noses")
+    assert view.summary.rows[2][-2:] == ("1", str(after.noses[2]))  # the running table (§7.2)
     second = next_deal(after)
     assert second.game == 1 and second.dealer == 2 and second.active == (0, 1, 2)
     assert second.tricks == (0, 0, 0) and second.safe_at == (0, 0, 0)
@@ -393,6 +394,45 @@ def test_a_match_of_several_games() -> None:
                 assert outcome.places[a] < outcome.places[b]
             if keys[a] == keys[b]:
                 assert outcome.places[a] == outcome.places[b]
+
+
+def _flicking_cut(state: FullSevenLeaves) -> int:
+    """A cut point that gives the loser of the game in play some flicks (not a pardon)."""
+    pack = shuffled(DECK, state.seed or 0, "cut", state.game)
+    return next(k for k in range(1, 36) if flicks_of(pack[-k]))
+
+
+def test_seven_leaves_s7_2_running_table_between_games() -> None:
+    # §7.2: "the UI shows a running table: games lost and total noses per player".  After
+    # game 2 the summary (and the scores and side panel) still count game 1's noses.
+    state = lost_by_p3(games=3)
+    state = G.apply(state, CutPack(2, _flicking_cut(state)))
+    first = state.noses[2]
+    assert first > 0 and state.losses == (0, 0, 1)
+    state = until(next_deal(state), lambda s: s.phase == CUT_PHASE, seed=1)
+    second = state.loser
+    state = G.apply(state, CutPack(second, _flicking_cut(state)))
+    assert state.series.between and state.game == 1
+    assert state.noses[2] >= first and sum(state.noses) > first
+    view = G.present(G.observe(state, 0)).named(default_names(3))
+    assert view.summary is not None
+    assert view.summary.columns[-2:] == ("lost", "noses")
+    rows = {row[0]: row[-2:] for row in view.summary.rows}
+    noses = " · ".join(f"{name} {state.noses[s]}" for s, name in enumerate(default_names(3)))
+    assert f"Noses: {noses}" in view.info
+    for s, name in enumerate(default_names(3)):
+        assert rows[name] == (str(state.losses[s]), str(state.noses[s]))
+        assert view.seat(s).score.endswith(f"lost {state.losses[s]}")
+    assert not any("Games lost" in line for line in view.summary.lines)
+    # Between the deals of a game the table runs on; with the penalty off, only losses count.
+    during = until(next_deal(state), lambda s: s.series.between, seed=2)
+    view = G.present(G.observe(during, 1)).named(default_names(3))
+    assert view.summary is not None and view.summary.columns[-2:] == ("lost", "noses")
+    assert {row[0]: row[-1] for row in view.summary.rows}["Player 3"] == str(state.noses[2])
+    off = G.apply(lost_by_p3(games=3, penalty_display="off"), NextDeal(2))
+    view = G.present(G.observe(off, 0)).named(default_names(3))
+    assert view.seat(2).score.endswith("lost 1")
+    assert all("nose" not in text.lower() for text in view.strings())
 
 
 def test_target_tricks_option() -> None:

@@ -126,7 +126,7 @@ _INDEX_KEY = attrgetter("index")  # rank first, then suit: a hand's order
 class _Index:
     """Where a table's piles lie, for one player count and set of options (hot paths)."""
 
-    __slots__ = ("hands", "piles_each", "sources", "stacks")
+    __slots__ = ("books", "hands", "piles_each", "sources", "stacks", "stock")
 
     def __init__(self, seats: int, piles: int, own: bool) -> None:
         layout = layout_for(seats, piles)
@@ -134,6 +134,8 @@ class _Index:
         self.piles_each = piles
         self.hands = tuple(at[hand(p)] for p in range(seats))
         self.stacks = tuple(at[stack(i)] for i in range(slots_for(seats)))
+        self.stock = at[STOCK]
+        self.books = at[BOOKS]
         sources = []
         for seat in range(seats):
             names = _sources_for(seats, piles, own or seats == 2, seat)
@@ -267,8 +269,10 @@ class _Work:
                 self.end_deal(team, "pile-empty")
                 return
             self.events.append(PileShows(team, rest[-1]))
-        elif source.startswith("hand") and not edit[source]:
-            self.refill(p)
+        # §6.2: whenever his hand is empty during his turn, he draws before anything else: after
+        # his last card is played, and after a King from his team pile or a discard pile has
+        # completed a stack, which gives the books cards to draw from.
+        self.refill(p)
 
     # --- §6.5 the end of a turn ----------------------------------------------------------------
     def end_turn(self) -> None:
@@ -642,7 +646,7 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             if held_cards:
                 allowed = (0,) if ix.piles_each == 1 else tuple(self._discard_piles(state, seat))
                 out.extend(self._discards(seat, tuple(held), allowed, ix.piles_each))
-            else:
+            elif not piles[ix.stock] and not piles[ix.books]:
                 out.append(self._move(Pass, seat))
         legal = tuple(out)
         self.remember_legal(state, legal)  # apply need not judge them again
@@ -758,6 +762,13 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         if isinstance(move, Pass):
             if held:
                 return _illegal(_("you hold cards: end your turn by discarding one"))
+            if table.count(STOCK) or table.count(BOOKS):
+                return _illegal(
+                    _(
+                        "you may pass only with an empty hand and nothing left to draw from the "
+                        "stock or the books"
+                    )
+                )
             if owed is not None:
                 return _illegal(owed)
             return None
@@ -867,6 +878,7 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             at = rng.randrange(len(pile))  # 0: the very bottom; len - 1: just under the top
             edit[name] = (*pile[:at], move.card, *pile[at:])
             work.events.append(PenaltyCard(seat, team, move.card))
+            work.moved = True  # a card moved this turn: it does not count towards a block (§7)
             self._penalty_done(work)
         elif isinstance(move, PenaltySkip):
             work.events.append(PenaltySkipped(seat))

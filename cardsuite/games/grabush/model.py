@@ -25,8 +25,17 @@ Decisions taken where the spec is silent or leaves room:
   one ("a new pile"); naming any other empty pile is refused, so each choice is one move.
 * ``own_discard_playable`` off is ignored in the 2-player game (the spec says it is always on
   there): the options are accepted and the rule reads as on.
+* The refill (§6.2) happens whenever the player to move has an empty hand, before anything
+  else: at the start of his turn, after the last penalty move of his accusation, and after
+  every play of his.  That is not only a play of his last card: a King from his team pile or
+  from a discard pile that completes a stack puts 13 cards into the books, and a player who
+  began his turn with nothing to draw then draws from them at once.  So PASS (§6.5) is offered
+  only with an empty hand while stock and books are both empty; asked for otherwise, it is
+  refused with the rule.
 * A turn counts towards the blocked-deal rule only if it ends in a pass with no card moved
-  during it; any discard, or a pass after plays, starts the count again.
+  during it; any discard, or a pass after plays, starts the count again.  A penalty card
+  slipped into a team pile during the accuser's turn (§8) is a card moved, whoever of his
+  team gave it; an accusation answered only by ``PENALTY_SKIP`` moves none.
 * ``PENALTY_SKIP`` is allowed to any member of the accusing team, not only to one whose hand
   is empty (the spec names it as "the only choice with an empty hand"; a player may also
   decline to give up a card).  Penalty moves are refused to everyone else with IllegalMove.

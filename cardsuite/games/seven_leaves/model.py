@@ -32,9 +32,15 @@ Decisions taken where the spec is silent or leaves room:
 * The penalty: the whole pack is gathered and shuffled afresh from the seed (the cut is
   uniformly random whatever the table held), the loser names k (1–35) and the k-th card from
   the top goes face up to the public ``cut`` pile.  That pile is drawn only after the cut
-  (between games, or at the end of the match), never during play; the seat boxes and the
-  side panel never show noses while a game is being played.  The between-games summary and
-  the outcome screen say the penalty (the outcome's reason names each game's cut).
+  (between games, or at the end of the match), never during play, and no game's noses are
+  shown before its cut.  The between-games summary and the outcome screen say the penalty
+  (the outcome's reason names each game's cut).
+* The **running table** of §7.2, in a match of several games: every summary, between deals
+  and between games, has a "lost" and a "noses" column (totals over the match so far) beside
+  the deal's tricks; during play each seat's score says its games lost and the side panel
+  the noses so far.  A loser's games lost go up when he loses, his noses when he cuts.  With
+  ``penalty_display`` = ``off`` only the games lost are shown.  A one-game match has no such
+  table: the outcome says the loss and the penalty.
 * With ``penalty_display`` = ``off`` there is no cut: a game ends as soon as its loser is
   known, and only the loss is recorded.
 * ``flick_cards`` changes only the words of the penalty ("each player flicks with 3 cards").

@@ -1,9 +1,13 @@
 """How Seven Leaves looks: the table from one seat.
 
 All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  The penalty
-is never drawn while a game is played: the ``cut`` pile and the noses appear only once the
-loser has cut (between games, and at the end of the match).
+Nothing here decides a rule; it only reads the (already redacted) observation.  A game's
+penalty is never drawn while that game is played: its ``cut`` pile and its noses appear only
+once the loser has cut (between games, and at the end of the match).  In a match of several
+games the running table of §7.2 (games lost and noses in all, per player, over the games
+finished so far) is in every summary; while a game is played, each seat's score says its
+games lost and the side panel the noses so far (a longer score would not fit the seat boxes
+of an 80×24 table, which then drop the score altogether).
 """
 
 from __future__ import annotations
@@ -224,14 +228,21 @@ def _info(state: SeenSevenLeaves) -> tuple[str, ...]:
     )
     deal = _("play-off deal") if state.playoff else _("deal {n}").format(n=state.deal)
     lines.append(f"{heading} · {deal}")
+    if opts.games > 1 and opts.penalty_display == COUNT:  # the games lost are in the scores
+        noses = " · ".join(f"{seat(s)} {state.noses[s]}" for s in range(state.seats))
+        lines.append(_("Noses: {noses}").format(noses=noses))
     return tuple(lines)
 
 
 def _summary(state: SeenSevenLeaves) -> DealSummary:
-    """The deal just finished: each player's tricks in it, his total and where he stands."""
+    """The deal just finished: each player's tricks in it, his total and where he stands; in a
+    match of several games, the running table of the match beside them (§7.2): games lost so
+    far and noses in all (unless the penalty is off)."""
     series = state.series
     result = series.results[-1]
     opts = state.options
+    running = opts.games > 1
+    noses = running and opts.penalty_display == COUNT
     rows = []
     for s in range(state.seats):
         this_deal = str(result.scores[s]) if s in state.active else "–"
@@ -241,7 +252,12 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
             where = _("safe")
         else:
             where = _("plays on")
-        rows.append((seat(s), this_deal, str(state.tricks[s]), where))
+        row = [seat(s), this_deal, str(state.tricks[s]), where]
+        if running:
+            row.append(str(state.losses[s]))
+        if noses:
+            row.append(str(state.noses[s]))
+        rows.append(tuple(row))
     if state.loser != NOBODY:
         title = (
             _("Game {g} of {n} is over").format(g=state.game + 1, n=opts.games)
@@ -266,11 +282,12 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
                 who=seat(p.seat), penalty=penalty_text(p.card, p.flicks, opts.flick_cards)
             )
         )
-    if opts.games > 1 and state.loser != NOBODY and state.phase != CUT_PHASE:
-        lost = " · ".join(f"{seat(s)} {state.losses[s]}" for s in range(state.seats))
-        lines.append(_("Games lost: {lost}").format(lost=lost))
-    columns = ("", _("this deal"), _("in all"), "")
-    return DealSummary(title, columns, tuple(rows), tuple(lines))
+    columns = ["", _("this deal"), _("in all"), ""]
+    if running:
+        columns.append(_("lost"))
+    if noses:
+        columns.append(_("noses"))
+    return DealSummary(title, tuple(columns), tuple(rows), tuple(lines))
 
 
 def _hand_order(state: SeenSevenLeaves) -> Callable[[CardFace], tuple[int, int]]:
