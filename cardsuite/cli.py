@@ -541,11 +541,37 @@ def stats(
 def export_match(
     match_id: IdArg,
     file: Annotated[Path, typer.Argument(metavar=N_("FILE"), help=N_("The file to write."))],
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help=N_("Export a match still in play too (its file shows every hand)."),
+        ),
+    ] = False,
 ) -> None:
     """Write a saved match to a JSON file."""
     from cardsuite.core.record import save_record
 
-    save_record(_store().record(match_id), file)
+    store = _store()
+    # A record holds the seed, which deals every card: a match in play is exported only when
+    # asked, with a warning.
+    in_play = not store.get(match_id).is_finished
+    if in_play and not reveal:
+        raise OptionsError(
+            _(
+                "match {id} is still in play and its file would show every hand; "
+                "add --reveal to export it anyway"
+            ).format(id=match_id)
+        )
+    save_record(store.record(match_id), file)
+    if in_play:
+        print(
+            "cardsuite: "
+            + _("warning: {file} shows every hand of a match still in play").format(
+                file=plain(str(file))
+            ),
+            file=sys.stderr,
+        )
     print(_("Match {id} written to {file}.").format(id=match_id, file=file))
 
 
@@ -584,7 +610,37 @@ def deal(
     _open_table(engine, parsed.players, seats, names, parsed.seed, options)
 
 
-@app.command(help=N_("Print a saved match move by move, as a spectator sees it."), cls=_Command)
+def _viewer_seat(match: Match, wanted: str) -> int:
+    """The seat ``--as`` names: its number (1 for the first) or its player's name."""
+    count = len(match.seats)
+    text = wanted.strip()
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= count:
+            return number - 1
+        raise OptionsError(
+            _("--as {n}: the match has seats 1 to {count}").format(n=number, count=count)
+        )
+    folded = text.casefold()
+    found = {
+        s
+        for s, names in enumerate(zip(match.names, match.given_names, strict=True))
+        if folded in (names[0].casefold(), names[1].strip().casefold())
+    }
+    if len(found) == 1:
+        return found.pop()
+    choices = ", ".join(f"{s + 1} ({name})" for s, name in enumerate(match.names))
+    if found:
+        message = _("--as {name!r}: several seats have that name; give a number: {seats}")
+    else:
+        message = _("--as {name!r}: no seat of the match has that name; the seats: {seats}")
+    raise OptionsError(message.format(name=plain(text), seats=choices))
+
+
+@app.command(
+    help=N_("Print a saved match move by move, as a spectator sees it (or a seat, or all)."),
+    cls=_Command,
+)
 def replay(
     source: Annotated[
         str,
@@ -601,36 +657,83 @@ def replay(
             help=N_("Print the log move by move (--text), or one JSON object (--json)."),
         ),
     ] = True,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar=N_("SEAT"),
+            help=N_("Show what this seat saw: its number (1 for the first) or its player's name."),
+            show_default=False,
+        ),
+    ] = None,
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help=N_("Show every card and the seed (for a match in play: every hand)."),
+        ),
+    ] = False,
 ) -> None:
-    """Print a saved match move by move, as a spectator sees it."""
+    """Print a saved match move by move, as a spectator sees it (or a seat, or all)."""
+    if seat is not None and reveal:
+        raise OptionsError(_("--as and --reveal cannot be given together"))
     if source.isdigit() and not Path(source).exists():
         match = _stored_match(_store(), int(source))
     else:
         match = Match.load(source)
     game = match.game
+    viewer = None if seat is None else _viewer_seat(match, seat)
+    finished = match.is_over()
+    if reveal and not finished:
+        print(
+            "cardsuite: " + _("warning: this replay shows every hand of a match still in play"),
+            file=sys.stderr,
+        )
+    elif viewer is not None and not finished:
+        print(
+            "cardsuite: "
+            + _("warning: this replay shows {name}'s cards of a match still in play").format(
+                name=match.names[viewer]
+            ),
+            file=sys.stderr,
+        )
+    # The seed deals every card: shown once nothing is hidden any more, or when asked.
+    seed = match.seed if finished or reveal else None
     # The text shows the names made safe (control characters escaped, cut); the JSON keeps them
     # as saved (JSON escapes what needs it).  A seat saved without a name: the lobby's name.
     names = match.given_names if not text else match.names
 
     def events(state: Any) -> list[str]:
-        return [fill(event.seen_by(None).text(), names) for event in state.events]
+        return [
+            fill((event if reveal else event.seen_by(viewer)).text(), names)
+            for event in state.events
+        ]
+
+    def hidden(number: int) -> bool:
+        return not reveal and match.move_hides(number, viewer)
+
+    def wording(number: int, move: Any) -> str:
+        return fill(move.hidden_label() if hidden(number) else move.label(), names)
 
     outcome = match.outcome()
     if not text:
         result = {
             "game": game.id,
-            "seed": match.seed,
+            "seed": seed,
+            "viewer": viewer,
+            "reveal": reveal,
             "players": list(names),
             "events": events(match.states[0]),
             "moves": [
                 {
                     "seat": move.seat,
                     "player": names[move.seat],
-                    "move": game.move_to_text(move),
-                    "text": fill(move.label(), names),
+                    # no notation names a card the viewer may not see
+                    "move": None if hidden(number) else game.move_to_text(move),
+                    "text": wording(number, move),
                     "events": events(state),
                 }
-                for move, state in match.history()
+                for number, (move, state) in enumerate(match.history(), start=1)
             ],
             "result": None
             if outcome is None
@@ -642,15 +745,25 @@ def replay(
         }
         print(json.dumps(result, ensure_ascii=False))
         return
-    print(
-        _("{game} · seed {seed} · {players}").format(
-            game=_(game.title), seed=match.seed, players=", ".join(names)
+    players = ", ".join(names)
+    if seed is None:
+        print(_("{game} · {players}").format(game=_(game.title), players=players))
+    else:
+        print(
+            _("{game} · seed {seed} · {players}").format(
+                game=_(game.title), seed=seed, players=players
+            )
         )
-    )
+    if reveal:
+        print(_("(every card face up)"))
+    elif viewer is None:
+        print(_("(as a spectator sees it)"))
+    else:
+        print(_("(as {name} saw it)").format(name=names[viewer]))
     for line in events(match.states[0]):
         print(f"     {line}")
-    for i, (move, state) in enumerate(match.history(), start=1):
-        print(f"{i:4}. {names[move.seat]}: {fill(move.label(), names)}")
+    for number, (move, state) in enumerate(match.history(), start=1):
+        print(f"{number:4}. {names[move.seat]}: {wording(number, move)}")
         for line in events(state):
             print(f"      {line}")
     if outcome is None:

@@ -529,6 +529,18 @@ class Match:
             obs = self.game.observe(state, viewer)
         return self.game.present(obs).named(self.names, self.side_tags())
 
+    def move_hides(self, number: int, viewer: Seat | None) -> bool:
+        """Whether move ``number`` (the one that led to ``states[number]``; 1 is the first)
+        names a card ``viewer`` may not see."""
+        before, after = self.states[number - 1], self.states[number]
+        return bool(self.game.hidden_in_move(before, self.moves[number - 1], viewer, after))
+
+    def move_seen_by(self, number: int, viewer: Seat | None) -> str:
+        """Move ``number`` in words as ``viewer`` may know it, with the players' names in: its
+        label, or its hidden label when it names a card he may not see."""
+        move = self.moves[number - 1]
+        return self.fill(move.hidden_label() if self.move_hides(number, viewer) else move.label())
+
     def events_at(self, index: int, viewer: Seat | None) -> list[Any]:
         """The events of the move that led to ``states[index]``, as ``viewer`` knew them."""
         return [event.seen_by(viewer) for event in self.states[index].events]

@@ -13,14 +13,25 @@ classes on top of :class:`Move`; the rest of cardsuite only uses what every move
 
 Labels and choices are for people and go through the translation hook; ``notation()`` is for
 files and must not: a game whose labels are translated writes its own notation.
+
+**Moves as a viewer may know them.**  A move names cards (``named_cards()``: the cards in its
+fields), and a replay or a log shows it to people who may not see them all: at Seven Up a
+beggar's discard goes face down from his hand to his discard pile.  Which of the cards a
+viewer may not see follows from the piles' declared visibility (:func:`cards_unseen`, which
+the Game protocol's ``hidden_in_move`` calls); such a viewer gets ``hidden_label()`` instead of
+the label ("discard a card").
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from cardsuite.core.cards import Card
-from cardsuite.core.table import PileId, Seat
+from cardsuite.core.cards import Card, CardFace
+from cardsuite.core.i18n import _
+from cardsuite.core.table import PileId, Seat, SeenTable, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +75,62 @@ class Move:
     def question(self, depth: int) -> str:
         """The question step ``depth`` of :meth:`choice_path` answers ("" for a generic one)."""
         return ""
+
+    def named_cards(self) -> tuple[Card, ...]:
+        """Every card the move names: those its fields hold (alone, in tuples or in sets)."""
+        return tuple(
+            card for f in dataclasses.fields(self) for card in _cards_in(getattr(self, f.name))
+        )
+
+    def hidden_label(self) -> str:
+        """The move in words for a viewer who may not see a card it names; it names no card.
+
+        A move that can name such a card says what it does ("discard a card"); this generic
+        sentence is for the others.
+        """
+        return _("a move with a card out of sight")
+
+
+def _cards_in(value: Any) -> Iterator[Card]:
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, tuple | frozenset | list | set):
+        for item in value:
+            yield from _cards_in(item)
+
+
+def _count(table: Table | SeenTable, pile: PileId, card: Card) -> int:
+    at = table.layout.positions.get(pile)
+    return 0 if at is None else table.piles[at].count(card)
+
+
+def cards_unseen(
+    named: Iterable[Card],
+    before: Table,
+    after: Table,
+    seen_before: SeenTable,
+    seen_after: SeenTable,
+    shown: Iterable[CardFace] = (),
+) -> frozenset[Card]:
+    """The cards of ``named`` (those a move names) that its viewer may not see.
+
+    ``before`` and ``after`` are the tables around the move, ``seen_before`` and ``seen_after``
+    the same as the viewer sees them, ``shown`` the cards the move's events show him.  A card
+    the move carried from pile to pile is seen when the viewer saw it leave or arrive: its
+    count changed in one of those piles as he sees them.  A card it did not carry (a card it
+    plays onto, say) is seen when it lies face up to him, before or after.
+    """
+    wanted = set(named).difference(face for face in shown if isinstance(face, Card))
+    if not wanted:
+        return frozenset()
+    piles = dict.fromkeys((*before.layout.ids, *after.layout.ids))
+    unseen: set[Card] = set()
+    for card in wanted:
+        carried = [p for p in piles if _count(before, p, card) != _count(after, p, card)]
+        if carried:
+            seen = any(_count(seen_before, p, card) != _count(seen_after, p, card) for p in carried)
+        else:
+            seen = card in seen_before.all_visible() or card in seen_after.all_visible()
+        if not seen:
+            unseen.add(card)
+    return frozenset(unseen)

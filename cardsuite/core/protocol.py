@@ -54,7 +54,7 @@ from cardsuite.core.errors import (
 )
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Move, cards_unseen
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Seat, SeenTable, Table, redact, resample_hidden, unseen_cards
 from cardsuite.core.text import seat as seat_token
@@ -133,6 +133,12 @@ class Game(Protocol[S, V, M]):
     def in_play(self, state: S | V) -> frozenset[Seat]: ...
     def outcome(self, state: S) -> Outcome | None: ...
     def observe(self, state: S, viewer: Seat | None) -> Observation[V]: ...
+    def hidden_in_move(
+        self, state: S, move: M, viewer: Seat | None, after: S | None = None
+    ) -> frozenset[Card]: ...
+    def move_seen_by(
+        self, state: S, move: M, viewer: Seat | None, after: S | None = None
+    ) -> str: ...
     def present(self, obs: Observation[V]) -> TableView: ...
     def move_to_text(self, move: M) -> str: ...
     def move_from_text(self, state: S, text: str, seat: Seat | None = None) -> M: ...
@@ -310,6 +316,33 @@ class RulesBase(Generic[S, V, M]):
             table=redact(state.table, viewer), seed=None, events=events
         )
         return Observation(viewer, cast(V, seen))
+
+    def hidden_in_move(
+        self, state: S, move: M, viewer: Seat | None, after: S | None = None
+    ) -> frozenset[Card]:
+        """The cards ``move`` (played in ``state``, giving ``after``) names that ``viewer``
+        may not see, derived from what he sees of the tables around it and of its events.
+
+        A game overrides this only where the declared visibility cannot tell (a card known
+        by a rule the piles do not declare)."""
+        named = move.named_cards()
+        if not named:
+            return frozenset()
+        if after is None:
+            after = self.apply(state, move)
+        seen_before = self.observe(state, viewer).state
+        seen_after = self.observe(after, viewer).state
+        shown = [face for event in seen_after.events for face in event.card_faces()]
+        return cards_unseen(
+            named, state.table, after.table, seen_before.table, seen_after.table, shown
+        )
+
+    def move_seen_by(self, state: S, move: M, viewer: Seat | None, after: S | None = None) -> str:
+        """``move`` in words as ``viewer`` may know it: its label, or, when it names a card he
+        may not see, its hidden label ("discard a card")."""
+        if self.hidden_in_move(state, move, viewer, after):
+            return move.hidden_label()
+        return move.label()
 
     def determinize(self, obs: Observation[V], rng: random.Random) -> S:
         """A full state the observer cannot tell from the real one, drawn at random."""

@@ -9,13 +9,14 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardsuite.games import get_game
+from cardsuite.games.seven_up.model import Discard
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store.db import Store
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.matches import MatchesScreen, StatsScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
-from cardsuite.tui.screens.replay import OPEN, ReplayScreen
+from cardsuite.tui.screens.replay import OPEN, ReplayScreen, status_line
 from cardsuite.tui.screens.table import TableScreen
 
 from .helpers import (
@@ -167,3 +168,54 @@ async def test_starting_a_new_match_never_touches_another(cardsuite_home: Path) 
         ids = {m.id for m in store.matches()}
         assert ids == {open_id, done_id, new_id}
         assert store.get(open_id).moves > 0 and store.get(done_id).is_finished
+
+
+def begged_match() -> tuple[Match, int, Discard]:
+    """A finished Seven Up match with begging (seed 1): Anna begs, Boris runs the cards and
+    Anna's first discard is move 3; returns the match, that move's number and the move."""
+    game = get_game("seven-up")
+    match = Match(
+        game,
+        [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")],
+        options=game.Options(begging=True),
+        seed=1,
+    )
+    match.play_bots()
+    assert match.is_over()
+    number, move = next(
+        (n, m) for n, m in enumerate(match.moves, start=1) if isinstance(m, Discard)
+    )
+    assert (number, move.seat) == (3, 0)
+    return match, number, move
+
+
+def test_the_replay_status_line_words_a_discard_as_its_viewer_may_know_it() -> None:
+    match, number, move = begged_match()
+    card = move.card.text()
+    assert status_line(match, number, OPEN).endswith(f"Anna — discard {card}")
+    assert status_line(match, number, 0).endswith(f"Anna — discard {card}")  # her own
+    for viewer in (1, None):  # Boris, a spectator
+        line = status_line(match, number, viewer)
+        assert line.endswith("Anna — discard a card") and card not in line
+
+
+async def test_the_replay_screen_shows_a_discard_only_to_the_discarder() -> None:
+    match, number, move = begged_match()
+    card = move.card.text()
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await until(pilot, lambda: isinstance(app.screen, OutcomeScreen))
+        await press(pilot, "p")
+        assert await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.viewer == OPEN
+        await press(pilot, *["right"] * number)
+        assert f"discard {card}" in screen_text(app)
+        await press(pilot, "v")  # Anna's view: her own discard
+        assert replay.viewer == 0 and f"discard {card}" in screen_text(app)
+        for viewer in (1, None):  # Boris's view, then a spectator's
+            await press(pilot, "v")
+            assert replay.viewer == viewer
+            text = screen_text(app)
+            assert "Anna — discard a card" in text and card not in text

@@ -256,6 +256,9 @@ class PenaltyInsert(Move):
     def label(self) -> str:
         return _("slip {card} into their team pile").format(card=self.card)
 
+    def hidden_label(self) -> str:
+        return _("slip a card into their team pile")
+
     def notation(self) -> str:
         return f"insert {self.card}"
 

@@ -235,6 +235,9 @@ class Discard(Move):
     def label(self) -> str:
         return _("discard {card}").format(card=self.card)
 
+    def hidden_label(self) -> str:
+        return _("discard a card")
+
     def notation(self) -> str:
         return f"discard {self.card}"
 

@@ -2,7 +2,8 @@
 face up.
 
 The table is drawn by the same widget as a live table, from the same view model, with the
-cards each move moved marked; nothing can be played here.
+cards each move moved marked; nothing can be played here.  The status line words each move
+as the chosen viewer may know it: to the others, a beggar's discard is "discard a card".
 """
 
 from __future__ import annotations
@@ -27,6 +28,30 @@ if TYPE_CHECKING:
 LOG_MOVES = 30  # the moves whose events the log shows, up to the one on the table
 
 OPEN = "open"  # the viewer choice that shows every card
+
+
+def status_line(match: Match, index: int, viewer: Seat | str | None) -> str:
+    """The replay's status after ``index`` moves: the move that led there as ``viewer`` (a
+    seat, None for a spectator, or OPEN) may know it, and the result at the end."""
+    total = len(match.moves)
+    if index == 0:
+        status = _("The deal, before the first move.")
+    else:
+        move = match.moves[index - 1]
+        if viewer == OPEN:
+            words = match.fill(move.label())
+        else:
+            words = match.move_seen_by(index, viewer if isinstance(viewer, int) else None)
+        status = _("Move {n} of {total}: {name} — {move}").format(
+            n=index, total=total, name=match.names[move.seat], move=words
+        )
+    if index == total and match.is_over():
+        outcome = match.outcome()
+        if outcome is not None:
+            status += " " + _("The game is over: {reason}").format(
+                reason=match.fill(outcome.reason)
+            )
+    return status
 
 
 class ReplayScreen(TranslatedScreen[None]):
@@ -106,23 +131,7 @@ class ReplayScreen(TranslatedScreen[None]):
         moved = frozenset(
             pile for event in match.events_at(self.index, seat) for pile in event.moved()
         )
-        total = len(match.moves)
-        if self.index == 0:
-            status = _("The deal, before the first move.")
-        else:
-            move = match.moves[self.index - 1]
-            status = _("Move {n} of {total}: {name} — {move}").format(
-                n=self.index,
-                total=total,
-                name=match.names[move.seat],
-                move=match.fill(move.label()),
-            )
-        if self.index == total and match.is_over():
-            outcome = match.outcome()
-            if outcome is not None:
-                status += " " + _("The game is over: {reason}").format(
-                    reason=match.fill(outcome.reason)
-                )
+        status = status_line(match, self.index, viewer)
         log: list[str] = []
         for i in range(max(0, self.index - LOG_MOVES), self.index + 1):
             for event in match.events_at(i, seat):
