@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from cardsuite.games import get_game
@@ -113,6 +114,24 @@ async def test_delete_asks_for_a_second_press(cardsuite_home: Path) -> None:
         assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await settle(pilot)
         assert "Continue saved match" not in screen_text(app)  # nothing left in play
+
+
+async def test_exporting_a_match_in_play_asks_for_a_second_press(
+    cardsuite_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_id, _done_id, _done = stored_matches()
+    monkeypatch.chdir(tmp_path)
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await open_matches(pilot, app)  # the match in play is listed first
+        await press(pilot, "x")
+        assert "would show every hand" in screen_text(app)
+        assert list(tmp_path.glob("*.json")) == []
+        await press(pilot, "x")
+        (written,) = tmp_path.glob("*.json")
+        assert written.name == f"cardsuite-grabuge-{open_id}.json"
+        assert f"Match {open_id} written to" in screen_text(app)
 
 
 async def test_statistics_per_player_and_per_game(cardsuite_home: Path) -> None:

@@ -87,6 +87,7 @@ class MatchesScreen(TranslatedScreen[None]):
         super().__init__(classes="panel-screen")
         self.shown: list[StoredMatch] = []
         self._delete_armed: int | None = None  # the match a second "d" deletes
+        self._export_armed: int | None = None  # the match in play a second "x" exports
 
     @property
     def cs_app(self) -> CardsuiteApp:
@@ -222,6 +223,17 @@ class MatchesScreen(TranslatedScreen[None]):
         store = self.store()
         if match is None or store is None:
             return
+        if not match.is_finished and self._export_armed != match.id:
+            # A match in play: its file shows every hand (as export --reveal does)
+            self._export_armed = match.id
+            self.say(
+                _(
+                    "Match {id} is still in play: its file would show every hand. "
+                    "Press x again to export it anyway."
+                ).format(id=match.id)
+            )
+            return
+        self._export_armed = None
         path = Path.cwd() / f"cardsuite-{match.game}-{match.id}.json"
         try:
             save_record(store.record(match.id), path)
