@@ -163,6 +163,7 @@ class CardsuiteApp(App[None]):
         self.store_problem: str | None = None  # why matches are not being saved, if so
         self.crash: Exception | None = None  # the first unexpected exception, if any
         self._playing: Match | None = None  # the match at the table, which this app writes
+        self._settings_problem: str | None = None  # why the settings were not saved, once told
         # What the imports made lives as long as the process: keep it out of the cyclic
         # collector's way (a start-up a little faster, and every later full pass shorter).
         gc.freeze()
@@ -486,7 +487,11 @@ class CardsuiteApp(App[None]):
             try:
                 save_settings(self.settings)
             except SaveError as exc:
-                self.notify(plain(str(exc)), severity="error", markup=False)
+                if str(exc) != self._settings_problem:  # a full disk: said once, not per game
+                    self._settings_problem = str(exc)
+                    self.notify(plain(str(exc)), severity="error", markup=False)
+            else:
+                self._settings_problem = None
 
     def words(self, text: str) -> str:
         """Engine text with cards written as the settings ask (ASCII suits, Cyrillic)."""

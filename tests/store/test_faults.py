@@ -246,3 +246,22 @@ def test_the_notice_of_a_damaged_database_is_one_line(home: Path) -> None:
     with Store() as store:
         assert store.notice is not None and "\n" not in store.notice
         assert store.notice.count("(") == 1 and "cardsuite.db.damaged-" in store.notice
+
+
+def test_settings_that_cannot_be_saved_are_said_once_not_at_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardsuite.core.errors import SaveError
+    from cardsuite.tui import app as app_module
+
+    def full(_settings: object) -> None:
+        raise SaveError("settings.json", "cannot write (No space left on device)")
+
+    monkeypatch.setattr(app_module, "save_settings", full)
+    app = app_module.CardsuiteApp()
+    told: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda text, **_kw: told.append(text))
+    for game in ("rang", "ryba", "spit"):
+        app.remember(last_game=game)
+    assert told == ["settings.json: cannot write (No space left on device)"]
+    assert app.settings.last_game == "spit"  # kept for this session all the same
