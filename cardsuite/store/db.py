@@ -40,7 +40,7 @@ from typing import Any
 
 from cardsuite.core.errors import SaveError
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.record import MatchRecord, SeatRecord
+from cardsuite.core.record import MAX_MATCH_ID, MatchRecord, SeatRecord
 from cardsuite.store.paths import DB_NAME, db_path
 
 __all__ = [
@@ -280,6 +280,17 @@ class Store:
     def _tell(self, text: str) -> None:
         self.notice = text if self.notice is None else f"{self.notice} {text}"
 
+    def _check_id(self, match_id: int) -> None:
+        """Refuse an id no match can have (SQLite would overflow on one of 2**63 or more)."""
+        if isinstance(match_id, bool) or not isinstance(match_id, int):
+            raise StoreError(self.path, f"has no match {match_id!r}: an id is a whole number")
+        if not 1 <= match_id <= MAX_MATCH_ID:
+            shown = str(match_id) if match_id.bit_length() <= 256 else "of that size"
+            raise StoreError(
+                self.path,
+                f"has no match {shown}: match ids are whole numbers from 1 to {MAX_MATCH_ID}",
+            )
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
@@ -360,6 +371,8 @@ class Store:
                     _write_result(conn, match_id, result, now)
         except sqlite3.Error as exc:
             raise StoreError(self.path, f"cannot write ({exc})") from None
+        except UnicodeEncodeError:  # a lone surrogate: MatchRecord.from_data refuses those
+            raise StoreError(self.path, "cannot store text that is not valid Unicode") from None
         return match_id
 
     def append(
@@ -375,6 +388,7 @@ class Store:
     ) -> None:
         """Store the move of ``ply`` (dropping any stored from that ply on: an undo); ``t``:
         its time on a clock."""
+        self._check_id(match_id)
         now = time.time()
         try:
             with self._transaction() as conn:
@@ -394,6 +408,7 @@ class Store:
 
     def end(self, match_id: int, ended: int, result: Result) -> None:
         """A match on a clock that a timed event ended at ``ended`` ms."""
+        self._check_id(match_id)
         now = time.time()
         try:
             with self._transaction() as conn:
@@ -407,6 +422,7 @@ class Store:
 
     def truncate(self, match_id: int, moves: int, *, practice: bool) -> None:
         """Keep the first ``moves`` moves of a match (an undo)."""
+        self._check_id(match_id)
         try:
             with self._transaction() as conn:
                 conn.execute("DELETE FROM moves WHERE match = ? AND ply >= ?", (match_id, moves))
@@ -418,7 +434,8 @@ class Store:
             raise StoreError(self.path, f"cannot write ({exc})") from None
 
     def delete(self, match_id: int) -> bool:
-        """Forget a match; whether there was one."""
+        """Forget a match; whether there was one (StoreError for an id no match can have)."""
+        self._check_id(match_id)
         try:
             with self._transaction() as conn:
                 gone = conn.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount
@@ -469,6 +486,7 @@ class Store:
         return found
 
     def get(self, match_id: int) -> StoredMatch:
+        self._check_id(match_id)
         rows = self._query(
             "SELECT id, game, seed, options, origin, started, updated, finished, practice, moves,"
             " reason FROM matches WHERE id = ?",
@@ -536,7 +554,7 @@ class Store:
 
     def record(self, match_id: int) -> MatchRecord:
         """The match as a record (to resume it, replay it or export it)."""
-        stored = self.get(match_id)
+        stored = self.get(match_id)  # checks the id
         moves = self._query(
             "SELECT ply, seat, notation, t FROM moves WHERE match = ? ORDER BY ply", (match_id,)
         )
@@ -596,6 +614,7 @@ class Store:
         return self._build(rows)
 
     def journal(self, match_id: int) -> MatchJournal:
+        self._check_id(match_id)
         return MatchJournal(self, match_id)
 
 
