@@ -29,7 +29,6 @@ from .helpers import (
     press,
     screen_text,
     settle,
-    tab_to,
     until,
 )
 
@@ -293,11 +292,14 @@ async def test_a_seed_that_no_saved_match_could_keep_is_refused_in_the_form() ->
         await choose_game(pilot, "rang")
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
-        await tab_to(pilot, "seed-")
+        assert await until(pilot, lambda: lobby.completed)
+        await settle(pilot)
         field = lobby.query_one(f"#seed-{lobby._form_serial}", Input)
         error = lobby.query_one("#lobby-error", Static)
         for text, needle in SEEDS_REFUSED:
             field.value = ""
+            field.focus()  # the keys go to this field, whatever had the focus before
+            assert await until(pilot, lambda: app.focused is field)
             if len(text) > 30:  # pasted
                 field.post_message(events.Paste(text))
             else:
@@ -318,3 +320,4 @@ async def test_a_seed_that_no_saved_match_could_keep_is_refused_in_the_form() ->
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.match.seed == 2**64 - 1
+        await settle(pilot)  # the bots' first moves made before the app shuts down
