@@ -8,13 +8,12 @@ Every bad input ends with exit status 2 and one line on stderr naming the proble
 from __future__ import annotations
 
 import errno
-import json
 import os
 import random
 import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,8 +25,19 @@ from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.protocol import AnyGame
+from cardsuite.core.record import MAX_MATCH_ID, MAX_SEED
 from cardsuite.core.rng import derive_seed
-from cardsuite.core.text import NAME_MAX, fill, plain, player_names, shown_name
+from cardsuite.core.text import (
+    NAME_MAX,
+    fill,
+    json_text,
+    plain,
+    player_names,
+    quoted,
+    shown_name,
+    valid_unicode,
+    whole_in,
+)
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
 
@@ -86,6 +96,46 @@ app = typer.Typer(
 EXIT_BAD_INPUT = 2
 SIMULATION_PLY_LIMIT = 200_000
 PORTS = range(1, 65536)
+MAX_GAMES = 1_000_000  # games one simulate plays
+# --players is read up to this (either way); within it, the game refuses a count it does not
+# take (0, -2, 11 …) and names the counts it does
+MAX_PLAYERS_TEXT = 10**18
+
+
+def _whole(
+    name: str,
+    low: int,
+    high: int,
+    template: str = N_("{name} must be a whole number from {low} to {high}, not {value}"),
+) -> Callable[[Any], int]:
+    """A parser for a whole-number option or argument from ``low`` to ``high``: ASCII digits
+    only ("²", "①" and "١" are refused, though Python's int() or str.isdigit() take some of
+    them), a number of any length refused without reading it; the one line names the
+    option (``name``), the bounds and the value given."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value  # a default
+        number = whole_in(value, low, high) if isinstance(value, str) else None
+        if number is None:
+            text = str(value) if isinstance(value, str) else repr(value)
+            shown = text if whole_in(text, -(10**20), 10**20) is not None else quoted(text)
+            raise OptionsError(_(template).format(name=name, low=low, high=high, value=shown))
+        return number
+
+    return parse
+
+
+_seed = _whole("--seed", 0, MAX_SEED)
+_match_id = _whole(
+    "ID", 1, MAX_MATCH_ID, N_("match ids are whole numbers from {low} to {high}, not {value}")
+)
+_players_count = _whole(
+    "--players",
+    -MAX_PLAYERS_TEXT,
+    MAX_PLAYERS_TEXT,
+    N_("{name} must be a whole number of players, not {value}"),
+)
 
 GameArg = Annotated[
     str,
@@ -96,7 +146,10 @@ GameArg = Annotated[
     ),
 ]
 PlayersOpt = Annotated[
-    int | None, typer.Option(metavar=N_("N"), help=N_("Number of players."), show_default=False)
+    int | None,
+    typer.Option(
+        metavar=N_("N"), help=N_("Number of players."), show_default=False, parser=_players_count
+    ),
 ]
 OptsOpt = Annotated[
     list[str] | None,
@@ -125,7 +178,9 @@ NamesOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))]
-IdArg = Annotated[int, typer.Argument(metavar=N_("ID"), help=N_("The match's number."))]
+IdArg = Annotated[
+    int, typer.Argument(metavar=N_("ID"), help=N_("The match's number."), parser=_match_id)
+]
 
 
 def _options(game: AnyGame, pairs: Sequence[str] | None) -> Any:
@@ -134,14 +189,27 @@ def _options(game: AnyGame, pairs: Sequence[str] | None) -> Any:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise OptionsError(_("--opt expects key=value, got {pair!r}").format(pair=pair))
+        if not valid_unicode(pair):
+            raise OptionsError(
+                _("--opt {pair} is not valid Unicode text").format(pair=quoted(pair))
+            )
         values[key.strip()] = value
     return options_from_strings(game.Options, values)
 
 
 def _players(game: AnyGame, players: int | None, given: int = 0) -> int:
-    count = players or given or min(game.seat_counts)
+    """The number of players: ``--players`` if given (0 and negatives are refused by the game,
+    which names its counts), else ``given`` (seats or names listed), else the game's least."""
+    count = players if players is not None else given or min(game.seat_counts)
     game.check_seats(count)
     return count
+
+
+def _print_json(value: Any, **options: Any) -> None:
+    """Print ``value`` as the one JSON object of a ``--json`` output: controls (C1 too),
+    bidi controls and lone surrogates in names escaped, so none acts on the terminal and the
+    JSON still decodes to the same names (:func:`~cardsuite.core.text.json_text`)."""
+    print(json_text(value, **options))
 
 
 def _split(text: str | None) -> list[str]:
@@ -177,7 +245,7 @@ def list_games(
         for game in GAMES.values()
     ]
     if as_json:
-        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        _print_json(rows, indent=1)
         return
     from rich.console import Console
     from rich.table import Table
@@ -226,10 +294,19 @@ def simulate(
     game: GameArg,
     players: PlayersOpt = None,
     games: Annotated[
-        int, typer.Option("--games", metavar=N_("N"), help=N_("Games to play, 1 or more."))
+        int,
+        typer.Option(
+            "--games",
+            metavar=N_("N"),
+            help=N_("Games to play, 1 or more."),
+            parser=_whole("--games", 1, MAX_GAMES),
+        ),
     ] = 100,
     seed: Annotated[
-        int, typer.Option(metavar=N_("SEED"), help=N_("Seed of the first game; the rest follow."))
+        int,
+        typer.Option(
+            metavar=N_("SEED"), help=N_("Seed of the first game; the rest follow."), parser=_seed
+        ),
     ] = 0,
     bots: Annotated[
         str | None,
@@ -255,8 +332,6 @@ def simulate(
 ) -> None:
     """Play bot-only games headless and report the results."""
     engine = get_game(game)
-    if games < 1:
-        raise OptionsError(_("--games must be 1 or more, not {n}").format(n=games))
     names = _split(bots) or ["random"]
     count = _players(engine, players, len(names) if len(names) > 1 else 0)
     if len(names) == 1:
@@ -320,7 +395,7 @@ def simulate(
         "games_per_second": round(games / elapsed, 2),
     }
     if as_json:
-        print(json.dumps(result, ensure_ascii=False))
+        _print_json(result)
         return
     print(
         ngettext(
@@ -362,7 +437,7 @@ def _play_bots(match: Match, index: int, log: bool) -> int:
     return made
 
 
-_OPENED: list[Store] = []  # closed when the command ends (its locks released)
+_OPENED: list[Store] = []  # the databases this command opened, closed as it ends (main)
 
 
 def _store(*, writing: bool = False) -> Store:
@@ -412,6 +487,7 @@ def resume(
             metavar=N_("ID"),
             help=N_("The match's number (see cardsuite matches)."),
             show_default=False,
+            parser=_match_id,
         ),
     ] = None,
 ) -> None:
@@ -452,25 +528,22 @@ def matches(
     found = store.matches(finished=None if show_all else False)
     _tell_problems(store)
     if as_json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "id": m.id,
-                        "game": m.game,
-                        "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in m.seats],
-                        "moves": m.moves,
-                        "origin": m.origin,
-                        "started": m.started,
-                        "updated": m.updated,
-                        "finished": m.finished,
-                        "practice": m.practice,
-                        "places": None if m.result is None else list(m.result.places),
-                    }
-                    for m in found
-                ],
-                ensure_ascii=False,
-            )
+        _print_json(
+            [
+                {
+                    "id": m.id,
+                    "game": m.game,
+                    "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in m.seats],
+                    "moves": m.moves,
+                    "origin": m.origin,
+                    "started": m.started,
+                    "updated": m.updated,
+                    "finished": m.finished,
+                    "practice": m.practice,
+                    "places": None if m.result is None else list(m.result.places),
+                }
+                for m in found
+            ]
         )
         return
     if not found:
@@ -513,12 +586,7 @@ def stats(
     _tell_problems(store)
     if as_json:
         games = len(store.matches(finished=True, game=game_id))
-        print(
-            json.dumps(
-                {"game": game_id, "games": games, "players": [f.to_json() for f in figures]},
-                ensure_ascii=False,
-            )
-        )
+        _print_json({"game": game_id, "games": games, "players": [f.to_json() for f in figures]})
         return
     if not figures:
         print(_("No finished matches yet."))
@@ -550,8 +618,9 @@ def export_match(
     ] = False,
 ) -> None:
     """Write a saved match to a JSON file."""
-    from cardsuite.core.record import save_record
+    from cardsuite.core.record import check_destination, export_record
 
+    check_destination(file)  # before the database is opened: a bad destination changes nothing
     store = _store()
     # A record holds the seed, which deals every card: a match in play is exported only when
     # asked, with a warning.
@@ -563,7 +632,7 @@ def export_match(
                 "add --reveal to export it anyway"
             ).format(id=match_id)
         )
-    save_record(store.record(match_id), file)
+    export_record(store.record(match_id), file)
     if in_play:
         print(
             "cardsuite: "
@@ -572,7 +641,7 @@ def export_match(
             ),
             file=sys.stderr,
         )
-    print(_("Match {id} written to {file}.").format(id=match_id, file=file))
+    print(_("Match {id} written to {file}.").format(id=match_id, file=plain(str(file))))
 
 
 @app.command(
@@ -677,8 +746,9 @@ def replay(
     """Print a saved match move by move, as a spectator sees it (or a seat, or all)."""
     if seat is not None and reveal:
         raise OptionsError(_("--as and --reveal cannot be given together"))
-    if source.isdigit() and not Path(source).exists():
-        match = _stored_match(_store(), int(source))
+    # os.path.exists, not Path.exists: False, not OSError, for a name too long to be a file
+    if source.isascii() and source.isdigit() and not os.path.exists(source):
+        match = _stored_match(_store(), _match_id(source))  # bounded: 1 … 2**63-1
     else:
         match = Match.load(source)
     game = match.game
@@ -743,7 +813,7 @@ def replay(
                 "scores": None if outcome.scores is None else list(outcome.scores),
             },
         }
-        print(json.dumps(result, ensure_ascii=False))
+        _print_json(result)
         return
     players = ", ".join(names)
     if seed is None:
@@ -784,7 +854,10 @@ def play(
     seed: Annotated[
         int | None,
         typer.Option(
-            metavar=N_("SEED"), help=N_("Seed (random when omitted)."), show_default=False
+            metavar=N_("SEED"),
+            help=N_("Seed (random when omitted)."),
+            show_default=False,
+            parser=_seed,
         ),
     ] = None,
     opt: OptsOpt = None,
@@ -807,6 +880,13 @@ def _open_table(
     """Check the seats and names given, then open the table."""
     kinds = _split(seats)
     given = _split(names)
+    for i, name in enumerate(given):
+        if not valid_unicode(name):  # a byte that is not UTF-8 in the command line
+            raise OptionsError(
+                _("--names gives seat {n} a name that is not valid Unicode text ({name})").format(
+                    n=i + 1, name=quoted(name)
+                )
+            )
     count = _players(engine, players, len(kinds) or len(given))
     if not kinds:
         kinds = ["human"] + [bot_ids(engine)[-1]] * (count - 1)
@@ -844,8 +924,8 @@ def _open_table(
             )
         if name.casefold() in seen:
             raise OptionsError(
-                _("--names gives {name!r} twice; each seat needs a different name").format(
-                    name=plain(name)
+                _("--names gives {name} twice; each seat needs a different name").format(
+                    name=quoted(name)
                 )
             )
         seen.add(name.casefold())
@@ -875,7 +955,17 @@ def serve(
         str, typer.Option(metavar=N_("HOST"), help=N_("Name or address to listen on."))
     ] = "localhost",
     port: Annotated[
-        int, typer.Option(metavar=N_("PORT"), help=N_("Port to listen on, 1 to 65535."))
+        int,
+        typer.Option(
+            metavar=N_("PORT"),
+            help=N_("Port to listen on, 1 to 65535."),
+            parser=_whole(
+                "--port",
+                PORTS.start,
+                PORTS.stop - 1,
+                N_("{name} must be from {low} to {high}, not {value}"),
+            ),
+        ),
     ] = 8000,
 ) -> None:
     """Serve the app to a web browser on this machine (textual-serve)."""
@@ -999,13 +1089,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: run the command, turning every bad input into one line and exit status 2."""
     try:
         command = _command()
-        try:
-            code = command.main(
-                args=list(argv) if argv is not None else None, standalone_mode=False
-            )
-        finally:
-            while _OPENED:
-                _OPENED.pop().close()
+        code = command.main(args=list(argv) if argv is not None else None, standalone_mode=False)
     except CardsuiteError as error:
         # one line, whatever a path or a name in it holds
         print(f"cardsuite: {plain(str(error))}", file=sys.stderr)
@@ -1023,4 +1107,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
         print(f"cardsuite: {plain(message)}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
+    finally:
+        _close_stores()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _close_stores() -> None:
+    """Close the databases the command opened, whatever became of it: SQLite then folds its
+    write-ahead log into the database and removes its side files, now rather than whenever
+    the store is collected."""
+    while _OPENED:
+        _OPENED.pop().close()

@@ -118,7 +118,10 @@ def test_simulate_counts_draws(capsys: pytest.CaptureFixture[str]) -> None:
         (("play", "rang", "--seats", "human,martian"), "martian"),
         (("play", "rang", "--players", "3", "--names", "A,B,C,D"), "4 names"),
         (("play", "rang", "--players", "3", "--names", "Anna,Boris,anna"), "'anna' twice"),
-        (("simulate", "rang", "--games", "0"), "--games must be 1 or more, not 0"),
+        (
+            ("simulate", "rang", "--games", "0"),
+            "--games must be a whole number from 1 to 1000000, not 0",
+        ),
         (("rules", "nogame"), "unknown game"),
     ],
 )

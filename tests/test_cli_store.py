@@ -112,7 +112,7 @@ def test_export_then_import_gives_the_same_match(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     run(capsys, "simulate", "seven-up", "--players", "2", "--games", "1", "--record")
-    file = tmp_path / "out" / "match.json"
+    file = tmp_path / "match.json"
     code, out, _ = run(capsys, "export", "1", str(file))
     assert code == 0 and str(file) in out
     code, out, _ = run(capsys, "import", str(file))
@@ -172,3 +172,54 @@ def test_the_deal_of_a_code_is_the_same_deal(
     assert setup.start().state == original.state
     assert "players" in refused(capsys, "deal", "seven-up-5-abc")
     assert "uno" in refused(capsys, "deal", "uno-2-abc")
+
+
+# C1 controls (U+009B is CSI: ESC [ in one character), bidi overrides and isolates, DEL, a line
+# separator: JSON lets them stand in a string, a terminal acts on them.
+HOSTILE_NAMES = ["c1\x9b2J", "\u202eevil", "\u2066iso\u2069", "del\x7f", "line\u2028sep"]
+RAW = ("\x9b", "\u202e", "\u2066", "\u2069", "\x7f", "\u2028", "\x1b")
+
+
+def test_every_json_output_escapes_controls_and_decodes_to_the_same_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    seats = [SeatInfo(name, "random") for name in HOSTILE_NAMES]
+    match = Match(get_game("rang"), seats, seed=6)
+    match.play_bots()
+    outcome = match.outcome()
+    assert outcome is not None
+    from cardsuite.store.db import Result
+
+    with Store() as store:
+        match_id = store.add(match.record(), result=Result.of(outcome))
+    outputs = {
+        "matches": run(capsys, "matches", "--all", "--json")[1],
+        "stats": run(capsys, "stats", "--json")[1],
+        "replay": run(capsys, "replay", str(match_id), "--json")[1],
+        "list": run(capsys, "list", "--json")[1],
+        "simulate": run(capsys, "simulate", "rang", "--games", "1", "--json")[1],
+    }
+    for command, out in outputs.items():
+        assert not any(ch in out for ch in RAW), command  # nothing raw reaches the terminal
+        json.loads(out)  # still one valid JSON value
+    (listed,) = json.loads(outputs["matches"])
+    assert [s["name"] for s in listed["seats"]] == HOSTILE_NAMES
+    stats = json.loads(outputs["stats"])
+    assert sorted(p["name"] for p in stats["players"]) == sorted(HOSTILE_NAMES)
+    replayed = json.loads(outputs["replay"])
+    assert replayed["players"] == HOSTILE_NAMES
+    assert {m["player"] for m in replayed["moves"]} <= set(HOSTILE_NAMES)
+    assert "\\u009b" in outputs["matches"] and "\\u202e" in outputs["replay"]
+
+
+def test_export_replaces_an_earlier_export_of_the_same_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "simulate", "ryba", "--games", "2", "--record")
+    file = tmp_path / "match.json"
+    file.write_text("an earlier export", encoding="utf-8")
+    code, out, err = run(capsys, "export", "2", str(file))
+    assert (code, err) == (0, "") and str(file) in out
+    with Store() as store:
+        assert Match.load(file).record() == Match.from_record(store.record(2)).record()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary

@@ -22,9 +22,10 @@ from typing import Any
 
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.i18n import _
+from cardsuite.core.text import quoted
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-_CODE = re.compile(r"^(?P<game>[a-z][a-z0-9-]*?)-(?P<players>\d{1,2})-(?P<seed>[0-9a-z]{1,13})$")
+_CODE = re.compile(r"^(?P<game>[a-z][a-z0-9-]*?)-(?P<players>[0-9]{1,2})-(?P<seed>[0-9a-z]{1,13})$")
 _OPTION = re.compile(r"^[a-z_][a-z0-9_]*=[^.\s]+$")
 MAX_SEED = 2**64 - 1  # seeds are 64-bit (core.rng.derive_seed)
 
@@ -70,9 +71,9 @@ def parse_deal_code(text: str) -> DealCode:
     found = _CODE.match(head)
     if found is None:
         raise OptionsError(
-            _(
-                "{code!r} is not a deal code (it reads like rang-3-k2f9: game, players, seed)"
-            ).format(code=text)
+            _("{code} is not a deal code (it reads like rang-3-k2f9: game, players, seed)").format(
+                code=quoted(text)
+            )
         )
     seed = int(found["seed"], 36)
     if seed > MAX_SEED:

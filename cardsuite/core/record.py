@@ -21,6 +21,7 @@ import contextlib
 import glob
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Mapping
@@ -29,8 +30,8 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from cardsuite.core.errors import SaveError
-from cardsuite.core.jsonfile import parse_json, read_json_file, size_text
-from cardsuite.core.text import NAME_MAX, plain
+from cardsuite.core.jsonfile import file_kind, parse_json, read_json_file, size_text
+from cardsuite.core.text import NAME_MAX, plain, valid_unicode
 
 FORMAT = "cardsuite-match"
 VERSION = 3  # 2: a match of several deals records each NextDeal; 3: times on a clock
@@ -52,6 +53,7 @@ MAX_TIME = 10**12  # ms: some thirty years of play
 MAX_RECORD_BYTES = 8_000_000  # a real match is a few kilobytes; larger files are not read
 MAX_MOVES = 1_000_000
 MAX_SEED = 2**64 - 1  # seeds are 64-bit: 0 … 2**64-1 (core.rng.derive_seed)
+MAX_MATCH_ID = 2**63 - 1  # a stored match's id is an SQLite integer: 1 … 2**63-1
 MAX_SEATS = 64
 MAX_OPTIONS = 64
 MAX_ID = 64  # a game id, a bot id, an option's name
@@ -133,6 +135,8 @@ class MatchRecord:
         game, seed = data.get("game"), data.get("seed")
         if not isinstance(game, str) or not game or len(game) > MAX_ID:
             raise fail(f"'game' must name a game (an id of at most {MAX_ID} characters)")
+        if not valid_unicode(game):
+            raise fail(f"'game' is not valid Unicode text ({_show(game)})")
         if not _whole(seed) or not 0 <= seed <= MAX_SEED:
             raise fail(f"'seed' must be a whole number from 0 to 2**64-1, not {_show(seed)}")
         options = data.get("options", {})
@@ -143,11 +147,15 @@ class MatchRecord:
         for key, value in options.items():
             if len(key) > MAX_ID:
                 raise fail(f"option name {_show(key)} is too long")
+            if not valid_unicode(key):
+                raise fail(f"option name {_show(key)} is not valid Unicode text")
             if not _scalar(value):
                 raise fail(
                     f"option {_show(key)} must be a number, a text, true, false or null, "
                     f"not {_shape(value)}"
                 )
+            if isinstance(value, str) and not valid_unicode(value):
+                raise fail(f"option {_show(key)} is not valid Unicode text ({_show(value)})")
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list) or not raw_seats:
             raise fail("'seats' must be a non-empty list")
@@ -164,12 +172,18 @@ class MatchRecord:
                 raise fail(f"{who} has an unknown field {_show(extra[0])}")
             if len(name) > NAME_MAX:
                 raise fail(f"seat {i + 1} has a name of {len(name)} characters; at most {NAME_MAX}")
+            if not valid_unicode(name):
+                raise fail(
+                    f"seat {i + 1} has a name that is not valid Unicode text ({_show(name)})"
+                )
             kind = raw.get("kind", "human")
             bot = raw.get("bot")
             if kind not in SEAT_KINDS:
                 raise fail(f"{who} has unknown kind {_show(kind)} (human or bot)")
             if kind == "bot" and (not isinstance(bot, str) or not bot or len(bot) > MAX_ID):
                 raise fail(f"{who} is a bot seat that does not name its bot ('bot')")
+            if isinstance(bot, str) and not valid_unicode(bot):
+                raise fail(f"{who} names a bot that is not valid Unicode text ({_show(bot)})")
             if kind == "human" and bot is not None:
                 raise fail(f"{who} is a human seat but names a bot ({_show(bot)})")
             seats.append(SeatRecord(name, kind, bot))
@@ -196,6 +210,8 @@ class MatchRecord:
                     f"move {i + 1} must be [seat, notation] with a seat of this match "
                     f"and a notation of at most {MAX_TEXT} characters"
                 )
+            if not valid_unicode(raw[1]):
+                raise fail(f"move {i + 1} is not valid Unicode text ({_show(raw[1])})")
             moves.append((raw[0], raw[1]))
         practice = data.get("practice", False)
         if not isinstance(practice, bool):
@@ -260,19 +276,27 @@ def _show(value: Any) -> str:
 STALE_TEMPORARY = 60.0  # seconds: a temporary file this old was left by a killed writer
 
 
-def atomic_write_text(path: Path | str, text: str) -> None:
+def atomic_write_text(path: Path | str, text: str, *, strict: bool = False) -> None:
     """Write ``text`` to ``path`` so that the file is either the old one or the new one.
 
-    A writer killed between the two steps leaves its temporary file behind; the next write of
-    the same file removes those that are old enough not to be another writer's in flight."""
+    The folder is made if missing; ``strict``: it is not, and only a regular file (or nothing)
+    at ``path`` is replaced (:func:`check_destination`, checked before writing and again just
+    before the rename).  A writer killed between the two steps leaves its temporary file
+    behind; the next write of the same file removes those that are old enough not to be
+    another writer's in flight."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if strict:
+        check_destination(path)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        if strict:
+            check_destination(path)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -292,6 +316,47 @@ def _sweep_temporaries(path: Path) -> None:
 def save_record(record: MatchRecord, path: Path | str) -> None:
     try:
         atomic_write_text(path, record.to_json())
+    except OSError as exc:
+        raise SaveError(path, f"cannot write ({exc.strerror or exc})") from None
+
+
+def check_destination(path: Path | str) -> None:
+    """Refuse, with a SaveError naming it, a file to write that is not a regular file or
+    nothing yet (a FIFO, a device, a directory, a socket), that is a symbolic link (writing
+    would replace the link, not the file it points to), or whose folder does not exist."""
+    path = Path(path)
+    try:
+        mode = os.lstat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):  # nothing there (its folder is checked)
+        mode = None
+    except ValueError:  # a NUL in the path
+        raise SaveError(path, "not a file name (it holds a NUL character)") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot write ({exc.strerror or exc})") from None
+    if mode is not None and stat.S_ISLNK(mode):
+        raise SaveError(
+            path, "is a symbolic link; not written (give the file it points to instead)"
+        )
+    if mode is not None and not stat.S_ISREG(mode):
+        raise SaveError(path, f"is {file_kind(mode)}; only a regular file is replaced")
+    folder = path.parent
+    try:
+        folder_mode: int | None = os.stat(folder).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        folder_mode = None
+    except OSError as exc:
+        raise SaveError(path, f"cannot write ({exc.strerror or exc})") from None
+    if folder_mode is None:
+        raise SaveError(path, f"folder {plain(str(folder))} does not exist")
+    if not stat.S_ISDIR(folder_mode):
+        raise SaveError(path, f"{plain(str(folder))} is not a folder")
+
+
+def export_record(record: MatchRecord, path: Path | str) -> None:
+    """Write ``record`` to ``path`` for someone to take away: a regular file there is replaced
+    (atomically), nothing else is (see :func:`check_destination`), and no folder is made."""
+    try:
+        atomic_write_text(path, record.to_json(), strict=True)
     except OSError as exc:
         raise SaveError(path, f"cannot write ({exc.strerror or exc})") from None
 

@@ -13,9 +13,11 @@ it with markup off or escaped.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from cardsuite.core.i18n import _
 
@@ -82,6 +84,59 @@ def shown_name(name: str) -> str:
         out.append(piece)
         used += len(piece)
     return "".join(out) + "…"
+
+
+def valid_unicode(text: str) -> bool:
+    """Whether ``text`` is Unicode text that can be written (as UTF-8): no lone surrogate, such
+    as Python makes of a byte that is not UTF-8 in a command line (``'A\\udcffB'``) or as JSON
+    reads from ``"\\ud800"``.  The database, the terminal and the files refuse those."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` for a message: quoted, cut to about ``limit`` characters ("…" marks the cut) and
+    safe to print (:func:`plain`)."""
+    shown = repr(text if len(text) <= limit else text[: limit - 1] + "…")
+    return plain(shown)
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: str.isdigit() takes "²" and "①"
+
+
+def whole_in(text: str, low: int, high: int) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (a sign allowed, spaces around it
+    ignored) if it is from ``low`` to ``high``; None for anything else.  Never calls int() on
+    a text too long for it (Python refuses numbers of more than 4,300 digits)."""
+    text = text.strip()
+    if not _WHOLE.fullmatch(text):
+        return None
+    digits = text.lstrip("+-").lstrip("0") or "0"  # int() counts leading zeros as digits
+    if len(digits) > max(len(str(abs(low))), len(str(abs(high)))):
+        return None
+    number = -int(digits) if text.startswith("-") else int(digits)
+    return number if low <= number <= high else None
+
+
+# What :func:`json_text` writes as an escape although JSON lets it stand: DEL and the C1
+# controls (U+009B is CSI, as ESC [ ), lone surrogates, the line and paragraph separators and
+# the bidi controls of _BIDI.  JSON itself escapes the C0 controls.  The same set as _pieces
+# escapes (tests/core/test_text.py checks every code point).
+_JSON_ESCAPED = re.compile(
+    "[\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff]"
+)
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """``value`` as JSON for a terminal or a pipe: non-ASCII letters kept as they are (names
+    stay readable), but every character that could act on a terminal or reorder the text
+    around it written as a ``\\uXXXX`` escape, so the JSON decodes back to the same text.
+    ``options`` go to :func:`json.dumps` (``indent`` …)."""
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return _JSON_ESCAPED.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 def default_name(index: int) -> str:

@@ -56,6 +56,7 @@ from cardsuite.core.jsonfile import parse_json
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.record import (
     MAX_ID,
+    MAX_MATCH_ID,
     MAX_MOVES,
     MAX_RECORD_BYTES,
     MAX_SEED,
@@ -131,7 +132,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 OUR_TABLES = frozenset({"matches", "seats", "moves", "meta"})
 
 
-MAX_MATCH_ID = 2**63 - 1  # SQLite's integers are signed 64-bit
 WAL_LIMIT = 1_000_000  # bytes of write-ahead log kept after a checkpoint (it is reused)
 TIMESTAMPS = (0.0, 1e11)  # seconds since the epoch a stored time may hold (until year 5138)
 
@@ -150,12 +150,6 @@ class MatchBusyError(CardsuiteError):
         )
         self.match_id = match_id
         self.holder = holder
-
-
-def check_match_id(match_id: int, path: Path | str) -> None:
-    """A match id SQLite can look up (1 … 2**63-1), else StoreError: there is no such match."""
-    if not isinstance(match_id, int) or not 1 <= match_id <= MAX_MATCH_ID:
-        raise StoreError(path, f"has no match {match_id} (match numbers are 1 to {MAX_MATCH_ID})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +424,17 @@ class Store:
     def _tell(self, text: str) -> None:
         self.notice = text if self.notice is None else f"{self.notice} {text}"
 
+    def _check_id(self, match_id: int) -> None:
+        """Refuse an id no match can have (SQLite would overflow on one of 2**63 or more)."""
+        if isinstance(match_id, bool) or not isinstance(match_id, int):
+            raise StoreError(self.path, f"has no match {match_id!r}: an id is a whole number")
+        if not 1 <= match_id <= MAX_MATCH_ID:
+            shown = str(match_id) if match_id.bit_length() <= 256 else "of that size"
+            raise StoreError(
+                self.path,
+                f"has no match {shown}: match ids are whole numbers from 1 to {MAX_MATCH_ID}",
+            )
+
     def close(self) -> None:
         with self._lock:
             for lock in self._held.values():
@@ -548,6 +553,8 @@ class Store:
                     _write_result(conn, match_id, result, now)
         except sqlite3.Error as exc:
             raise self._cannot_write(exc) from None
+        except UnicodeEncodeError:  # a lone surrogate: MatchRecord.from_data refuses those
+            raise StoreError(self.path, "cannot store text that is not valid Unicode") from None
         return match_id
 
     def append(
@@ -563,6 +570,7 @@ class Store:
     ) -> None:
         """Store the move of ``ply`` (dropping any stored from that ply on: an undo); ``t``:
         its time on a clock."""
+        self._check_id(match_id)
         now = time.time()
         self._take(match_id)
         try:
@@ -590,6 +598,7 @@ class Store:
 
     def end(self, match_id: int, ended: int, result: Result) -> None:
         """A match on a clock that a timed event ended at ``ended`` ms."""
+        self._check_id(match_id)
         now = time.time()
         self._take(match_id)
         try:
@@ -604,6 +613,7 @@ class Store:
 
     def truncate(self, match_id: int, moves: int, *, practice: bool) -> None:
         """Keep the first ``moves`` moves of a match (an undo)."""
+        self._check_id(match_id)
         self._take(match_id)
         try:
             with self._transaction() as conn:
@@ -618,7 +628,7 @@ class Store:
     def delete(self, match_id: int) -> bool:
         """Forget a match; whether there was one.  A match another window is playing is not
         deleted (MatchBusyError)."""
-        check_match_id(match_id, self.path)
+        self._check_id(match_id)
         holder = self.holder(match_id)
         if holder is not None:
             raise MatchBusyError(match_id, holder)
@@ -673,7 +683,7 @@ class Store:
         return found
 
     def get(self, match_id: int) -> StoredMatch:
-        check_match_id(match_id, self.path)
+        self._check_id(match_id)
         rows = self._query(
             "SELECT id, game, seed, options, origin, started, updated, finished, practice, moves,"
             " reason FROM matches WHERE id = ?",
@@ -785,7 +795,7 @@ class Store:
 
     def record(self, match_id: int) -> MatchRecord:
         """The match as a record (to resume it, replay it or export it)."""
-        stored = self.get(match_id)
+        stored = self.get(match_id)  # checks the id
         moves = self._query(
             "SELECT ply, seat, notation, t FROM moves WHERE match = ? ORDER BY ply", (match_id,)
         )
@@ -837,7 +847,7 @@ class Store:
     def journal(self, match_id: int) -> MatchJournal:
         """Where the match writes its moves, once this store is its one writer: StoreError
         when nothing can be written, MatchBusyError when another window plays it."""
-        check_match_id(match_id, self.path)
+        self._check_id(match_id)
         if self.unwritable is not None:
             raise StoreError(self.path, f"nothing can be saved: {self.unwritable}")
         self._take(match_id)

@@ -6,13 +6,24 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import socket
+import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardsuite.core.errors import SaveError
-from cardsuite.core.record import MAX_MOVES, MAX_RECORD_BYTES, MatchRecord, load_record
+from cardsuite.core.record import (
+    MAX_MOVES,
+    MAX_RECORD_BYTES,
+    MatchRecord,
+    check_destination,
+    export_record,
+    load_record,
+)
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store import load_settings, settings_path
@@ -72,6 +83,81 @@ def test_a_directory_or_a_missing_file_is_named(tmp_path: Path) -> None:
         load_record(tmp_path)
     with pytest.raises(SaveError, match="no such file"):
         load_record(tmp_path / "missing.json")
+
+
+@pytest.fixture
+def unix_socket(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "s.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(str(path))
+        yield path
+
+
+def test_only_a_regular_file_is_read(tmp_path: Path, unix_socket: Path) -> None:
+    # A FIFO without a writer would make open() wait forever: refused before it is read.
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    with pytest.raises(
+        SaveError, match=r"fifo\.json: is a FIFO \(named pipe\), not a match record"
+    ):
+        load_record(fifo)
+    with pytest.raises(SaveError, match=r"^/dev/null: is a device, not a match record$"):
+        load_record("/dev/null")
+    with pytest.raises(SaveError, match="is a socket, not a match record"):
+        load_record(unix_socket)
+    with pytest.raises(SaveError, match="no such file"):  # a link to nothing
+        (tmp_path / "dangling.json").symlink_to(tmp_path / "nowhere.json")
+        load_record(tmp_path / "dangling.json")
+
+
+def test_a_record_is_read_through_a_symbolic_link(tmp_path: Path) -> None:
+    record = MatchRecord.from_data(good_record(), "saved.json")
+    real = tmp_path / "real.json"
+    export_record(record, real)
+    (tmp_path / "link.json").symlink_to(real)
+    assert load_record(tmp_path / "link.json") == record
+
+
+def test_an_export_replaces_a_regular_file_and_nothing_else(
+    tmp_path: Path, unix_socket: Path
+) -> None:
+    record = MatchRecord.from_data(good_record(), "saved.json")
+    old = tmp_path / "old.json"
+    old.write_text("an older export", encoding="utf-8")
+    export_record(record, old)  # a regular file: replaced, atomically
+    assert load_record(old) == record
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    device, kind = tmp_path / "null", "a device"  # not /dev/null, which a regression run
+    try:  # as root would replace
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:  # no privilege to make one: the FIFO stands in
+        device, kind = fifo, "a FIFO (named pipe)"
+    target = tmp_path / "target.json"
+    target.write_text("kept", encoding="utf-8")
+    (tmp_path / "link.json").symlink_to(target)
+    refused = [
+        (fifo, "is a FIFO (named pipe); only a regular file is replaced"),
+        (device, f"is {kind}; only a regular file is replaced"),
+        (tmp_path, "is a directory; only a regular file is replaced"),
+        (unix_socket, "is a socket; only a regular file is replaced"),
+        (
+            tmp_path / "link.json",
+            "is a symbolic link; not written (give the file it points to instead)",
+        ),
+        (tmp_path / "missing" / "m.json", f"folder {tmp_path / 'missing'} does not exist"),
+        (old / "m.json", f"{old} is not a folder"),
+    ]
+    before = sorted(p.name for p in tmp_path.iterdir())
+    for path, needle in refused:
+        with pytest.raises(SaveError) as caught:
+            export_record(record, path)
+        assert str(caught.value) == f"{path}: {needle}"
+        with pytest.raises(SaveError):
+            check_destination(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no file made, none replaced
+    assert (tmp_path / "link.json").is_symlink() and target.read_text("utf-8") == "kept"
+    assert fifo.is_fifo() and unix_socket.is_socket() and not device.is_file()
 
 
 # --- the settings ---------------------------------------------------------------------------------
@@ -191,6 +277,13 @@ BAD_FIELDS: list[tuple[str, Any, str]] = [
     ("unknown-top-level", put("movs", []), "unknown field 'movs'"),
     ("practice-text", put("practice", "yes"), "'practice' must be true or false"),
     ("game-huge-id", put("game", "g" * 65), "'game' must name a game"),
+    # lone surrogates (JSON reads "\ud800" as one): no file, terminal or database takes them
+    ("name-lone-surrogate", seat(0, name="P\ud800"), "seat 1 has a name that is not valid Unicode text ('P\\ud800')"),
+    ("bot-lone-surrogate", seat(1, name="Boris", kind="bot", bot="r\udcff"), "seat 2 ('Boris') names a bot that is not valid Unicode text"),
+    ("game-lone-surrogate", put("game", "rang\udfff"), "'game' is not valid Unicode text"),
+    ("option-name-lone-surrogate", put("options", {"d\ud800": 1}), "option name 'd\\ud800' is not valid Unicode text"),
+    ("option-text-lone-surrogate", put("options", {"deal": "x\ud800"}), "option 'deal' is not valid Unicode text"),
+    ("move-lone-surrogate", put("moves", [[0, "play \ud800"]]), "move 1 is not valid Unicode text"),
 ]  # fmt: skip
 
 

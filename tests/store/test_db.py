@@ -289,3 +289,22 @@ def test_a_database_of_schema_1_is_migrated_and_keeps_its_matches(home: Path) ->
     assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
     columns = {row[1] for row in conn.execute("PRAGMA table_info(moves)")}
     assert "t" in columns
+
+
+@pytest.mark.parametrize("match_id", [2**63, 2**64, 10**30, 0, -1])
+def test_an_id_no_match_can_have_is_a_store_error_not_an_overflow(match_id: int) -> None:
+    # SQLite integers stop at 2**63-1: a larger id overflowed in the driver (OverflowError).
+    with Store() as store:
+        kept = tracked(store, rang_match())
+        for use in (store.get, store.record, store.delete, store.journal):
+            with pytest.raises(StoreError, match=r"has no match .*from 1 to 9223372036854775807"):
+                use(match_id)
+        assert [m.id for m in store.matches()] == [kept]  # nothing was deleted
+
+
+def test_a_name_that_is_not_valid_unicode_is_not_stored() -> None:
+    match = Match(get_game("rang"), [SeatInfo("P\ud800"), SeatInfo("Boris", "random")], seed=1)
+    with Store() as store:
+        with pytest.raises(StoreError, match="not valid Unicode"):
+            store.add(match.record())
+        assert store.matches() == []

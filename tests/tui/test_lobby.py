@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input, OptionList, Select, Static
 
 from cardsuite.core.options import options_from_strings
@@ -268,3 +269,55 @@ async def test_a_deal_code_typed_in_the_seed_field_deals_the_same_cards() -> Non
         assert isinstance(table, TableScreen)
         assert table.match.options == original.options
         assert table.match.states[0] == original.states[0]
+
+
+# --- the seed field ---------------------------------------------------------------------------
+
+SEEDS_REFUSED = [
+    # (what is typed or pasted, the words of the refusal)
+    ("²", "The seed must be a whole number or a deal code, not '²'"),  # "²".isdigit() is True
+    ("①", "The seed must be a whole number or a deal code, not '①'"),
+    ("-1", "The seed must be a whole number or a deal code, not '-1'"),
+    ("99999999999999999999999", "whole number from 0 to 18446744073709551615, not '9999"),
+    ("1" * 5000, "whole number from 0 to 18446744073709551615, not '1111"),  # int() refuses it
+]
+
+
+async def test_a_seed_that_no_saved_match_could_keep_is_refused_in_the_form() -> None:
+    """Typed (or pasted) in the seed field, a number beyond 64 bits or digits that only look
+    like digits are refused where the form says what is wrong; the app stays in the lobby."""
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await choose_game(pilot, "rang")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert await until(pilot, lambda: lobby.completed)
+        await settle(pilot)
+        field = lobby.query_one(f"#seed-{lobby._form_serial}", Input)
+        error = lobby.query_one("#lobby-error", Static)
+        for text, needle in SEEDS_REFUSED:
+            field.value = ""
+            field.focus()  # the keys go to this field, whatever had the focus before
+            assert await until(pilot, lambda: app.focused is field)
+            if len(text) > 30:  # pasted
+                field.post_message(events.Paste(text))
+            else:
+                await press(pilot, *text)
+            assert await until(pilot, lambda text=text: field.value == text)
+            await press(pilot, "ctrl+s")
+            assert await until(pilot, lambda needle=needle: needle in str(error.render())), (
+                text[:30],
+                str(error.render()),
+            )
+            assert len(str(error.render())) < 200  # one sentence, the number cut
+            assert app.screen is lobby and app.is_running  # refused: nothing started
+        with Store() as store:
+            assert store.matches() == []
+        field.value = str(2**64 - 1)  # the largest seed is still a seed
+        await press(pilot, "ctrl+s")
+        assert await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.match.seed == 2**64 - 1
+        await settle(pilot)  # the bots' first moves made before the app shuts down

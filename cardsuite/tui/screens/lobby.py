@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports it from here
-from cardsuite.core.text import plain
+from cardsuite.core.text import plain, quoted, whole_in
 from cardsuite.games import GAME_INFO, GameInfo
 from cardsuite.store.paths import db_path
 from cardsuite.tui.translated import TranslatedScreen, maybe
@@ -535,14 +535,13 @@ class LobbyScreen(TranslatedScreen[None]):
             elif isinstance(widget, Input):
                 text = widget.value.strip()
                 label = maybe(info.label)
-                try:
-                    number = int(text)
-                except ValueError:
+                number = whole_in(text, -(10**18), 10**18)  # ASCII digits: not "²", not "①"
+                if number is None:
                     raise CardsuiteError(
-                        _("{option} must be a whole number, not {text!r}").format(
-                            option=label, text=text
+                        _("{option} must be a whole number, not {text}").format(
+                            option=label, text=quoted(text)
                         )
-                    ) from None
+                    )
                 if info.minimum is not None and number < info.minimum:
                     raise CardsuiteError(
                         _("{option} must be at least {n}").format(option=label, n=info.minimum)
@@ -557,8 +556,17 @@ class LobbyScreen(TranslatedScreen[None]):
         except TypeError as exc:
             raise CardsuiteError(str(exc)) from None
         seed_text = self.query_one(f"#seed-{serial}", Input).value.strip()
-        if seed_text.isdigit():
-            return MatchSetup(game, tuple(seats), options, int(seed_text))
+        if seed_text.isascii() and seed_text.isdigit():  # "²".isdigit() is True, int("²") fails
+            from cardsuite.core.record import MAX_SEED
+
+            seed = whole_in(seed_text, 0, MAX_SEED)  # a saved match must reopen: 64 bits
+            if seed is None:
+                raise CardsuiteError(
+                    _("the seed must be a whole number from 0 to {high}, not {text}").format(
+                        high=MAX_SEED, text=quoted(seed_text)
+                    )
+                )
+            return MatchSetup(game, tuple(seats), options, seed)
         return self._dealt(game, tuple(seats), seed_text)
 
     @staticmethod
@@ -571,7 +579,9 @@ class LobbyScreen(TranslatedScreen[None]):
 
         if not any(ch.isalpha() for ch in text):
             raise CardsuiteError(
-                _("the seed must be a whole number or a deal code, not {text!r}").format(text=text)
+                _("the seed must be a whole number or a deal code, not {text}").format(
+                    text=quoted(text)
+                )
             )
         code = parse_deal_code(text)
         if code.game != game.id:

@@ -217,7 +217,7 @@ class MatchesScreen(TranslatedScreen[None]):
         self.say(_("Match {id} deleted.").format(id=match.id))
 
     def action_export(self) -> None:
-        from cardsuite.core.record import save_record
+        from cardsuite.core.record import export_record
 
         match = self.current()
         store = self.store()
@@ -236,7 +236,7 @@ class MatchesScreen(TranslatedScreen[None]):
         self._export_armed = None
         path = Path.cwd() / f"cardsuite-{match.game}-{match.id}.json"
         try:
-            save_record(store.record(match.id), path)
+            export_record(store.record(match.id), path)  # a FIFO or a link there is kept
         except SaveError as exc:
             self.say(str(exc))
             return
