@@ -19,9 +19,11 @@ real ``python -m cardsuite`` process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -385,3 +387,47 @@ def test_bad_input_in_a_real_process(name: str, home: Path, work: Path) -> None:
     assert done.stdout == b""
     assert_one_line_naming(err, filled(case.expect_in_message, work))
     assert snapshot(home, work, paths=tuple(os.fsdecode(a) for a in argv)) == before
+
+
+# --- damaged rows in the database ---------------------------------------------------------------
+# A value of match 1's rows that this version never writes, as another program or a bad disk
+# may leave it: the commands that need the match refuse in one line naming it and the value;
+# the listings go on with the others (tests/store/test_faults.py).
+DAMAGED_ROWS = {
+    "updated-text": "UPDATE matches SET updated = 'abc' WHERE id = 1",
+    "updated-1e300": "UPDATE matches SET updated = 1e300 WHERE id = 1",
+    "moves-text": "UPDATE matches SET moves = 'abc' WHERE id = 1",
+    "seed-negative": "UPDATE matches SET seed = '-1' WHERE id = 1",
+    "place-text": "UPDATE seats SET place = 'x' WHERE match = 1",
+    "name-blob": "UPDATE seats SET name = x'414243' WHERE match = 1 AND seat = 0",
+    "name-not-utf8": "UPDATE seats SET name = CAST(x'41ff42' AS TEXT) WHERE match = 1",
+    "notation-blob": "UPDATE moves SET notation = x'00' WHERE match = 1 AND ply = 0",
+}
+NEEDING_THE_MATCH = {
+    "resume": ("resume", "1"),
+    "replay": ("replay", "1"),
+    "export": ("export", "1", "{work}/out.json", "--reveal"),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED_ROWS))
+@pytest.mark.parametrize("command", list(NEEDING_THE_MATCH))
+def test_a_damaged_stored_row_is_one_line_and_changes_nothing(
+    command: str,
+    damage: str,
+    home: Path,
+    work: Path,
+    no_app: list[str],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with contextlib.closing(sqlite3.connect(home / "cardsuite.db")) as conn, conn:
+        conn.execute(DAMAGED_ROWS[damage])
+    argv = [filled(arg, work) for arg in NEEDING_THE_MATCH[command]]
+    before = snapshot(home, work)
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert done.value.code == 2, (out, err)
+    assert out == ""
+    assert_one_line_naming(err, "match 1")
+    assert snapshot(home, work) == before
