@@ -13,17 +13,10 @@ from typing import Any
 import pytest
 
 from cardsuite import cli, tui
-from cardsuite.cli import main
 from cardsuite.core.text import DEFAULT_NAMES, fill, player_names
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
+from tests.cli_run import run
 
 
 def bad_input(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -9,32 +9,18 @@ from pathlib import Path
 import pytest
 
 from cardsuite import tui
-from cardsuite.cli import main
 from cardsuite.core.dealcode import deal_code, parse_deal_code
 from cardsuite.core.errors import OptionsError
 from cardsuite.games import get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
 from cardsuite.store.db import Store
+from tests.cli_run import refused, run
 
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
     return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    code, out, err = run(capsys, *args)
-    assert code == 2 and out == "" and "Traceback" not in err
-    (line,) = err.strip().splitlines()
-    return line
 
 
 def test_simulated_rang_matches_recorded_then_counted_per_player(

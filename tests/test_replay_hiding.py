@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from cardsuite.cli import main
 from cardsuite.core.cards import Card
 from cardsuite.core.table import redact
 from cardsuite.games import get_game
@@ -24,6 +23,7 @@ from cardsuite.games.grabush.model import PenaltyInsert
 from cardsuite.games.seven_up.model import Discard, PlayCard, hand
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store.db import Result, Store
+from tests.cli_run import refused, run
 from tests.contract.checks import card_texts
 
 
@@ -31,21 +31,6 @@ from tests.contract.checks import card_texts
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "home"))
     return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    """A command that must fail: status 2, nothing on stdout, one line on stderr."""
-    code, out, err = run(capsys, *args)
-    assert code == 2 and out == "" and "Traceback" not in err, (code, out, err)
-    (line,) = err.strip().splitlines()
-    return line
 
 
 def begging_match() -> Match:
