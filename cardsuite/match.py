@@ -7,11 +7,18 @@ observation (and shows bots with a memory their own observation after every move
 players' names into the engines' text, and turns itself into a record that rebuilds it
 exactly.
 
-Undo policy: undo is offered to a human who plays alone against bots, back to his previous
-decision, always.  When it goes back across a card that has become visible to him since (a
-card a bot played, a card he drew, a card turned up) he could use what he has learned, so the
-match becomes a *practice* match: the outcome screen says so and the record keeps it.  With
-several humans at the table (hot-seat) there is no undo: the others have seen the move.
+Undo policy: undo is offered to a human who plays alone against bots, always.  Each undo takes
+back exactly one of his decisions, the last one, with every move after it (the bots' answers,
+his own forced moves): a *decision* is a move he made by hand or had a choice about (more than
+one legal move); a move played for him because it was the only one is not, and undo goes back
+past it to the decision before.  When an undo goes back across a card that has become visible
+to him since (a card a bot played, a card he drew, a card turned up) he could use what he has
+learned, so the match becomes a *practice* match: the outcome screen says so and the record
+keeps it.  Redo plays what the undos took back again, one decision at a time, exactly as it was
+played (the bots' moves as they were, not chosen again), until anything new is played; it shows
+nothing the player has not seen, so it leaves the practice mark as it is.  With several humans
+at the table (hot-seat) there is no undo: the others have seen the move.  On a clock (real
+time) there is none either: the others played on meanwhile.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from cardsuite.bots import Bot, bot_ids, make_bot
 from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, IllegalMoveError, Refusal, SaveError
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_dict, options_to_dict
 from cardsuite.core.outcome import Outcome
@@ -37,7 +44,7 @@ from cardsuite.core.record import MatchRecord, SeatRecord, load_record, save_rec
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Seat, SeenTable, Visibility
-from cardsuite.core.text import fill, plain, player_names, shown_name
+from cardsuite.core.text import fill, join_words, plain, player_names, shown_name
 from cardsuite.core.view import TableView
 
 SIDE_TAGS = "ABCDEFGH"
@@ -70,6 +77,53 @@ class Journal(Protocol):
 
     def close(self) -> None:
         """The match is left: nothing more is written (another window may take it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """What an undo took back (or a redo played again): ``seat``'s decision, in words as he
+    knew it, and the seat of every move taken back, in order (the decision first)."""
+
+    seat: Seat
+    decision: str
+    seats: tuple[Seat, ...]
+    practice: bool = False  # this undo made the match a practice match
+
+    @property
+    def moves(self) -> int:
+        return len(self.seats)
+
+    def text(self, names: Sequence[str], *, redo: bool = False) -> str:
+        """The sentence the table shows: the decision, how many moves, whose."""
+        whose: list[str] = []
+        for seat in dict.fromkeys(self.seats):
+            whose.append(
+                _("yours") if seat == self.seat else _("{name}'s").format(name=names[seat])
+            )
+        fields = {"move": self.decision, "n": self.moves, "whose": join_words(whose)}
+        if redo:
+            return ngettext(
+                "Redone: your “{move}” ({n} move played again: {whose}).",
+                "Redone: your “{move}” ({n} moves played again: {whose}).",
+                self.moves,
+            ).format(**fields)
+        return ngettext(
+            "Undone: your “{move}” ({n} move taken back: {whose}).",
+            "Undone: your “{move}” ({n} moves taken back: {whose}).",
+            self.moves,
+        ).format(**fields)
+
+
+@dataclass(frozen=True, slots=True)
+class _Taken:
+    """The moves one undo took back, with the states they led to and how each was made, kept
+    for redo."""
+
+    seat: Seat
+    decision: str
+    moves: tuple[Move, ...]
+    states: tuple[Any, ...]
+    by_hand: tuple[bool | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +185,10 @@ class Match:
         self.states: list[Any] = [first]
         self.moves: list[Move] = []
         self.practice = False  # an undo went back across a card that had been shown
+        # How each move was made, by its index: True by hand, False played automatically (the
+        # only legal move); a move loaded from a record is not in it (see _decision).
+        self._by_hand: dict[int, bool] = {}
+        self._redo: list[_Taken] = []  # what the undos took back, the latest last
         # Where each move is written before anyone sees it; a failing write detaches it and
         # leaves its reason in save_error (the match goes on, unsaved).
         self.journal: Journal | None = None
@@ -261,18 +319,26 @@ class Match:
         return self.game.present(self.observe(viewer)).named(self.names, self.side_tags())
 
     # --- playing ----------------------------------------------------------------------------
-    def apply(self, move: Move) -> Any:
-        """Play ``move``; IllegalMoveError (nothing changes) if the rules forbid it.  On a
-        clock: at the match's time (see :meth:`submit`)."""
+    def apply(self, move: Move, *, auto: bool = False) -> Any:
+        """Play ``move``; IllegalMoveError (nothing changes) if the rules forbid it.  ``auto``:
+        played for a person because it was his only move (not a decision of his, for undo).
+        On a clock: at the match's time (see :meth:`submit`)."""
         if self.realtime:
             return self.submit(move, self.time)
         state = self.game.apply(self.state, move)
+        self._redo.clear()  # something new is played: what was undone stays undone
+        self._push(move, state, not auto)
+        return state
+
+    def _push(self, move: Move, state: Any, by_hand: bool | None) -> None:
+        """``move``, which led to ``state``, joins the history (written first)."""
         if self.journal is not None:
             self._write(move, state)
+        if by_hand is not None:
+            self._by_hand[len(self.moves)] = by_hand
         self.states.append(state)
         self.moves.append(move)
         self._show_bots(state)
-        return state
 
     def _write(self, move: Move, state: Any, t: int | None = None) -> None:
         assert self.journal is not None
@@ -405,6 +471,7 @@ class Match:
         if t >= self.time:
             self._timed_step(t)
         state = self.game.apply_at(self.state, move, t)
+        self._redo.clear()
         if self.journal is not None:
             self._write(move, state, t)
         self.states.append(state)
@@ -470,16 +537,33 @@ class Match:
             self.advance_to(upcoming)
         return len(self.moves) - made
 
-    # --- undo -------------------------------------------------------------------------------
+    # --- undo and redo ------------------------------------------------------------------------
+    def undo_offered(self, seat: Seat) -> bool:
+        """Whether the policy offers ``seat`` undo at all in this match: a person alone against
+        bots, in a game not played on a clock (there the others played on)."""
+        if self.seats[seat].is_bot or self.realtime:
+            return False
+        return all(info.is_bot for i, info in enumerate(self.seats) if i != seat)
+
+    def _decision(self, index: int) -> bool:
+        """Whether move ``index`` was a decision of its player: made by hand, or one he had
+        a choice about.  A move played for him as his only one is not."""
+        if self._by_hand.get(index):
+            return True
+        if index not in self._by_hand and self.game.watch_by_default:
+            return True  # (loaded) such a game never plays a person's move for him
+        seat = self.moves[index].seat
+        return len(self.game.legal_moves(self.states[index], seat)) > 1
+
     def undo_point(self, seat: Seat) -> int | None:
-        """The history index undo would return ``seat`` to, or None when undo is not allowed."""
-        if self.seats[seat].is_bot or self.is_over() or self.realtime:
-            return None  # (on a clock nothing can be taken back: the others played on)
-        if any(not info.is_bot for i, info in enumerate(self.seats) if i != seat):
-            return None  # only against bots
-        return next(
-            (i for i in range(len(self.moves) - 1, -1, -1) if self.moves[i].seat == seat), None
-        )
+        """The history index undo would return ``seat`` to (the state just before his last
+        decision), or None when there is nothing to undo or undo is not allowed."""
+        if not self.undo_offered(seat) or self.is_over():
+            return None
+        for index in range(len(self.moves) - 1, -1, -1):
+            if self.moves[index].seat == seat and self._decision(index):
+                return index
+        return None
 
     def undo_reveals(self, seat: Seat) -> bool:
         """Whether undoing now goes back across a card ``seat`` has seen since (the undo would
@@ -494,23 +578,49 @@ class Match:
                 return True
         return False
 
-    def undo(self, seat: Seat) -> int:
-        """Go back to ``seat``'s previous decision; returns how many moves were taken back."""
+    def undo(self, seat: Seat) -> Undone:
+        """Take back ``seat``'s last decision and every move after it; says what was taken
+        back.  Redo can play it all again until something new is played."""
         point = self.undo_point(seat)
         if point is None:
             raise CardsuiteError(_("undo is not allowed here"))
-        if self.undo_reveals(seat):
+        newly_practice = not self.practice and self.undo_reveals(seat)
+        if newly_practice:
             self.practice = True
-        removed = len(self.moves) - point
+        decision = self.move_seen_by(point + 1, seat)
+        taken = _Taken(
+            seat,
+            decision,
+            tuple(self.moves[point:]),
+            tuple(self.states[point + 1 :]),
+            tuple(self._by_hand.get(i) for i in range(point, len(self.moves))),
+        )
         del self.states[point + 1 :]
         del self.moves[point:]
+        for index in range(point, point + len(taken.moves)):
+            self._by_hand.pop(index, None)
+        self._redo.append(taken)
         self._refresh_bot_memories()
         if self.journal is not None:
             try:
                 self.journal.undone(len(self.moves), self.practice)
             except SaveError as exc:
                 self._unsaved(exc)
-        return removed
+        return Undone(seat, decision, tuple(m.seat for m in taken.moves), newly_practice)
+
+    def redo_offered(self, seat: Seat) -> bool:
+        """Whether ``seat`` may redo now: his undo is the latest and nothing was played since."""
+        return bool(self._redo) and self._redo[-1].seat == seat and self.undo_offered(seat)
+
+    def redo(self, seat: Seat) -> Undone:
+        """Play again the decision ``seat``'s latest undo took back, with the moves that came
+        after it, exactly as they were played (written to the journal as moves are)."""
+        if not self.redo_offered(seat):
+            raise CardsuiteError(_("there is nothing to redo"))
+        taken = self._redo.pop()
+        for move, state, by_hand in zip(taken.moves, taken.states, taken.by_hand, strict=True):
+            self._push(move, state, by_hand)
+        return Undone(seat, taken.decision, tuple(m.seat for m in taken.moves))
 
     # --- looking back (replays) -------------------------------------------------------------
     def view_at(self, index: int, viewer: Seat | None, *, open_cards: bool = False) -> TableView:
@@ -642,6 +752,7 @@ class Match:
         if record.ended is not None and match.realtime:
             match._timed_steps(record.ended)
         match._reseed_bots()
+        match._by_hand.clear()  # how each move was made is not recorded (see _decision)
         match.practice = record.practice
         return match
 

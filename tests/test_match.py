@@ -73,7 +73,7 @@ def test_undo_back_to_the_humans_decision_when_nothing_new_was_seen() -> None:
     assert match.to_move() == frozenset({0})
     assert match.moves[1:] == [Draw(1), Keep(1), Draw(2), Keep(2)]
     assert match.undo_point(0) == 0
-    assert match.undo(0) == 5
+    assert match.undo(0).moves == 5
     assert match.state is state and match.moves == []
     assert match.undo_point(0) is None, "nothing left to undo"
 

@@ -46,9 +46,13 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             (
                 "u",
                 N_(
-                    "undo your last move (alone against bots; after seeing new cards the match "
-                    "becomes a practice match)"
+                    "undo your last decision and the moves after it (alone against bots, not "
+                    "on a clock; after seeing new cards the match becomes a practice match)"
                 ),
+            ),
+            (
+                "U / Ctrl+Y",
+                N_("redo: play again what undo took back, one decision at a time"),
             ),
             ("h", N_("hint: highlight a suggested move")),
             ("e", N_("the whole event log")),

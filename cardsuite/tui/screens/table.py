@@ -21,7 +21,7 @@ from textual.widgets import Footer
 from cardsuite.bots import bot_ids, bot_label, make_bot
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, IllegalMoveError
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import PileId, Seat
@@ -95,6 +95,8 @@ class TableScreen(TranslatedScreen[None]):
         Binding("left_square_bracket", "watch_speed(-1)", N_("Slower"), show=False),
         Binding("full_stop", "skip", N_("Skip"), key_display="."),
         Binding("u", "undo", N_("Undo")),
+        Binding("U", "redo", N_("Redo"), key_display="U"),
+        Binding("ctrl+y", "redo", N_("Redo"), show=False),
         Binding("h", "hint", N_("Hint")),
         Binding("r", "rules", N_("Rules")),
         Binding("e", "events", N_("Log"), show=False),
@@ -341,7 +343,7 @@ class TableScreen(TranslatedScreen[None]):
         if self.clock is not None:
             return self._play_now(move)
         try:
-            self.match.apply(move)
+            self.match.apply(move, auto=forced)
         except CardsuiteError as exc:
             self.say(str(exc), "error")
             self.refresh_table()
@@ -975,7 +977,7 @@ class TableScreen(TranslatedScreen[None]):
             legal=[words(self.match.fill(line)) for line in summarise(legal)] if legal else (),
         )
         self.table.show(scene)
-        state = (self.undo_allowed(), isinstance(step, Over))
+        state = (self.undo_allowed(), self.redo_allowed(), isinstance(step, Over))
         if state != self._bindings_state:
             self._bindings_state = state
             self.refresh_bindings()
@@ -1208,30 +1210,46 @@ class TableScreen(TranslatedScreen[None]):
             self._undo_key = key
         return self._undo_ok
 
+    def redo_allowed(self) -> bool:
+        viewer = self.session.viewer
+        return viewer is not None and not self._curtain_up and self.match.redo_offered(viewer)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self._curtain_up:
             return action in ("pick", "take", "help", "rules", "settings", "lobby", "quit")
-        if action in ("undo", "hint", "skip") and self.match.is_over():
+        if action in ("undo", "redo", "hint", "skip") and self.match.is_over():
             return False  # the game is over: not offered at all
         if action in ("watch_step", "watch_speed"):
             return self.watching is not None and not self.match.is_over()
-        if self.watching is not None and action in ("undo", "hint", "skip"):
+        if self.watching is not None and action in ("undo", "redo", "hint", "skip"):
             return False  # nobody to undo or hint for; the speeds go as fast as skipping
         if action == "pause" and self.watching is not None:
             return not self.match.is_over()
         if action == "pause":
             return self.clock is not None and not self.match.is_over()
+        if action == "undo" and self.match.realtime:
+            return False  # never offered on a clock (u still says why)
         if action == "undo":
             return True if self.undo_allowed() else None
+        if action == "redo":
+            return self.redo_allowed()
         return True
 
     def key_u(self) -> None:
-        """``u`` while undo is greyed out: say why (the binding itself is disabled then)."""
+        """``u`` while undo is greyed out: say why.  (When it is allowed the binding takes it
+        back: this handler sees the key first and must leave it alone, or one press would
+        undo twice.)"""
         if not self.undo_allowed():
             self.say(self._undo_refusal(), "error")
             self.refresh_table()
-        else:
-            self.action_undo()
+
+    def key_upper_u(self) -> None:
+        """``U`` (redo) with nothing to redo: say so (the binding is hidden then)."""
+        if not self.redo_allowed() and self.session.viewer is not None:
+            self.say(_("Nothing to redo: redo plays again what undo took back."), "error")
+            self.refresh_table()
+
+    key_ctrl_y = key_upper_u
 
     def action_undo(self) -> None:
         viewer = self.session.viewer
@@ -1239,33 +1257,28 @@ class TableScreen(TranslatedScreen[None]):
             self.say(self._undo_refusal(), "error")
             self.refresh_table()
             return
-        practice = self.match.practice
+        undone = self.match.undo(viewer)
+        text = undone.text(self.match.names)
+        if undone.practice:
+            text += " " + _("Practice game now: you had seen cards since.")
+        if len(self.match.legal_moves(viewer)) == 1:
+            self._no_autoplay_at = len(self.match.moves)  # his only move, made by hand before
+        self._stepped(text)
+
+    def action_redo(self) -> None:
+        viewer = self.session.viewer
+        if viewer is None or not self.redo_allowed():
+            return
+        self._stepped(self.match.redo(viewer).text(self.match.names, redo=True))
+
+    def _stepped(self, text: str) -> None:
+        """After an undo or a redo: nothing pending goes on, the message says what changed."""
         self._story = []
         self._fast = False
-        taken = 0
-        while True:
-            taken += self.match.undo(viewer)
-            legal = self.match.legal_moves(viewer)
-            forced = (
-                len(legal) == 1
-                and self.cs_app.settings.auto_play
-                and not self.match.game.watch_by_default
-            )
-            if not forced or self.match.undo_point(viewer) is None:
-                break
-        if forced:
-            self._no_autoplay_at = len(self.match.moves)
         self._epoch += 1
         self.thinking = None
         self.hint = None
         self.last_piles = frozenset()
-        text = ngettext(
-            "Undone: back to your previous move ({n} move taken back).",
-            "Undone: back to your previous move ({n} moves taken back).",
-            taken,
-        ).format(n=taken)
-        if self.match.practice and not practice:
-            text += " " + _("You had seen cards since, so this is now a practice game.")
         self.say(text)
         self._check_saved()
         self.advance()
@@ -1274,13 +1287,15 @@ class TableScreen(TranslatedScreen[None]):
         viewer = self.session.viewer
         if viewer is None:
             return _("Undo is not available to a spectator.")
+        if self.match.realtime:
+            return _("There is no undo in a game played in real time: the others play on.")
         if len(self.match.humans()) > 1:
             return _("Undo is only offered to a player alone against bots.")
         if self.match.is_over():
             return _("The game is over: nothing to undo.")
         if not any(m.seat == viewer for m in self.match.moves):
             return _("Nothing to undo yet.")
-        return _("Undo is not available now.")
+        return _("Nothing to undo: every move you made so far was your only one.")
 
     def action_hint(self) -> None:
         viewer = self.session.viewer
