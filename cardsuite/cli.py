@@ -496,7 +496,7 @@ def delete(
     print(_("Match {id} deleted.").format(id=match_id))
 
 
-@app.command(help=N_("Wins, draws, losses and places per player."), cls=_Command)
+@app.command(help=N_("Wins, draws, losses and places per person (and per bot)."), cls=_Command)
 def stats(
     game: Annotated[
         str | None,
@@ -504,37 +504,72 @@ def stats(
             metavar=N_("GAME"), help=N_("One game only (all by default)."), show_default=False
         ),
     ] = None,
+    bots: Annotated[
+        bool,
+        typer.Option(
+            "--bots",
+            help=N_("Count the matches bots played among themselves too (simulate --record)."),
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Wins, draws, losses and places per player."""
+    """Wins, draws, losses and places per person (and per bot)."""
+    from cardsuite.store.db import counted
+
     game_id = get_game(game).id if game is not None else None
     store = _store()
-    figures = store.stats(game_id)
+    figures = store.stats(game_id, bots=bots)
     _tell_problems(store)
+    finished = store.matches(finished=True, game=game_id)
+    games = sum(counted(m, bots=bots) for m in finished)
+    left_out = len(finished) - games  # bots among themselves, without --bots
     if as_json:
-        games = len(store.matches(finished=True, game=game_id))
         print(
             json.dumps(
-                {"game": game_id, "games": games, "players": [f.to_json() for f in figures]},
+                {
+                    "game": game_id,
+                    "bots": bots,
+                    "games": games,
+                    "players": [f.to_json() for f in figures],
+                },
                 ensure_ascii=False,
             )
         )
         return
+    note = ngettext(
+        "({n} match played by bots alone is not counted: cardsuite stats --bots)",
+        "({n} matches played by bots alone are not counted: cardsuite stats --bots)",
+        left_out,
+    ).format(n=left_out)
     if not figures:
-        print(_("No finished matches yet."))
+        print(
+            _("No finished matches yet.")
+            if not left_out
+            else _("No finished matches with a person yet.")
+        )
+        if left_out:
+            print(note)
         return
-    shown = [shown_name(f.name) or "?" for f in figures]
+    shown = [
+        _("{name} (bot · {bot})").format(name=shown_name(f.name) or "?", bot=plain(f.bot or ""))
+        if f.is_bot
+        else shown_name(f.name) or "?"
+        for f in figures
+    ]
     width = max(len(name) for name in shown)
-    head = _("{name}  games  wins  draws  losses  avg score  longest  practice").format(
+    head = _("{name}  games  wins  draws  losses  avg score  longest  practice  places").format(
         name=_("player").ljust(width)
     )
     print(head)
     for f, name in zip(figures, shown, strict=True):
         average = "—" if f.average_score is None else f"{f.average_score:g}"
+        places = " ".join(f"{place}:{count}" for place, count in f.places.items())
         print(
             f"{name.ljust(width)}  {f.games:5}  {f.wins:4}  {f.draws:5}  {f.losses:6}"
-            f"  {average:>9}  {f.longest:7}  {f.practice:8}"
+            f"  {average:>9}  {f.longest:7}  {f.practice:8}  {places}".rstrip()
         )
+    if left_out:
+        print(note)
 
 
 @app.command(name="export", help=N_("Write a saved match to a JSON file."), cls=_Command)

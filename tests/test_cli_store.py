@@ -37,7 +37,7 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return line
 
 
-def test_simulated_rang_matches_recorded_then_counted_per_player(
+def test_simulated_rang_matches_recorded_then_counted_per_bot_with_bots(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run(
@@ -45,19 +45,57 @@ def test_simulated_rang_matches_recorded_then_counted_per_player(
     )
     assert code == 0
     wins = json.loads(out)["wins"]
+    # no person played: the statistics, which are about people, count nobody …
     code, out, _ = run(capsys, "stats", "rang", "--json")
     assert code == 0
     stats = json.loads(out)
-    assert stats["game"] == "rang" and stats["games"] == 20
+    assert stats["games"] == 0 and stats["players"] == [] and stats["bots"] is False
+    code, out, _ = run(capsys, "stats")
+    assert "Anna" not in out and "20 matches played by bots alone" in out and "--bots" in out
+    # … and --bots counts the bots' matches, a row per bot
+    code, out, _ = run(capsys, "stats", "rang", "--json", "--bots")
+    assert code == 0
+    stats = json.loads(out)
+    assert stats["game"] == "rang" and stats["games"] == 20 and stats["bots"] is True
     players = {p["name"]: p for p in stats["players"]}
     assert set(players) == {"Anna", "Boris", "Vera"}
     for seat, name in enumerate(("Anna", "Boris", "Vera")):
         figures = players[name]
-        assert figures["games"] == 20 and figures["bot"] is True
+        assert figures["games"] == 20
+        assert figures["kind"] == "bot" and figures["bot"] == "random"
         assert figures["wins"] == wins[seat]  # counted as simulate counts them
         assert figures["wins"] + figures["draws"] + figures["losses"] == 20
         assert sum(figures["places"].values()) == 20
         assert figures["longest_match"] > 0
+
+
+def test_stats_show_a_person_and_a_bot_of_the_same_name_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rang = get_game("rang")
+    person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
+    bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
+    with Store() as store:
+        for match in (person, bot):
+            match_id = store.add(match.record())
+            match.attach(store.journal(match_id), match_id)
+            while not match.is_over():
+                if not match.play_bots():
+                    seat = min(match.to_move())
+                    match.apply(match.legal_moves(seat)[0])
+            match.detach()
+    code, out, _ = run(capsys, "stats")
+    assert code == 0
+    names = [line.split("  ")[0].strip() for line in out.splitlines()[1:]]
+    assert names == ["Boris", "Vera", "Anna (bot · heuristic)", "Boris (bot · heuristic)"]
+    code, out, _ = run(capsys, "stats", "--json")
+    rows = [(p["name"], p["kind"], p["bot"], p["games"]) for p in json.loads(out)["players"]]
+    assert rows == [
+        ("Boris", "human", None, 1),
+        ("Vera", "human", None, 1),
+        ("Anna", "bot", "heuristic", 1),
+        ("Boris", "bot", "heuristic", 1),
+    ]
 
 
 def test_stats_of_no_game_at_all_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -78,6 +78,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredMatch",
+    "counted",
     "db_path",
 ]
 
@@ -808,22 +809,38 @@ class Store:
         )
         return MatchRecord.from_data(record.to_data(), where)  # every field checked
 
-    def stats(self, game: str | None = None) -> list[PlayerStats]:
-        """Figures per player name (over every game, or one), most games first.  Practice
-        matches (an undo went back across cards that had been seen) are counted apart.  A
-        match whose rows do not read is left out and noted in :attr:`problems`."""
+    def stats(self, game: str | None = None, *, bots: bool = False) -> list[PlayerStats]:
+        """Figures per player over the finished matches (of every game, or one): a row per
+        person (a name at a human seat) and a row per bot (a name at a bot seat, with the
+        bot's id), so a person and a bot of the same name are never counted together.
+        People first, then bots; most games first.
+
+        Statistics are about people: by default only the matches at least one person played
+        are counted (the bots there appear as his opponents).  ``bots`` counts the matches
+        bots played among themselves too (``simulate --record``, a match watched in the app):
+        see :func:`counted`.
+
+        Practice matches (an undo went back
+        across cards that had been seen) are counted apart.  A match whose rows do not read is
+        left out and noted in :attr:`problems`."""
         self.problems = []
-        tally: dict[str, _Tally] = {}
+        tally: dict[tuple[str, str, str | None], _Tally] = {}
         for stored in self.matches(finished=True, game=game):
+            if not counted(stored, bots=bots):
+                continue
             result = stored.result
             assert result is not None
             for seat, info in enumerate(stored.seats):
-                counted = tally.setdefault(info.name, _Tally(info.name))
+                key = (info.name, info.kind, info.bot)
+                counted_seat = tally.setdefault(key, _Tally(*key))
                 if stored.practice:
-                    counted.practice += 1
+                    counted_seat.practice += 1
                 else:
-                    counted.add(result, seat, stored.moves, info.kind == "bot")
-        return sorted((t.figures(game) for t in tally.values()), key=lambda p: (-p.games, p.name))
+                    counted_seat.add(result, seat, stored.moves)
+        return sorted(
+            (t.figures(game) for t in tally.values()),
+            key=lambda p: (p.kind != "human", -p.games, p.name, p.bot or ""),
+        )
 
     def _by_ids(self, ids: Sequence[int]) -> list[StoredMatch]:
         marks = ", ".join("?" * len(ids))
@@ -844,9 +861,16 @@ class Store:
         return MatchJournal(self, match_id)
 
 
+def counted(stored: StoredMatch, *, bots: bool = False) -> bool:
+    """Whether the statistics count ``stored``: a finished match at least one person played,
+    or (with ``bots``) any finished match, bots among themselves too."""
+    return stored.is_finished and (bots or any(s.kind == "human" for s in stored.seats))
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """One player's figures over the finished matches stored."""
+    """One player's figures over the finished matches stored: a person's (``kind`` "human")
+    or a bot's (``kind`` "bot", ``bot`` its id), never both."""
 
     name: str
     game: str | None  # None: every game
@@ -857,12 +881,19 @@ class PlayerStats:
     places: Mapping[int, int]  # place -> how many times
     average_score: float | None  # over the matches that had scores
     longest: int  # the most moves in one of his matches
-    bot: bool  # every one of these seats was a bot's
+    kind: str = "human"  # "human" or "bot"
+    bot: str | None = None  # the bot's id ("random", "heuristic" …) for a bot
     practice: int = 0  # practice matches, not counted in the figures above
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "kind": self.kind,
+            "bot": self.bot,
             "game": self.game,
             "games": self.games,
             "wins": self.wins,
@@ -871,21 +902,19 @@ class PlayerStats:
             "places": {str(k): v for k, v in sorted(self.places.items())},
             "average_score": self.average_score,
             "longest_match": self.longest,
-            "bot": self.bot,
             "practice": self.practice,
         }
 
 
 class _Tally:
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, kind: str, bot: str | None) -> None:
+        self.name, self.kind, self.bot = name, kind, bot
         self.games = self.longest = self.practice = 0
         self.verdicts = {"win": 0, "draw": 0, "loss": 0}
         self.places: dict[int, int] = {}
         self.scores: list[float] = []
-        self.bot = True
 
-    def add(self, result: Result, seat: int, moves: int, bot: bool) -> None:
+    def add(self, result: Result, seat: int, moves: int) -> None:
         self.games += 1
         self.verdicts[result.verdict(seat)] += 1
         place = result.places[seat]
@@ -893,7 +922,6 @@ class _Tally:
         if result.scores is not None:
             self.scores.append(result.scores[seat])
         self.longest = max(self.longest, moves)
-        self.bot = self.bot and bot
 
     def figures(self, game: str | None) -> PlayerStats:
         average = round(sum(self.scores) / len(self.scores), 2) if self.scores else None
@@ -907,6 +935,7 @@ class _Tally:
             places=dict(sorted(self.places.items())),
             average_score=average,
             longest=self.longest,
+            kind=self.kind,
             bot=self.bot,
             practice=self.practice,
         )

@@ -32,6 +32,14 @@ def tracked(store: Store, match: Match, origin: str = "play") -> int:
     return match_id
 
 
+def play_out(match: Match) -> None:
+    """Bots play their moves, a person the first legal move he has, to the end."""
+    while not match.is_over():
+        if not match.play_bots():
+            seat = min(match.to_move())
+            match.apply(match.legal_moves(seat)[0])
+
+
 def test_every_move_is_stored_when_the_match_applies_it() -> None:
     with Store() as store:
         match = rang_match()
@@ -106,17 +114,17 @@ def test_statistics_count_wins_draws_losses_places_and_partners() -> None:
         partners = Match(game, [SeatInfo(n, "random") for n in names], options=options, seed=2)
         tracked(store, partners)
         partners.play_bots()
-        rang = {f.name: f for f in store.stats("rang")}
+        rang = {f.name: f for f in store.stats("rang", bots=True)}
         assert set(rang) == {"Anna", "Boris", "Vera"}
         for f in rang.values():
             assert f.games == 6  # the six unfinished matches are not counted
             assert f.wins + f.draws + f.losses == 6
             assert sum(f.places.values()) == 6
-            assert f.bot
+            assert f.kind == "bot" and f.bot == "random"
         # Rang: one loser a deal, the others share the first place
         assert sum(f.losses for f in rang.values()) == 6
         assert sum(f.wins for f in rang.values()) == 12
-        seven = {f.name: f for f in store.stats("seven-up")}
+        seven = {f.name: f for f in store.stats("seven-up", bots=True)}
         outcome = partners.outcome()
         assert outcome is not None
         sides = partners.game.sides(partners.state)
@@ -124,8 +132,40 @@ def test_statistics_count_wins_draws_losses_places_and_partners() -> None:
             won = {seven[names[s]].wins for s in side}
             assert len(won) == 1  # partners win or lose together
         assert sum(f.wins for f in seven.values()) == 2
-        everything = {f.name: f.games for f in store.stats()}
+        everything = {f.name: f.games for f in store.stats(bots=True)}
         assert everything["Anna"] == 7 and everything["Gleb"] == 1
+        assert store.stats() == []  # only bots played: no person to count
+
+
+def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart() -> None:
+    rang = get_game("rang")
+    with Store() as store:
+        # Boris the person, against the bot Anna; then the bot Boris against Vera, a person
+        person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
+        bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
+        bots_alone = Match(rang, [SeatInfo("Boris", "random"), SeatInfo("Anna", "random")])
+        for match in (person, bot, bots_alone):
+            tracked(store, match)
+            play_out(match)
+        rows = [(f.name, f.kind, f.bot, f.games) for f in store.stats()]
+        # people first; the bot-only match is not counted
+        assert rows == [
+            ("Boris", "human", None, 1),
+            ("Vera", "human", None, 1),
+            ("Anna", "bot", "heuristic", 1),
+            ("Boris", "bot", "heuristic", 1),
+        ]
+        every = {(f.name, f.bot): f.games for f in store.stats(bots=True)}
+        assert every == {
+            ("Boris", None): 1,
+            ("Vera", None): 1,
+            ("Anna", "heuristic"): 1,
+            ("Boris", "heuristic"): 1,
+            ("Boris", "random"): 1,
+            ("Anna", "random"): 1,
+        }
+        (figures,) = [f for f in store.stats() if f.name == "Boris" and f.kind == "human"]
+        assert figures.to_json()["kind"] == "human" and figures.to_json()["bot"] is None
 
 
 def test_a_file_that_is_no_database_is_moved_aside_not_overwritten(home: Path) -> None:
@@ -257,7 +297,7 @@ def test_practice_matches_are_counted_apart() -> None:
             tracked(store, match)
             match.practice = practice  # as an undo across a seen card makes it
             match.play_bots()
-        figures = {f.name: f for f in store.stats()}
+        figures = {f.name: f for f in store.stats(bots=True)}
         assert {f.games for f in figures.values()} == {1}
         assert {f.practice for f in figures.values()} == {1}
 
