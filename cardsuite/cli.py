@@ -25,6 +25,7 @@ from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
+from cardsuite.core.outcome import LOSS, WIN
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
 from cardsuite.core.text import NAME_MAX, fill, plain, player_names, shown_name
@@ -301,10 +302,10 @@ def simulate(
         if outcome.is_draw:
             draws += 1
             continue
-        worst = max(outcome.places)
-        for s, place in enumerate(outcome.places):
-            wins[s] += place == 1
-            losses[s] += place == worst
+        for s in range(count):  # as the statistics count them (Store.stats)
+            said = outcome.verdict(s, last_place_loses=engine.last_place_loses)
+            wins[s] += said == WIN
+            losses[s] += said == LOSS
     elapsed = max(time.perf_counter() - started, 1e-9)
     result = {
         "game": engine.id,
@@ -335,7 +336,7 @@ def simulate(
         )
     )
     for s in range(count):
-        line = _("seat {n} ({bot}): {wins} wins, {losses} last places").format(
+        line = _("seat {n} ({bot}): {wins} wins, {losses} losses").format(
             n=s + 1, bot=names[s], wins=wins[s], losses=losses[s]
         )
         print(f"  {line}")

@@ -69,6 +69,33 @@ def test_simulated_rang_matches_recorded_then_counted_per_bot_with_bots(
         assert figures["longest_match"] > 0
 
 
+def test_simulate_and_stats_count_losses_alike_as_the_game_ranks_places(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Seven Leaves names its loser: only the last place loses, a safe 2nd is neither;
+    # Go Fish names its winner: every place after the first loses
+    for game, names_loser in (("seven-leaves", True), ("ryba", False)):
+        code, out, _ = run(
+            capsys, "simulate", game, "--players", "3", "--games", "8", "--record", "--json"
+        )
+        assert code == 0
+        simulated = json.loads(out)
+        code, out, _ = run(capsys, "stats", game, "--bots", "--json")
+        players = {p["name"]: p for p in json.loads(out)["players"]}
+        for seat, name in enumerate(("Anna", "Boris", "Vera")):
+            figures = players[name]
+            assert figures["wins"] == simulated["wins"][seat]
+            assert figures["losses"] == simulated["losses"][seat]
+            later = figures["games"] - figures["places"].get("1", 0)
+            if names_loser:
+                assert figures["losses"] == figures["places"].get("3", 0)
+            else:
+                assert figures["losses"] == later
+        if names_loser:
+            assert sum(simulated["losses"]) == simulated["finished"] - simulated["draws"]
+            assert any(p["places"].get("2") for p in players.values())
+
+
 def test_stats_show_a_person_and_a_bot_of_the_same_name_apart(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -53,7 +53,7 @@ from typing import Any, TypeGuard
 
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.jsonfile import parse_json
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import Outcome, verdict
 from cardsuite.core.record import (
     MAX_ID,
     MAX_MOVES,
@@ -65,6 +65,7 @@ from cardsuite.core.record import (
     SeatRecord,
 )
 from cardsuite.core.text import NAME_MAX, plain
+from cardsuite.games import GAME_INFO
 from cardsuite.store.lock import MatchBusy, MatchLock
 from cardsuite.store.paths import DB_NAME, db_path
 
@@ -180,13 +181,10 @@ class Result:
             tuple(side_of.get(s, s) for s in seats) if side_of else tuple(seats),
         )
 
-    def verdict(self, seat: int) -> str:
-        """ "win", "draw" or "loss", counted as ``cardsuite simulate`` counts them: a draw
-        when every seat shares the first place, a win for each seat in first place otherwise
-        (joint winners, partners, everyone but the loser at Rang)."""
-        if all(place == 1 for place in self.places):
-            return "draw"
-        return "win" if self.places[seat] == 1 else "loss"
+    def verdict(self, seat: int, *, last_place_loses: bool = False) -> str | None:
+        """ "win", "draw", "loss" or None (a place between, in a game naming its loser), as
+        the game ranks the places: see :func:`cardsuite.core.outcome.verdict`."""
+        return verdict(self.places, seat, last_place_loses=last_place_loses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -820,9 +818,23 @@ class Store:
         bots played among themselves too (``simulate --record``, a match watched in the app):
         see :func:`counted`.
 
-        Practice matches (an undo went back
-        across cards that had been seen) are counted apart.  A match whose rows do not read is
-        left out and noted in :attr:`problems`."""
+        Wins, draws and losses follow each game's ranking
+        (:func:`cardsuite.core.outcome.verdict`, the game's ``last_place_loses``): a draw when
+        every seat shares the first place; else a win for each seat in first place, and
+
+        * a game that names its loser counts only the last place as a loss, and a place
+          between as neither (it shows among the places): Rang (everyone but the loser shares
+          the first place; over several deals, the places by losses) and Seven Leaves (the
+          safe players by the deal they went safe in, the last one left loses; over several
+          games, by games lost then noses);
+        * every other game names its winner, so every place after the first is a loss:
+          Grabuge, Nerts, Go Fish, Seven Up, Spit, Snip Snap Snorem, Russian Bank, Rubashka,
+          Cassino, Laugh and Lie Down, Grabush (the first out, the best score or the winning
+          side wins; partners share their side's place).
+
+        ``cardsuite simulate`` counts its wins and losses the same way.  Practice matches (an
+        undo went back across cards that had been seen) are counted apart.  A match whose
+        rows do not read is left out and noted in :attr:`problems`."""
         self.problems = []
         tally: dict[tuple[str, str, str | None], _Tally] = {}
         for stored in self.matches(finished=True, game=game):
@@ -830,13 +842,20 @@ class Store:
                 continue
             result = stored.result
             assert result is not None
+            info_of_game = GAME_INFO.get(stored.game)
+            last_loses = info_of_game is not None and info_of_game.last_place_loses
             for seat, info in enumerate(stored.seats):
                 key = (info.name, info.kind, info.bot)
                 counted_seat = tally.setdefault(key, _Tally(*key))
                 if stored.practice:
                     counted_seat.practice += 1
                 else:
-                    counted_seat.add(result, seat, stored.moves)
+                    counted_seat.add(
+                        result.verdict(seat, last_place_loses=last_loses),
+                        result,
+                        seat,
+                        stored.moves,
+                    )
         return sorted(
             (t.figures(game) for t in tally.values()),
             key=lambda p: (p.kind != "human", -p.games, p.name, p.bot or ""),
@@ -914,9 +933,10 @@ class _Tally:
         self.places: dict[int, int] = {}
         self.scores: list[float] = []
 
-    def add(self, result: Result, seat: int, moves: int) -> None:
+    def add(self, verdict: str | None, result: Result, seat: int, moves: int) -> None:
         self.games += 1
-        self.verdicts[result.verdict(seat)] += 1
+        if verdict is not None:  # a place between the first and the last: neither
+            self.verdicts[verdict] += 1
         place = result.places[seat]
         self.places[place] = self.places.get(place, 0) + 1
         if result.scores is not None:

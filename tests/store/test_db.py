@@ -137,6 +137,26 @@ def test_statistics_count_wins_draws_losses_places_and_partners() -> None:
         assert store.stats() == []  # only bots played: no person to count
 
 
+def test_a_safe_second_place_at_seven_leaves_is_neither_won_nor_lost() -> None:
+    """Seven Leaves names its loser (the last one left): a player safe second is no loser."""
+    game = get_game("seven-leaves")
+    names = ("Anna", "Boris", "Vera")
+    with Store() as store:
+        for seed in range(8):
+            match = Match(game, [SeatInfo(n, "random") for n in names], seed=seed)
+            tracked(store, match)
+            match.play_bots()
+            assert match.is_over()
+        figures = store.stats("seven-leaves", bots=True)
+        assert len(figures) == 3
+        for f in figures:
+            assert f.wins == f.places.get(1, 0)
+            assert f.losses == f.places.get(3, 0)  # the loser is always last, alone
+            assert f.wins + f.draws + f.losses + f.places.get(2, 0) == f.games == 8
+        assert sum(f.losses for f in figures) == 8  # one loser a match
+        assert sum(f.places.get(2, 0) for f in figures) > 0  # some were safe second
+
+
 def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart() -> None:
     rang = get_game("rang")
     with Store() as store:
