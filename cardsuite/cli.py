@@ -619,13 +619,41 @@ def import_match(
 ) -> None:
     """Add a match from a JSON file to the saved matches."""
     from cardsuite.core.record import load_record
-    from cardsuite.store.db import Result
+    from cardsuite.store.db import LONGER, SAME, AlreadyStoredError, Result
 
     record = load_record(file)
     match = Match.from_record(record, file)  # every move must replay
     outcome = match.outcome()
     result = None if outcome is None else Result.of(outcome, match.game.sides(match.state))
-    match_id = _store(writing=True).add(record, origin="import", result=result)
+    # A match the database has already is refused, and nothing is written: the same one, or
+    # a longer or shorter version of it (the file goes on from an unfinished stored match, or
+    # a stored match goes on from the file); deleting the stored match lets the file in.
+    try:
+        match_id = _store(writing=True).add(
+            match.record(), origin="import", result=result, unless_stored=True
+        )
+    except AlreadyStoredError as already:
+        found = already.found
+        if found.relation == SAME:
+            message = _("{file} is already stored as match {id}")
+        elif found.relation == LONGER:
+            message = _(
+                "{file} is already stored as match {id}, which stops at move {stored} where "
+                "the file goes on to move {moves}; delete match {id} first to import the file"
+            )
+        else:
+            message = _(
+                "{file} is already stored as match {id}, which goes on from it (to move "
+                "{stored}; the file stops at move {moves})"
+            )
+        raise OptionsError(
+            message.format(
+                file=plain(str(file)),
+                id=found.match_id,
+                stored=found.stored_moves,
+                moves=found.record_moves,
+            )
+        ) from None
     print(_("Imported as match {id}.").format(id=match_id))
 
 

@@ -174,20 +174,84 @@ def test_resume_refusals_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_export_then_import_gives_the_same_match(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run(capsys, "simulate", "seven-up", "--players", "2", "--games", "1", "--record")
     file = tmp_path / "out" / "match.json"
     code, out, _ = run(capsys, "export", "1", str(file))
     assert code == 0 and str(file) in out
-    code, out, _ = run(capsys, "import", str(file))
-    assert code == 0 and "match 2" in out
     with Store() as store:
-        first, second = store.get(1), store.get(2)
-        assert store.record(1).moves == store.record(2).moves
+        exported, first = store.record(1), store.get(1)
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "elsewhere"))  # another machine
+    code, out, _ = run(capsys, "import", str(file))
+    assert code == 0 and "match 1" in out
+    with Store() as store:
+        second = store.get(1)
+        assert store.record(1).moves == exported.moves
         assert second.origin == "import"
         assert first.result is not None and second.result is not None
         assert first.result.places == second.result.places
+
+
+def test_a_match_already_stored_is_not_imported_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "simulate", "seven-up", "--players", "2", "--games", "2", "--record")
+    file = tmp_path / "match.json"
+    assert run(capsys, "export", "2", str(file))[0] == 0
+    with Store() as store:
+        before = store.matches()
+    line = refused(capsys, "import", str(file))
+    assert line == f"cardsuite: {file} is already stored as match 2"
+    # the same match in a file that leaves out the options at their defaults
+    data = json.loads(file.read_text(encoding="utf-8"))
+    defaults = get_game("seven-up").Options()
+    data["options"] = {
+        key: value for key, value in data["options"].items() if getattr(defaults, key) != value
+    }
+    lean = tmp_path / "lean.json"
+    lean.write_text(json.dumps(data), encoding="utf-8")
+    assert refused(capsys, "import", str(lean)).endswith("already stored as match 2")
+    with Store() as store:
+        assert store.matches() == before  # nothing changed
+    # another name at a seat: another match
+    data["seats"][0]["name"] = "Dasha"
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "import", str(other))
+    assert code == 0 and "match 3" in out
+    assert refused(capsys, "import", str(other)).endswith("already stored as match 3")
+
+
+def test_a_longer_or_shorter_version_of_a_stored_match_is_refused_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    seats = [SeatInfo("Anna"), SeatInfo("Boris", "random")]
+    match = Match(get_game("rang"), seats, seed=3)
+
+    def play(moves: int) -> None:
+        while len(match.moves) < moves:
+            if not match.play_bots(limit=1):
+                (seat,) = match.to_move()
+                match.apply(match.legal_moves(seat)[0])
+
+    play(10)
+    short = tmp_path / "short.json"
+    match.save(short)
+    play(20)
+    with Store() as store:
+        match_id = store.add(match.record())  # unfinished, at move 20
+    play(30)
+    long = tmp_path / "long.json"
+    match.save(long)
+    line = refused(capsys, "import", str(long))
+    assert f"already stored as match {match_id}" in line
+    assert "stops at move 20" in line and "move 30" in line and "delete match" in line
+    line = refused(capsys, "import", str(short))
+    assert f"already stored as match {match_id}, which goes on from it" in line
+    with Store() as store:
+        assert [m.id for m in store.matches()] == [match_id]
+        assert store.get(match_id).moves == 20
 
 
 def test_import_refuses_a_record_whose_moves_do_not_replay(

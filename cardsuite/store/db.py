@@ -53,6 +53,7 @@ from typing import Any, TypeGuard
 
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.jsonfile import parse_json
+from cardsuite.core.options import options_from_dict, options_to_dict
 from cardsuite.core.outcome import Outcome, verdict
 from cardsuite.core.record import (
     MAX_ID,
@@ -71,13 +72,18 @@ from cardsuite.store.paths import DB_NAME, db_path
 
 __all__ = [
     "DB_NAME",
+    "LONGER",
     "MAX_MATCH_ID",
+    "SAME",
+    "SHORTER",
+    "AlreadyStoredError",
     "MatchBusyError",
     "MatchJournal",
     "PlayerStats",
     "Result",
     "Store",
     "StoreError",
+    "StoredAlready",
     "StoredMatch",
     "counted",
     "db_path",
@@ -128,6 +134,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE moves ADD COLUMN t INTEGER;   -- ms since the deal; NULL for turn games
     ALTER TABLE matches ADD COLUMN ended INTEGER;  -- ms since the deal, last seen or ended
     """,
+    # 3: an import finds the matches of the same deal (a match already stored is refused)
+    """
+    CREATE INDEX matches_by_deal ON matches (game, seed);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 OUR_TABLES = frozenset({"matches", "seats", "moves", "meta"})
@@ -140,6 +150,29 @@ TIMESTAMPS = (0.0, 1e11)  # seconds since the epoch a stored time may hold (unti
 
 class StoreError(SaveError):
     """The database cannot be used (it names the file and the problem)."""
+
+
+SAME, LONGER, SHORTER = "same", "longer", "shorter"  # what a record is to a stored match
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAlready:
+    """A stored match that a record is (see :meth:`Store.stored_as`): ``relation`` is SAME
+    (the same moves), LONGER (the record goes on from the stored match, which is
+    unfinished) or SHORTER (the stored match goes on from the record)."""
+
+    match_id: int
+    relation: str
+    stored_moves: int
+    record_moves: int
+
+
+class AlreadyStoredError(CardsuiteError):
+    """The match to store is one the database has already (nothing was written)."""
+
+    def __init__(self, found: StoredAlready) -> None:
+        super().__init__(f"already stored as match {found.match_id}")
+        self.found = found
 
 
 class MatchBusyError(CardsuiteError):
@@ -506,11 +539,18 @@ class Store:
         origin: str = "play",
         result: Result | None = None,
         started: float | None = None,
+        unless_stored: bool = False,
     ) -> int:
-        """Store a match (with the moves it has) and return its id."""
+        """Store a match (with the moves it has) and return its id.  ``unless_stored``: a
+        match the database has already (:meth:`stored_as`: the same, a longer or a shorter
+        version of it) is refused with :class:`AlreadyStoredError`, and nothing is written."""
         now = time.time()
         try:
             with self._transaction() as conn:
+                if unless_stored:  # in the transaction: no other writer adds it meanwhile
+                    found = self.stored_as(record)
+                    if found is not None:
+                        raise AlreadyStoredError(found)
                 cursor = conn.execute(
                     "INSERT INTO matches (game, seed, options, origin, started, updated, practice,"
                     " moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -807,6 +847,39 @@ class Store:
         )
         return MatchRecord.from_data(record.to_data(), where)  # every field checked
 
+    def stored_as(self, record: MatchRecord) -> StoredAlready | None:
+        """The stored match ``record`` is, if any: the same game, seed, options (the game's
+        defaults filled in) and seats (names, kinds and bots), and the same moves (with their
+        times on a clock), compared as canonical JSON.  A record whose moves go on from an
+        unfinished stored match's (LONGER), or stop before a stored match's (SHORTER), is a
+        version of it too.  The matches of the same deal are found by the index on game and
+        seed; one whose rows do not read is not compared."""
+        deal = _deal_key(record)
+        moves = _moves_key(record)
+        rows = self._query(
+            "SELECT id FROM matches WHERE game = ? AND seed = ? ORDER BY id",
+            (record.game, str(record.seed)),
+        )
+        for (match_id,) in rows:
+            try:
+                stored = self.get(match_id)
+                other = self.record(match_id)
+            except StoreError:
+                continue
+            if _deal_key(other) != deal:
+                continue
+            kept = _moves_key(other)
+            if kept == moves:
+                relation = SAME
+            elif len(kept) < len(moves) and moves[: len(kept)] == kept and not stored.is_finished:
+                relation = LONGER
+            elif len(moves) < len(kept) and kept[: len(moves)] == moves:
+                relation = SHORTER
+            else:
+                continue
+            return StoredAlready(match_id, relation, len(kept), len(moves))
+        return None
+
     def stats(self, game: str | None = None, *, bots: bool = False) -> list[PlayerStats]:
         """Figures per player over the finished matches (of every game, or one): a row per
         person (a name at a human seat) and a row per bot (a name at a bot seat, with the
@@ -990,6 +1063,33 @@ class MatchJournal:
     def close(self) -> None:
         """The match is left: another window may now write it."""
         self.store.release(self.match_id)
+
+
+def _deal_key(record: MatchRecord) -> str:
+    """The deal a record plays, as canonical JSON: game, seed, options (with the game's
+    defaults filled in, so a file that leaves an option out names the same deal) and seats."""
+    options: dict[str, Any] = dict(record.options)
+    info = GAME_INFO.get(record.game)
+    if info is not None:
+        with contextlib.suppress(CardsuiteError):
+            options = options_to_dict(options_from_dict(info.load().Options, options))
+    return json.dumps(
+        {
+            "game": record.game,
+            "seed": record.seed,
+            "options": options,
+            "seats": [[s.name, s.kind, s.bot] for s in record.seats],
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+
+
+def _moves_key(record: MatchRecord) -> tuple[tuple[int, str, int | None], ...]:
+    """The moves of a record with their times (None for a game without a clock)."""
+    times: Sequence[int | None] = record.times or (None,) * len(record.moves)
+    return tuple((seat, text, t) for (seat, text), t in zip(record.moves, times, strict=True))
 
 
 def _write_result(conn: sqlite3.Connection, match_id: int, result: Result, now: float) -> None:

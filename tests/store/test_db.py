@@ -4,6 +4,7 @@ damaged and foreign files, old autosaves."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from cardsuite.core.errors import SaveError
 from cardsuite.core.options import options_from_strings
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
-from cardsuite.store.db import SCHEMA_VERSION, Store, StoreError
+from cardsuite.store.db import SCHEMA_VERSION, AlreadyStoredError, Store, StoreError
 
 
 @pytest.fixture(autouse=True)
@@ -346,6 +347,51 @@ def test_a_database_of_schema_1_is_migrated_and_keeps_its_matches(home: Path) ->
         record = store.record(1)
         assert record.moves == ((seat, first.game.move_to_text(move)),) and record.times == ()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
     columns = {row[1] for row in conn.execute("PRAGMA table_info(moves)")}
     assert "t" in columns
+
+
+def test_a_database_of_schema_2_is_migrated_and_its_matches_are_found_again(home: Path) -> None:
+    """Schema 3 indexes the matches by deal: an import finds a match stored before."""
+    from cardsuite.store.db import MIGRATIONS, SAME, SHORTER, _statements
+
+    match = rang_match(5)
+    match.play_bots()
+    record = match.record()
+    path = home / "cardsuite.db"
+    old = sqlite3.connect(path)
+    for script in MIGRATIONS[:2]:
+        for statement in _statements(script):
+            old.execute(statement)
+    old.execute("PRAGMA user_version = 2")
+    old.execute(
+        "INSERT INTO matches (id, game, seed, options, origin, started, updated, moves)"
+        " VALUES (1, 'rang', '5', '{}', 'play', 0, 0, ?)",  # options left at their defaults
+        (len(record.moves),),
+    )
+    for i, seat in enumerate(record.seats):
+        old.execute(
+            "INSERT INTO seats VALUES (1, ?, ?, ?, ?, NULL, NULL, NULL)",
+            (i, seat.name, seat.kind, seat.bot),
+        )
+    old.executemany(
+        "INSERT INTO moves VALUES (1, ?, ?, ?, NULL)",
+        [(ply, seat, text) for ply, (seat, text) in enumerate(record.moves)],
+    )
+    old.commit()
+    old.close()
+    with Store() as store:
+        assert store.record(1).moves == record.moves
+        found = store.stored_as(record)
+        assert found is not None and (found.match_id, found.relation) == (1, SAME)
+        shorter = store.stored_as(replace(record, moves=record.moves[:7]))
+        assert shorter is not None and shorter.relation == SHORTER
+        assert store.stored_as(replace(record, seed=6)) is None
+        with pytest.raises(AlreadyStoredError, match="already stored as match 1"):
+            store.add(record, unless_stored=True)
+        assert [m.id for m in store.matches()] == [1]
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+    indexes = {row[1] for row in conn.execute("PRAGMA index_list(matches)")}
+    assert "matches_by_deal" in indexes
