@@ -767,17 +767,29 @@ def replay(
     # as saved (JSON escapes what needs it).  A seat saved without a name: the lobby's name.
     names = match.given_names if not text else match.names
 
-    def events(state: Any) -> list[str]:
+    def seen(happened: Sequence[Any]) -> list[str]:
         return [
-            fill((event if reveal else event.seen_by(viewer)).text(), names)
-            for event in state.events
+            fill((event if reveal else event.seen_by(viewer)).text(), names) for event in happened
         ]
+
+    def events(state: Any) -> list[str]:
+        return seen(state.events)
 
     def hidden(number: int) -> bool:
         return not reveal and match.move_hides(number, viewer)
 
     def wording(number: int, move: Any) -> str:
         return fill(move.hidden_label() if hidden(number) else move.label(), names)
+
+    # On a clock, what fell due between the moves (the spits, the turn-ups), after each move
+    # (0: after the deal, before the first move), with its time: ms since the deal.
+    timed: dict[int, list[tuple[int, list[str]]]] = {}
+    for after, at, happened in match.timed_steps():
+        timed.setdefault(after, []).append((at, seen(happened)))
+    times = match.times if match.realtime else []
+
+    def timed_data(after: int) -> list[dict[str, Any]]:
+        return [{"at": at, "events": said} for at, said in timed.get(after, [])]
 
     outcome = match.outcome()
     if not text:
@@ -788,6 +800,7 @@ def replay(
             "reveal": reveal,
             "players": list(names),
             "events": events(match.states[0]),
+            "timed": timed_data(0),
             "moves": [
                 {
                     "seat": move.seat,
@@ -795,7 +808,9 @@ def replay(
                     # no notation names a card the viewer may not see
                     "move": None if hidden(number) else game.move_to_text(move),
                     "text": wording(number, move),
+                    "at": times[number - 1] if times else None,
                     "events": events(state),
+                    "timed": timed_data(number),
                 }
                 for number, (move, state) in enumerate(match.history(), start=1)
             ],
@@ -824,12 +839,21 @@ def replay(
         print(_("(as a spectator sees it)"))
     else:
         print(_("(as {name} saw it)").format(name=names[viewer]))
+
+    def print_timed(after: int, indent: str) -> None:
+        for at, said in timed.get(after, []):
+            mark = _("[{seconds} s]").format(seconds=f"{at / 1000:.1f}")
+            for line in said:
+                print(f"{indent}{mark} {line}")
+
     for line in events(match.states[0]):
         print(f"     {line}")
+    print_timed(0, "     ")
     for number, (move, state) in enumerate(match.history(), start=1):
         print(f"{number:4}. {names[move.seat]}: {wording(number, move)}")
         for line in events(state):
             print(f"      {line}")
+        print_timed(number, "      ")
     if outcome is None:
         print(_("(the match is not finished)"))
     else:

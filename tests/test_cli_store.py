@@ -147,6 +147,57 @@ def test_matches_lists_unfinished_ones_and_replay_reads_them_by_number(
     assert replayed["result"] is None
 
 
+def spit_played_by_bots_on_a_clock(seed: int) -> tuple[int, Match]:
+    """A real-time Spit match between bots, stored as it is played: the runner's clock (ours
+    here) moves on 50 ms at a time and the match performs what falls due meanwhile."""
+    seats = [SeatInfo("Anna", "random"), SeatInfo("Boris", "heuristic")]
+    match = Match(get_game("spit"), seats, seed=seed)
+    assert match.realtime
+    with Store() as store:
+        match_id = store.add(match.record())
+        match.attach(store.journal(match_id), match_id)
+        now = 0
+        while not match.is_over():
+            now += 50
+            match.advance_to(now)
+            assert now < 3_600_000
+        match.detach()
+    return match_id, match
+
+
+def test_replay_of_a_real_time_spit_match_names_every_card_a_spit_turned_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardsuite.core.text import fill
+    from cardsuite.games.spit.model import Spat
+
+    match_id, match = spit_played_by_bots_on_a_clock(seed=3)
+    spits = [
+        (after, at, fill(event.text(), match.names))
+        for after, at, happened in match.timed_steps()
+        for event in happened
+        if isinstance(event, Spat)
+    ]
+    assert len(spits) >= 4 and any(after > 0 for after, _at, _text in spits)
+    for viewer in ((), ("--as", "2"), ("--reveal",)):
+        code, out, _ = run(capsys, "replay", str(match_id), *viewer)
+        assert code == 0
+        lines = out.splitlines()
+        moves = [i for i, line in enumerate(lines) if line[:4].strip().isdigit()]
+        assert len(moves) == len(match.moves)
+        for after, at, text in spits:
+            # between move `after` and the next one, marked with its time
+            line = lines.index(f"{'     ' if after == 0 else '      '}[{at / 1000:.1f} s] {text}")
+            assert (moves[after - 1] if after else 0) < line
+            assert after == len(moves) or line < moves[after]
+        code, out, _ = run(capsys, "replay", str(match_id), "--json", *viewer)
+        replayed = json.loads(out)
+        for after, at, text in spits:
+            timed = replayed["moves"][after - 1]["timed"] if after else replayed["timed"]
+            assert any(step["at"] == at and text in step["events"] for step in timed)
+        assert [m["at"] for m in replayed["moves"]] == match.times
+
+
 def test_resume_opens_the_stored_match_in_its_own_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
