@@ -24,6 +24,7 @@ from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.options import options_from_strings
+from cardsuite.core.outcome import LOSS, WIN
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.record import MAX_MATCH_ID, MAX_SEED
 from cardsuite.core.rng import derive_seed
@@ -376,10 +377,10 @@ def simulate(
         if outcome.is_draw:
             draws += 1
             continue
-        worst = max(outcome.places)
-        for s, place in enumerate(outcome.places):
-            wins[s] += place == 1
-            losses[s] += place == worst
+        for s in range(count):  # as the statistics count them (Store.stats)
+            said = outcome.verdict(s, last_place_loses=engine.last_place_loses)
+            wins[s] += said == WIN
+            losses[s] += said == LOSS
     elapsed = max(time.perf_counter() - started, 1e-9)
     result = {
         "game": engine.id,
@@ -410,7 +411,7 @@ def simulate(
         )
     )
     for s in range(count):
-        line = _("seat {n} ({bot}): {wins} wins, {losses} last places").format(
+        line = _("seat {n} ({bot}): {wins} wins, {losses} losses").format(
             n=s + 1, bot=names[s], wins=wins[s], losses=losses[s]
         )
         print(f"  {line}")
@@ -569,7 +570,7 @@ def delete(
     print(_("Match {id} deleted.").format(id=match_id))
 
 
-@app.command(help=N_("Wins, draws, losses and places per player."), cls=_Command)
+@app.command(help=N_("Wins, draws, losses and places per person (and per bot)."), cls=_Command)
 def stats(
     game: Annotated[
         str | None,
@@ -577,32 +578,69 @@ def stats(
             metavar=N_("GAME"), help=N_("One game only (all by default)."), show_default=False
         ),
     ] = None,
+    bots: Annotated[
+        bool,
+        typer.Option(
+            "--bots",
+            help=N_("Count the matches bots played among themselves too (simulate --record)."),
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Wins, draws, losses and places per player."""
+    """Wins, draws, losses and places per person (and per bot)."""
+    from cardsuite.store.db import counted
+
     game_id = get_game(game).id if game is not None else None
     store = _store()
-    figures = store.stats(game_id)
+    figures = store.stats(game_id, bots=bots)
     _tell_problems(store)
+    finished = store.matches(finished=True, game=game_id)
+    games = sum(counted(m, bots=bots) for m in finished)
+    left_out = len(finished) - games  # bots among themselves, without --bots
     if as_json:
-        games = len(store.matches(finished=True, game=game_id))
-        _print_json({"game": game_id, "games": games, "players": [f.to_json() for f in figures]})
+        _print_json(
+            {
+                "game": game_id,
+                "bots": bots,
+                "games": games,
+                "players": [f.to_json() for f in figures],
+            }
+        )
         return
+    note = ngettext(
+        "({n} match played by bots alone is not counted: cardsuite stats --bots)",
+        "({n} matches played by bots alone are not counted: cardsuite stats --bots)",
+        left_out,
+    ).format(n=left_out)
     if not figures:
-        print(_("No finished matches yet."))
+        print(
+            _("No finished matches yet.")
+            if not left_out
+            else _("No finished matches with a person yet.")
+        )
+        if left_out:
+            print(note)
         return
-    shown = [shown_name(f.name) or "?" for f in figures]
+    shown = [
+        _("{name} (bot · {bot})").format(name=shown_name(f.name) or "?", bot=plain(f.bot or ""))
+        if f.is_bot
+        else shown_name(f.name) or "?"
+        for f in figures
+    ]
     width = max(len(name) for name in shown)
-    head = _("{name}  games  wins  draws  losses  avg score  longest  practice").format(
+    head = _("{name}  games  wins  draws  losses  avg score  longest  practice  places").format(
         name=_("player").ljust(width)
     )
     print(head)
     for f, name in zip(figures, shown, strict=True):
         average = "—" if f.average_score is None else f"{f.average_score:g}"
+        places = " ".join(f"{place}:{count}" for place, count in f.places.items())
         print(
             f"{name.ljust(width)}  {f.games:5}  {f.wins:4}  {f.draws:5}  {f.losses:6}"
-            f"  {average:>9}  {f.longest:7}  {f.practice:8}"
+            f"  {average:>9}  {f.longest:7}  {f.practice:8}  {places}".rstrip()
         )
+    if left_out:
+        print(note)
 
 
 @app.command(name="export", help=N_("Write a saved match to a JSON file."), cls=_Command)
@@ -652,13 +690,41 @@ def import_match(
 ) -> None:
     """Add a match from a JSON file to the saved matches."""
     from cardsuite.core.record import load_record
-    from cardsuite.store.db import Result
+    from cardsuite.store.db import LONGER, SAME, AlreadyStoredError, Result
 
     record = load_record(file)
     match = Match.from_record(record, file)  # every move must replay
     outcome = match.outcome()
     result = None if outcome is None else Result.of(outcome, match.game.sides(match.state))
-    match_id = _store(writing=True).add(record, origin="import", result=result)
+    # A match the database has already is refused, and nothing is written: the same one, or
+    # a longer or shorter version of it (the file goes on from an unfinished stored match, or
+    # a stored match goes on from the file); deleting the stored match lets the file in.
+    try:
+        match_id = _store(writing=True).add(
+            match.record(), origin="import", result=result, unless_stored=True
+        )
+    except AlreadyStoredError as already:
+        found = already.found
+        if found.relation == SAME:
+            message = _("{file} is already stored as match {id}")
+        elif found.relation == LONGER:
+            message = _(
+                "{file} is already stored as match {id}, which stops at move {stored} where "
+                "the file goes on to move {moves}; delete match {id} first to import the file"
+            )
+        else:
+            message = _(
+                "{file} is already stored as match {id}, which goes on from it (to move "
+                "{stored}; the file stops at move {moves})"
+            )
+        raise OptionsError(
+            message.format(
+                file=plain(str(file)),
+                id=found.match_id,
+                stored=found.stored_moves,
+                moves=found.record_moves,
+            )
+        ) from None
     print(_("Imported as match {id}.").format(id=match_id))
 
 
@@ -773,17 +839,29 @@ def replay(
     # as saved (JSON escapes what needs it).  A seat saved without a name: the lobby's name.
     names = match.given_names if not text else match.names
 
-    def events(state: Any) -> list[str]:
+    def seen(happened: Sequence[Any]) -> list[str]:
         return [
-            fill((event if reveal else event.seen_by(viewer)).text(), names)
-            for event in state.events
+            fill((event if reveal else event.seen_by(viewer)).text(), names) for event in happened
         ]
+
+    def events(state: Any) -> list[str]:
+        return seen(state.events)
 
     def hidden(number: int) -> bool:
         return not reveal and match.move_hides(number, viewer)
 
     def wording(number: int, move: Any) -> str:
         return fill(move.hidden_label() if hidden(number) else move.label(), names)
+
+    # On a clock, what fell due between the moves (the spits, the turn-ups), after each move
+    # (0: after the deal, before the first move), with its time: ms since the deal.
+    timed: dict[int, list[tuple[int, list[str]]]] = {}
+    for after, at, happened in match.timed_steps():
+        timed.setdefault(after, []).append((at, seen(happened)))
+    times = match.times if match.realtime else []
+
+    def timed_data(after: int) -> list[dict[str, Any]]:
+        return [{"at": at, "events": said} for at, said in timed.get(after, [])]
 
     outcome = match.outcome()
     if not text:
@@ -794,6 +872,7 @@ def replay(
             "reveal": reveal,
             "players": list(names),
             "events": events(match.states[0]),
+            "timed": timed_data(0),
             "moves": [
                 {
                     "seat": move.seat,
@@ -801,7 +880,9 @@ def replay(
                     # no notation names a card the viewer may not see
                     "move": None if hidden(number) else game.move_to_text(move),
                     "text": wording(number, move),
+                    "at": times[number - 1] if times else None,
                     "events": events(state),
+                    "timed": timed_data(number),
                 }
                 for number, (move, state) in enumerate(match.history(), start=1)
             ],
@@ -830,12 +911,21 @@ def replay(
         print(_("(as a spectator sees it)"))
     else:
         print(_("(as {name} saw it)").format(name=names[viewer]))
+
+    def print_timed(after: int, indent: str) -> None:
+        for at, said in timed.get(after, []):
+            mark = _("[{seconds} s]").format(seconds=f"{at / 1000:.1f}")
+            for line in said:
+                print(f"{indent}{mark} {line}")
+
     for line in events(match.states[0]):
         print(f"     {line}")
+    print_timed(0, "     ")
     for number, (move, state) in enumerate(match.history(), start=1):
         print(f"{number:4}. {names[move.seat]}: {wording(number, move)}")
         for line in events(state):
             print(f"      {line}")
+        print_timed(number, "      ")
     if outcome is None:
         print(_("(the match is not finished)"))
     else:

@@ -210,6 +210,7 @@ class Match:
         self.times: list[int] = []
         self.tail: Any = None
         self.timed: list[tuple[int, tuple[Any, ...]]] = []
+        self.timed_at: list[int] = []  # when each timed step fell due (ms), as ``timed``
         self.decisions: dict[Seat, int] = {}
         self._reaction_rngs = {seat: make_rng(seed, "reaction", seat) for seat in self._bots}
         self._show_bots(first)
@@ -492,6 +493,7 @@ class Match:
         state = self.game.advance(self.state, now)
         self.tail = state
         self.timed.append((len(self.moves), tuple(state.events)))
+        self.timed_at.append(due)
         self._show_bots(state)
         if self.journal is not None and self.is_over():
             self._write_end(state, now)
@@ -677,8 +679,18 @@ class Match:
             yield tuple(self.states[index].events)
 
     def history(self) -> Iterator[tuple[Move, Any]]:
-        """Each move with the state it produced."""
+        """Each move with the state it produced (on a clock, see :meth:`timed_steps` for what
+        fell due between them)."""
         return zip(self.moves, self.states[1:], strict=True)
+
+    def timed_steps(self) -> list[tuple[int, int, tuple[Any, ...]]]:
+        """On a clock, each timed step (a spit, a turn-up …) in order: after how many moves
+        it came (0: before the first), when it fell due (ms since the deal) and its events
+        as they happened (``event.seen_by(viewer)`` words one for a viewer)."""
+        return [
+            (after, at, events)
+            for (after, events), at in zip(self.timed, self.timed_at, strict=True)
+        ]
 
     # --- saving -----------------------------------------------------------------------------
     def deal_code(self) -> str:

@@ -23,7 +23,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_simulated_rang_matches_recorded_then_counted_per_player(
+def test_simulated_rang_matches_recorded_then_counted_per_bot_with_bots(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run(
@@ -31,19 +31,84 @@ def test_simulated_rang_matches_recorded_then_counted_per_player(
     )
     assert code == 0
     wins = json.loads(out)["wins"]
+    # no person played: the statistics, which are about people, count nobody …
     code, out, _ = run(capsys, "stats", "rang", "--json")
     assert code == 0
     stats = json.loads(out)
-    assert stats["game"] == "rang" and stats["games"] == 20
+    assert stats["games"] == 0 and stats["players"] == [] and stats["bots"] is False
+    code, out, _ = run(capsys, "stats")
+    assert "Anna" not in out and "20 matches played by bots alone" in out and "--bots" in out
+    # … and --bots counts the bots' matches, a row per bot
+    code, out, _ = run(capsys, "stats", "rang", "--json", "--bots")
+    assert code == 0
+    stats = json.loads(out)
+    assert stats["game"] == "rang" and stats["games"] == 20 and stats["bots"] is True
     players = {p["name"]: p for p in stats["players"]}
     assert set(players) == {"Anna", "Boris", "Vera"}
     for seat, name in enumerate(("Anna", "Boris", "Vera")):
         figures = players[name]
-        assert figures["games"] == 20 and figures["bot"] is True
+        assert figures["games"] == 20
+        assert figures["kind"] == "bot" and figures["bot"] == "random"
         assert figures["wins"] == wins[seat]  # counted as simulate counts them
         assert figures["wins"] + figures["draws"] + figures["losses"] == 20
         assert sum(figures["places"].values()) == 20
         assert figures["longest_match"] > 0
+
+
+def test_simulate_and_stats_count_losses_alike_as_the_game_ranks_places(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Seven Leaves names its loser: only the last place loses, a safe 2nd is neither;
+    # Go Fish names its winner: every place after the first loses
+    for game, names_loser in (("seven-leaves", True), ("ryba", False)):
+        code, out, _ = run(
+            capsys, "simulate", game, "--players", "3", "--games", "8", "--record", "--json"
+        )
+        assert code == 0
+        simulated = json.loads(out)
+        code, out, _ = run(capsys, "stats", game, "--bots", "--json")
+        players = {p["name"]: p for p in json.loads(out)["players"]}
+        for seat, name in enumerate(("Anna", "Boris", "Vera")):
+            figures = players[name]
+            assert figures["wins"] == simulated["wins"][seat]
+            assert figures["losses"] == simulated["losses"][seat]
+            later = figures["games"] - figures["places"].get("1", 0)
+            if names_loser:
+                assert figures["losses"] == figures["places"].get("3", 0)
+            else:
+                assert figures["losses"] == later
+        if names_loser:
+            assert sum(simulated["losses"]) == simulated["finished"] - simulated["draws"]
+            assert any(p["places"].get("2") for p in players.values())
+
+
+def test_stats_show_a_person_and_a_bot_of_the_same_name_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rang = get_game("rang")
+    person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
+    bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
+    with Store() as store:
+        for match in (person, bot):
+            match_id = store.add(match.record())
+            match.attach(store.journal(match_id), match_id)
+            while not match.is_over():
+                if not match.play_bots():
+                    seat = min(match.to_move())
+                    match.apply(match.legal_moves(seat)[0])
+            match.detach()
+    code, out, _ = run(capsys, "stats")
+    assert code == 0
+    names = [line.split("  ")[0].strip() for line in out.splitlines()[1:]]
+    assert names == ["Boris", "Vera", "Anna (bot · heuristic)", "Boris (bot · heuristic)"]
+    code, out, _ = run(capsys, "stats", "--json")
+    rows = [(p["name"], p["kind"], p["bot"], p["games"]) for p in json.loads(out)["players"]]
+    assert rows == [
+        ("Boris", "human", None, 1),
+        ("Vera", "human", None, 1),
+        ("Anna", "bot", "heuristic", 1),
+        ("Boris", "bot", "heuristic", 1),
+    ]
 
 
 def test_stats_of_no_game_at_all_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -66,6 +131,57 @@ def test_matches_lists_unfinished_ones_and_replay_reads_them_by_number(
     replayed = json.loads(out)
     assert [m["move"] for m in replayed["moves"]] == [m for _s, m in match.record().moves]
     assert replayed["result"] is None
+
+
+def spit_played_by_bots_on_a_clock(seed: int) -> tuple[int, Match]:
+    """A real-time Spit match between bots, stored as it is played: the runner's clock (ours
+    here) moves on 50 ms at a time and the match performs what falls due meanwhile."""
+    seats = [SeatInfo("Anna", "random"), SeatInfo("Boris", "heuristic")]
+    match = Match(get_game("spit"), seats, seed=seed)
+    assert match.realtime
+    with Store() as store:
+        match_id = store.add(match.record())
+        match.attach(store.journal(match_id), match_id)
+        now = 0
+        while not match.is_over():
+            now += 50
+            match.advance_to(now)
+            assert now < 3_600_000
+        match.detach()
+    return match_id, match
+
+
+def test_replay_of_a_real_time_spit_match_names_every_card_a_spit_turned_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardsuite.core.text import fill
+    from cardsuite.games.spit.model import Spat
+
+    match_id, match = spit_played_by_bots_on_a_clock(seed=3)
+    spits = [
+        (after, at, fill(event.text(), match.names))
+        for after, at, happened in match.timed_steps()
+        for event in happened
+        if isinstance(event, Spat)
+    ]
+    assert len(spits) >= 4 and any(after > 0 for after, _at, _text in spits)
+    for viewer in ((), ("--as", "2"), ("--reveal",)):
+        code, out, _ = run(capsys, "replay", str(match_id), *viewer)
+        assert code == 0
+        lines = out.splitlines()
+        moves = [i for i, line in enumerate(lines) if line[:4].strip().isdigit()]
+        assert len(moves) == len(match.moves)
+        for after, at, text in spits:
+            # between move `after` and the next one, marked with its time
+            line = lines.index(f"{'     ' if after == 0 else '      '}[{at / 1000:.1f} s] {text}")
+            assert (moves[after - 1] if after else 0) < line
+            assert after == len(moves) or line < moves[after]
+        code, out, _ = run(capsys, "replay", str(match_id), "--json", *viewer)
+        replayed = json.loads(out)
+        for after, at, text in spits:
+            timed = replayed["moves"][after - 1]["timed"] if after else replayed["timed"]
+            assert any(step["at"] == at and text in step["events"] for step in timed)
+        assert [m["at"] for m in replayed["moves"]] == match.times
 
 
 def test_resume_opens_the_stored_match_in_its_own_line(
@@ -95,20 +211,84 @@ def test_resume_refusals_say_what_to_do(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_export_then_import_gives_the_same_match(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run(capsys, "simulate", "seven-up", "--players", "2", "--games", "1", "--record")
     file = tmp_path / "match.json"
     code, out, _ = run(capsys, "export", "1", str(file))
     assert code == 0 and str(file) in out
-    code, out, _ = run(capsys, "import", str(file))
-    assert code == 0 and "match 2" in out
     with Store() as store:
-        first, second = store.get(1), store.get(2)
-        assert store.record(1).moves == store.record(2).moves
+        exported, first = store.record(1), store.get(1)
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "elsewhere"))  # another machine
+    code, out, _ = run(capsys, "import", str(file))
+    assert code == 0 and "match 1" in out
+    with Store() as store:
+        second = store.get(1)
+        assert store.record(1).moves == exported.moves
         assert second.origin == "import"
         assert first.result is not None and second.result is not None
         assert first.result.places == second.result.places
+
+
+def test_a_match_already_stored_is_not_imported_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "simulate", "seven-up", "--players", "2", "--games", "2", "--record")
+    file = tmp_path / "match.json"
+    assert run(capsys, "export", "2", str(file))[0] == 0
+    with Store() as store:
+        before = store.matches()
+    line = refused(capsys, "import", str(file))
+    assert line == f"cardsuite: {file} is already stored as match 2"
+    # the same match in a file that leaves out the options at their defaults
+    data = json.loads(file.read_text(encoding="utf-8"))
+    defaults = get_game("seven-up").Options()
+    data["options"] = {
+        key: value for key, value in data["options"].items() if getattr(defaults, key) != value
+    }
+    lean = tmp_path / "lean.json"
+    lean.write_text(json.dumps(data), encoding="utf-8")
+    assert refused(capsys, "import", str(lean)).endswith("already stored as match 2")
+    with Store() as store:
+        assert store.matches() == before  # nothing changed
+    # another name at a seat: another match
+    data["seats"][0]["name"] = "Dasha"
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "import", str(other))
+    assert code == 0 and "match 3" in out
+    assert refused(capsys, "import", str(other)).endswith("already stored as match 3")
+
+
+def test_a_longer_or_shorter_version_of_a_stored_match_is_refused_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    seats = [SeatInfo("Anna"), SeatInfo("Boris", "random")]
+    match = Match(get_game("rang"), seats, seed=3)
+
+    def play(moves: int) -> None:
+        while len(match.moves) < moves:
+            if not match.play_bots(limit=1):
+                (seat,) = match.to_move()
+                match.apply(match.legal_moves(seat)[0])
+
+    play(10)
+    short = tmp_path / "short.json"
+    match.save(short)
+    play(20)
+    with Store() as store:
+        match_id = store.add(match.record())  # unfinished, at move 20
+    play(30)
+    long = tmp_path / "long.json"
+    match.save(long)
+    line = refused(capsys, "import", str(long))
+    assert f"already stored as match {match_id}" in line
+    assert "stops at move 20" in line and "move 30" in line and "delete match" in line
+    line = refused(capsys, "import", str(short))
+    assert f"already stored as match {match_id}, which goes on from it" in line
+    with Store() as store:
+        assert [m.id for m in store.matches()] == [match_id]
+        assert store.get(match_id).moves == 20
 
 
 def test_import_refuses_a_record_whose_moves_do_not_replay(
@@ -180,7 +360,7 @@ def test_every_json_output_escapes_controls_and_decodes_to_the_same_names(
         match_id = store.add(match.record(), result=Result.of(outcome))
     outputs = {
         "matches": run(capsys, "matches", "--all", "--json")[1],
-        "stats": run(capsys, "stats", "--json")[1],
+        "stats": run(capsys, "stats", "--bots", "--json")[1],  # bots alone: counted with --bots
         "replay": run(capsys, "replay", str(match_id), "--json")[1],
         "list": run(capsys, "list", "--json")[1],
         "simulate": run(capsys, "simulate", "rang", "--games", "1", "--json")[1],

@@ -8,6 +8,27 @@ from dataclasses import dataclass
 from cardsuite.core.table import Seat
 
 SAFETY = "safety:"  # the prefix of the endings a safety stop decides
+WIN, DRAW, LOSS = "win", "draw", "loss"  # what a finished match was for a seat (see verdict)
+
+
+def verdict(places: Sequence[int], seat: Seat, *, last_place_loses: bool = False) -> str | None:
+    """What the match was for ``seat``, as the game ranks its places: WIN, DRAW, LOSS or None.
+
+    A draw when every seat shares the first place; else a win for each seat in first place
+    (joint winners, partners, everyone but the loser at Rang).  Who loses depends on what the
+    game names: a game that names its winner (the first out, the highest score …) makes every
+    other place a loss; a game that names its loser (``last_place_loses``: Rang, Seven
+    Leaves) makes only the last place a loss, and a place between the first and the last is
+    neither a win nor a loss (None: it is counted among the places only).
+    """
+    if all(place == 1 for place in places):
+        return DRAW
+    place = places[seat]
+    if place == 1:
+        return WIN
+    if not last_place_loses or place == max(places):
+        return LOSS
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +98,10 @@ class Outcome:
         places = tuple(1 if s in winners else 1 + len(winners) for s in range(seats))
         kept = None if scores is None else tuple(scores)
         return cls(places=places, reason=reason, scores=kept, ending=ending)
+
+    def verdict(self, seat: Seat, *, last_place_loses: bool = False) -> str | None:
+        """What the match was for ``seat``: see :func:`verdict`."""
+        return verdict(self.places, seat, last_place_loses=last_place_loses)
 
     @property
     def by_safety_stop(self) -> bool:

@@ -121,6 +121,8 @@ class Game(Protocol[S, V, M]):
     def Options(self) -> type[Any]: ...
     @property
     def watch_by_default(self) -> bool: ...
+    @property
+    def last_place_loses(self) -> bool: ...
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S: ...
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> S: ...
@@ -196,6 +198,10 @@ class RulesBase(Generic[S, V, M]):
     # A game people mostly watch (Rubashka: nobody decides anything): the lobby proposes every
     # seat a bot, and a person in a seat makes his only move with a key.
     watch_by_default: ClassVar[bool] = False
+    # A game that names its loser rather than its winner (Rang: whoever is left holding cards;
+    # Seven Leaves: the last one not safe): only the last place loses, and the places between
+    # the first and the last are neither won nor lost (core.outcome.verdict).
+    last_place_loses: ClassVar[bool] = False
 
     # --- to be supplied by each game -----------------------------------------------------
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S:

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 
 class GameInfo:
-    """A registered game as the lobby lists it, known without loading its engine.
+    """A registered game as the lobby lists it (and the statistics count it), known without
+    loading its engine.
 
     The fields are the engine's own attributes of the same names (checked by :meth:`load`).
     """
@@ -34,6 +35,7 @@ class GameInfo:
         "_where",
         "aliases",
         "id",
+        "last_place_loses",
         "original_name",
         "seat_counts",
         "summary",
@@ -50,6 +52,7 @@ class GameInfo:
         aliases: tuple[str, ...] = (),
         seat_counts: tuple[int, ...],
         summary: str,
+        last_place_loses: bool = False,
     ) -> None:
         self._where = where  # "package:ENGINE"
         self._engine: AnyGame | None = None
@@ -59,6 +62,7 @@ class GameInfo:
         self.aliases = aliases
         self.seat_counts = seat_counts
         self.summary = summary
+        self.last_place_loses = last_place_loses  # the statistics' wins and losses
 
     def __repr__(self) -> str:
         return f"GameInfo({self.id!r})"
@@ -74,7 +78,15 @@ class GameInfo:
         if engine is None:
             module, _, name = self._where.partition(":")
             engine = getattr(importlib.import_module(module), name)
-            for field in ("id", "title", "original_name", "aliases", "seat_counts", "summary"):
+            for field in (
+                "id",
+                "title",
+                "original_name",
+                "aliases",
+                "seat_counts",
+                "summary",
+                "last_place_loses",
+            ):
                 if getattr(engine, field) != getattr(self, field):
                     raise RuntimeError(
                         f"cardsuite.games: the entry for {self._where} says {field}="
@@ -114,6 +126,7 @@ _ENGINES: tuple[GameInfo, ...] = (
         aliases=("rank", "ранґ"),
         seat_counts=tuple(range(2, 11)),
         summary="Play one rank up or down, Aces and jokers when stuck; don't be the last with cards.",
+        last_place_loses=True,
     ),
     GameInfo(
         "cardsuite.games.ryba:RYBA",
@@ -236,6 +249,7 @@ _ENGINES: tuple[GameInfo, ...] = (
             "Take seven tricks over the deals, following suit or trumping; the last player "
             "left without them loses and cuts the pack for his noses."
         ),
+        last_place_loses=True,
     ),
     GameInfo(
         "cardsuite.games.laugh_and_lie_down:LAUGH",

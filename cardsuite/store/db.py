@@ -53,7 +53,8 @@ from typing import Any, TypeGuard
 
 from cardsuite.core.errors import CardsuiteError, SaveError
 from cardsuite.core.jsonfile import parse_json
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.options import options_from_dict, options_to_dict
+from cardsuite.core.outcome import Outcome, verdict
 from cardsuite.core.record import (
     MAX_ID,
     MAX_MATCH_ID,
@@ -66,19 +67,26 @@ from cardsuite.core.record import (
     SeatRecord,
 )
 from cardsuite.core.text import NAME_MAX, plain
+from cardsuite.games import GAME_INFO
 from cardsuite.store.lock import MatchBusy, MatchLock
 from cardsuite.store.paths import DB_NAME, db_path
 
 __all__ = [
     "DB_NAME",
+    "LONGER",
     "MAX_MATCH_ID",
+    "SAME",
+    "SHORTER",
+    "AlreadyStoredError",
     "MatchBusyError",
     "MatchJournal",
     "PlayerStats",
     "Result",
     "Store",
     "StoreError",
+    "StoredAlready",
     "StoredMatch",
+    "counted",
     "db_path",
 ]
 
@@ -127,6 +135,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE moves ADD COLUMN t INTEGER;   -- ms since the deal; NULL for turn games
     ALTER TABLE matches ADD COLUMN ended INTEGER;  -- ms since the deal, last seen or ended
     """,
+    # 3: an import finds the matches of the same deal (a match already stored is refused)
+    """
+    CREATE INDEX matches_by_deal ON matches (game, seed);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 OUR_TABLES = frozenset({"matches", "seats", "moves", "meta"})
@@ -138,6 +150,29 @@ TIMESTAMPS = (0.0, 1e11)  # seconds since the epoch a stored time may hold (unti
 
 class StoreError(SaveError):
     """The database cannot be used (it names the file and the problem)."""
+
+
+SAME, LONGER, SHORTER = "same", "longer", "shorter"  # what a record is to a stored match
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAlready:
+    """A stored match that a record is (see :meth:`Store.stored_as`): ``relation`` is SAME
+    (the same moves), LONGER (the record goes on from the stored match, which is
+    unfinished) or SHORTER (the stored match goes on from the record)."""
+
+    match_id: int
+    relation: str
+    stored_moves: int
+    record_moves: int
+
+
+class AlreadyStoredError(CardsuiteError):
+    """The match to store is one the database has already (nothing was written)."""
+
+    def __init__(self, found: StoredAlready) -> None:
+        super().__init__(f"already stored as match {found.match_id}")
+        self.found = found
 
 
 class MatchBusyError(CardsuiteError):
@@ -173,13 +208,10 @@ class Result:
             tuple(side_of.get(s, s) for s in seats) if side_of else tuple(seats),
         )
 
-    def verdict(self, seat: int) -> str:
-        """ "win", "draw" or "loss", counted as ``cardsuite simulate`` counts them: a draw
-        when every seat shares the first place, a win for each seat in first place otherwise
-        (joint winners, partners, everyone but the loser at Rang)."""
-        if all(place == 1 for place in self.places):
-            return "draw"
-        return "win" if self.places[seat] == 1 else "loss"
+    def verdict(self, seat: int, *, last_place_loses: bool = False) -> str | None:
+        """ "win", "draw", "loss" or None (a place between, in a game naming its loser), as
+        the game ranks the places: see :func:`cardsuite.core.outcome.verdict`."""
+        return verdict(self.places, seat, last_place_loses=last_place_loses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,11 +544,18 @@ class Store:
         origin: str = "play",
         result: Result | None = None,
         started: float | None = None,
+        unless_stored: bool = False,
     ) -> int:
-        """Store a match (with the moves it has) and return its id."""
+        """Store a match (with the moves it has) and return its id.  ``unless_stored``: a
+        match the database has already (:meth:`stored_as`: the same, a longer or a shorter
+        version of it) is refused with :class:`AlreadyStoredError`, and nothing is written."""
         now = time.time()
         try:
             with self._transaction() as conn:
+                if unless_stored:  # in the transaction: no other writer adds it meanwhile
+                    found = self.stored_as(record)
+                    if found is not None:
+                        raise AlreadyStoredError(found)
                 cursor = conn.execute(
                     "INSERT INTO matches (game, seed, options, origin, started, updated, practice,"
                     " moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -818,22 +857,92 @@ class Store:
         )
         return MatchRecord.from_data(record.to_data(), where)  # every field checked
 
-    def stats(self, game: str | None = None) -> list[PlayerStats]:
-        """Figures per player name (over every game, or one), most games first.  Practice
-        matches (an undo went back across cards that had been seen) are counted apart.  A
-        match whose rows do not read is left out and noted in :attr:`problems`."""
+    def stored_as(self, record: MatchRecord) -> StoredAlready | None:
+        """The stored match ``record`` is, if any: the same game, seed, options (the game's
+        defaults filled in) and seats (names, kinds and bots), and the same moves (with their
+        times on a clock), compared as canonical JSON.  A record whose moves go on from an
+        unfinished stored match's (LONGER), or stop before a stored match's (SHORTER), is a
+        version of it too.  The matches of the same deal are found by the index on game and
+        seed; one whose rows do not read is not compared."""
+        deal = _deal_key(record)
+        moves = _moves_key(record)
+        rows = self._query(
+            "SELECT id FROM matches WHERE game = ? AND seed = ? ORDER BY id",
+            (record.game, str(record.seed)),
+        )
+        for (match_id,) in rows:
+            try:
+                stored = self.get(match_id)
+                other = self.record(match_id)
+            except StoreError:
+                continue
+            if _deal_key(other) != deal:
+                continue
+            kept = _moves_key(other)
+            if kept == moves:
+                relation = SAME
+            elif len(kept) < len(moves) and moves[: len(kept)] == kept and not stored.is_finished:
+                relation = LONGER
+            elif len(moves) < len(kept) and kept[: len(moves)] == moves:
+                relation = SHORTER
+            else:
+                continue
+            return StoredAlready(match_id, relation, len(kept), len(moves))
+        return None
+
+    def stats(self, game: str | None = None, *, bots: bool = False) -> list[PlayerStats]:
+        """Figures per player over the finished matches (of every game, or one): a row per
+        person (a name at a human seat) and a row per bot (a name at a bot seat, with the
+        bot's id), so a person and a bot of the same name are never counted together.
+        People first, then bots; most games first.
+
+        Statistics are about people: by default only the matches at least one person played
+        are counted (the bots there appear as his opponents).  ``bots`` counts the matches
+        bots played among themselves too (``simulate --record``, a match watched in the app):
+        see :func:`counted`.
+
+        Wins, draws and losses follow each game's ranking
+        (:func:`cardsuite.core.outcome.verdict`, the game's ``last_place_loses``): a draw when
+        every seat shares the first place; else a win for each seat in first place, and
+
+        * a game that names its loser counts only the last place as a loss, and a place
+          between as neither (it shows among the places): Rang (everyone but the loser shares
+          the first place; over several deals, the places by losses) and Seven Leaves (the
+          safe players by the deal they went safe in, the last one left loses; over several
+          games, by games lost then noses);
+        * every other game names its winner, so every place after the first is a loss:
+          Grabuge, Nerts, Go Fish, Seven Up, Spit, Snip Snap Snorem, Russian Bank, Rubashka,
+          Cassino, Laugh and Lie Down, Grabush (the first out, the best score or the winning
+          side wins; partners share their side's place).
+
+        ``cardsuite simulate`` counts its wins and losses the same way.  Practice matches (an
+        undo went back across cards that had been seen) are counted apart.  A match whose
+        rows do not read is left out and noted in :attr:`problems`."""
         self.problems = []
-        tally: dict[str, _Tally] = {}
+        tally: dict[tuple[str, str, str | None], _Tally] = {}
         for stored in self.matches(finished=True, game=game):
+            if not counted(stored, bots=bots):
+                continue
             result = stored.result
             assert result is not None
+            info_of_game = GAME_INFO.get(stored.game)
+            last_loses = info_of_game is not None and info_of_game.last_place_loses
             for seat, info in enumerate(stored.seats):
-                counted = tally.setdefault(info.name, _Tally(info.name))
+                key = (info.name, info.kind, info.bot)
+                counted_seat = tally.setdefault(key, _Tally(*key))
                 if stored.practice:
-                    counted.practice += 1
+                    counted_seat.practice += 1
                 else:
-                    counted.add(result, seat, stored.moves, info.kind == "bot")
-        return sorted((t.figures(game) for t in tally.values()), key=lambda p: (-p.games, p.name))
+                    counted_seat.add(
+                        result.verdict(seat, last_place_loses=last_loses),
+                        result,
+                        seat,
+                        stored.moves,
+                    )
+        return sorted(
+            (t.figures(game) for t in tally.values()),
+            key=lambda p: (p.kind != "human", -p.games, p.name, p.bot or ""),
+        )
 
     def _by_ids(self, ids: Sequence[int]) -> list[StoredMatch]:
         marks = ", ".join("?" * len(ids))
@@ -854,9 +963,16 @@ class Store:
         return MatchJournal(self, match_id)
 
 
+def counted(stored: StoredMatch, *, bots: bool = False) -> bool:
+    """Whether the statistics count ``stored``: a finished match at least one person played,
+    or (with ``bots``) any finished match, bots among themselves too."""
+    return stored.is_finished and (bots or any(s.kind == "human" for s in stored.seats))
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """One player's figures over the finished matches stored."""
+    """One player's figures over the finished matches stored: a person's (``kind`` "human")
+    or a bot's (``kind`` "bot", ``bot`` its id), never both."""
 
     name: str
     game: str | None  # None: every game
@@ -867,12 +983,19 @@ class PlayerStats:
     places: Mapping[int, int]  # place -> how many times
     average_score: float | None  # over the matches that had scores
     longest: int  # the most moves in one of his matches
-    bot: bool  # every one of these seats was a bot's
+    kind: str = "human"  # "human" or "bot"
+    bot: str | None = None  # the bot's id ("random", "heuristic" …) for a bot
     practice: int = 0  # practice matches, not counted in the figures above
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "kind": self.kind,
+            "bot": self.bot,
             "game": self.game,
             "games": self.games,
             "wins": self.wins,
@@ -881,29 +1004,27 @@ class PlayerStats:
             "places": {str(k): v for k, v in sorted(self.places.items())},
             "average_score": self.average_score,
             "longest_match": self.longest,
-            "bot": self.bot,
             "practice": self.practice,
         }
 
 
 class _Tally:
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, kind: str, bot: str | None) -> None:
+        self.name, self.kind, self.bot = name, kind, bot
         self.games = self.longest = self.practice = 0
         self.verdicts = {"win": 0, "draw": 0, "loss": 0}
         self.places: dict[int, int] = {}
         self.scores: list[float] = []
-        self.bot = True
 
-    def add(self, result: Result, seat: int, moves: int, bot: bool) -> None:
+    def add(self, verdict: str | None, result: Result, seat: int, moves: int) -> None:
         self.games += 1
-        self.verdicts[result.verdict(seat)] += 1
+        if verdict is not None:  # a place between the first and the last: neither
+            self.verdicts[verdict] += 1
         place = result.places[seat]
         self.places[place] = self.places.get(place, 0) + 1
         if result.scores is not None:
             self.scores.append(result.scores[seat])
         self.longest = max(self.longest, moves)
-        self.bot = self.bot and bot
 
     def figures(self, game: str | None) -> PlayerStats:
         average = round(sum(self.scores) / len(self.scores), 2) if self.scores else None
@@ -917,6 +1038,7 @@ class _Tally:
             places=dict(sorted(self.places.items())),
             average_score=average,
             longest=self.longest,
+            kind=self.kind,
             bot=self.bot,
             practice=self.practice,
         )
@@ -951,6 +1073,33 @@ class MatchJournal:
     def close(self) -> None:
         """The match is left: another window may now write it."""
         self.store.release(self.match_id)
+
+
+def _deal_key(record: MatchRecord) -> str:
+    """The deal a record plays, as canonical JSON: game, seed, options (with the game's
+    defaults filled in, so a file that leaves an option out names the same deal) and seats."""
+    options: dict[str, Any] = dict(record.options)
+    info = GAME_INFO.get(record.game)
+    if info is not None:
+        with contextlib.suppress(CardsuiteError):
+            options = options_to_dict(options_from_dict(info.load().Options, options))
+    return json.dumps(
+        {
+            "game": record.game,
+            "seed": record.seed,
+            "options": options,
+            "seats": [[s.name, s.kind, s.bot] for s in record.seats],
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+
+
+def _moves_key(record: MatchRecord) -> tuple[tuple[int, str, int | None], ...]:
+    """The moves of a record with their times (None for a game without a clock)."""
+    times: Sequence[int | None] = record.times or (None,) * len(record.moves)
+    return tuple((seat, text, t) for (seat, text), t in zip(record.moves, times, strict=True))
 
 
 def _write_result(conn: sqlite3.Connection, match_id: int, result: Result, now: float) -> None:

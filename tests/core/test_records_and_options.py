@@ -12,7 +12,7 @@ import pytest
 
 from cardsuite.core.errors import OptionsError, SaveError
 from cardsuite.core.options import describe_options, option, options_from_strings, validate_fields
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import DRAW, LOSS, WIN, Outcome
 from cardsuite.core.record import (
     STALE_TEMPORARY,
     VERSION,
@@ -84,6 +84,26 @@ def test_outcome_places_follow_competition_ranking() -> None:
     assert outcome.places == (3, 1, 1, 4) and outcome.winners == (1, 2) and not outcome.is_draw
     assert Outcome.from_scores([0, 1, 0], "r", higher_wins=False).places == (1, 3, 1)
     assert Outcome.from_scores([2, 2], "r").is_draw
+
+
+def test_a_verdict_follows_what_the_game_names_its_winner_or_its_loser() -> None:
+    ranked = Outcome((2, 1, 3), "r")
+    # a game naming its winner: every place after the first loses
+    assert [ranked.verdict(s) for s in range(3)] == [LOSS, WIN, LOSS]
+    # a game naming its loser (Seven Leaves): a safe 2nd place is neither won nor lost
+    said = [ranked.verdict(s, last_place_loses=True) for s in range(3)]
+    assert said == [None, WIN, LOSS]
+    rang = Outcome((1, 1, 3, 1), "r")  # everyone but the loser first
+    assert [rang.verdict(s, last_place_loses=True) for s in range(4)] == [WIN, WIN, LOSS, WIN]
+    assert Outcome((1, 1), "r").verdict(0, last_place_loses=True) == DRAW
+
+
+def test_only_rang_and_seven_leaves_name_their_loser() -> None:
+    from cardsuite.games import GAME_INFO, GAMES
+
+    named = {game_id for game_id, game in GAMES.items() if game.last_place_loses}
+    assert named == {"rang", "seven-leaves"}
+    assert {i for i, info in GAME_INFO.items() if info.last_place_loses} == named
 
 
 def test_record_round_trip(tmp_path: Path) -> None:

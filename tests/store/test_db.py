@@ -4,6 +4,7 @@ damaged and foreign files, old autosaves."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from cardsuite.core.errors import SaveError
 from cardsuite.core.options import options_from_strings
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
-from cardsuite.store.db import SCHEMA_VERSION, Store, StoreError
+from cardsuite.store.db import SCHEMA_VERSION, AlreadyStoredError, Store, StoreError
 
 
 @pytest.fixture(autouse=True)
@@ -30,6 +31,14 @@ def tracked(store: Store, match: Match, origin: str = "play") -> int:
     match_id = store.add(match.record(), origin=origin)
     match.attach(store.journal(match_id), match_id)
     return match_id
+
+
+def play_out(match: Match) -> None:
+    """Bots play their moves, a person the first legal move he has, to the end."""
+    while not match.is_over():
+        if not match.play_bots():
+            seat = min(match.to_move())
+            match.apply(match.legal_moves(seat)[0])
 
 
 def test_every_move_is_stored_when_the_match_applies_it() -> None:
@@ -106,17 +115,17 @@ def test_statistics_count_wins_draws_losses_places_and_partners() -> None:
         partners = Match(game, [SeatInfo(n, "random") for n in names], options=options, seed=2)
         tracked(store, partners)
         partners.play_bots()
-        rang = {f.name: f for f in store.stats("rang")}
+        rang = {f.name: f for f in store.stats("rang", bots=True)}
         assert set(rang) == {"Anna", "Boris", "Vera"}
         for f in rang.values():
             assert f.games == 6  # the six unfinished matches are not counted
             assert f.wins + f.draws + f.losses == 6
             assert sum(f.places.values()) == 6
-            assert f.bot
+            assert f.kind == "bot" and f.bot == "random"
         # Rang: one loser a deal, the others share the first place
         assert sum(f.losses for f in rang.values()) == 6
         assert sum(f.wins for f in rang.values()) == 12
-        seven = {f.name: f for f in store.stats("seven-up")}
+        seven = {f.name: f for f in store.stats("seven-up", bots=True)}
         outcome = partners.outcome()
         assert outcome is not None
         sides = partners.game.sides(partners.state)
@@ -124,8 +133,60 @@ def test_statistics_count_wins_draws_losses_places_and_partners() -> None:
             won = {seven[names[s]].wins for s in side}
             assert len(won) == 1  # partners win or lose together
         assert sum(f.wins for f in seven.values()) == 2
-        everything = {f.name: f.games for f in store.stats()}
+        everything = {f.name: f.games for f in store.stats(bots=True)}
         assert everything["Anna"] == 7 and everything["Gleb"] == 1
+        assert store.stats() == []  # only bots played: no person to count
+
+
+def test_a_safe_second_place_at_seven_leaves_is_neither_won_nor_lost() -> None:
+    """Seven Leaves names its loser (the last one left): a player safe second is no loser."""
+    game = get_game("seven-leaves")
+    names = ("Anna", "Boris", "Vera")
+    with Store() as store:
+        for seed in range(8):
+            match = Match(game, [SeatInfo(n, "random") for n in names], seed=seed)
+            tracked(store, match)
+            match.play_bots()
+            assert match.is_over()
+        figures = store.stats("seven-leaves", bots=True)
+        assert len(figures) == 3
+        for f in figures:
+            assert f.wins == f.places.get(1, 0)
+            assert f.losses == f.places.get(3, 0)  # the loser is always last, alone
+            assert f.wins + f.draws + f.losses + f.places.get(2, 0) == f.games == 8
+        assert sum(f.losses for f in figures) == 8  # one loser a match
+        assert sum(f.places.get(2, 0) for f in figures) > 0  # some were safe second
+
+
+def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart() -> None:
+    rang = get_game("rang")
+    with Store() as store:
+        # Boris the person, against the bot Anna; then the bot Boris against Vera, a person
+        person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
+        bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
+        bots_alone = Match(rang, [SeatInfo("Boris", "random"), SeatInfo("Anna", "random")])
+        for match in (person, bot, bots_alone):
+            tracked(store, match)
+            play_out(match)
+        rows = [(f.name, f.kind, f.bot, f.games) for f in store.stats()]
+        # people first; the bot-only match is not counted
+        assert rows == [
+            ("Boris", "human", None, 1),
+            ("Vera", "human", None, 1),
+            ("Anna", "bot", "heuristic", 1),
+            ("Boris", "bot", "heuristic", 1),
+        ]
+        every = {(f.name, f.bot): f.games for f in store.stats(bots=True)}
+        assert every == {
+            ("Boris", None): 1,
+            ("Vera", None): 1,
+            ("Anna", "heuristic"): 1,
+            ("Boris", "heuristic"): 1,
+            ("Boris", "random"): 1,
+            ("Anna", "random"): 1,
+        }
+        (figures,) = [f for f in store.stats() if f.name == "Boris" and f.kind == "human"]
+        assert figures.to_json()["kind"] == "human" and figures.to_json()["bot"] is None
 
 
 def test_a_file_that_is_no_database_is_moved_aside_not_overwritten(home: Path) -> None:
@@ -257,7 +318,7 @@ def test_practice_matches_are_counted_apart() -> None:
             tracked(store, match)
             match.practice = practice  # as an undo across a seen card makes it
             match.play_bots()
-        figures = {f.name: f for f in store.stats()}
+        figures = {f.name: f for f in store.stats(bots=True)}
         assert {f.games for f in figures.values()} == {1}
         assert {f.practice for f in figures.values()} == {1}
 
@@ -286,7 +347,7 @@ def test_a_database_of_schema_1_is_migrated_and_keeps_its_matches(home: Path) ->
         record = store.record(1)
         assert record.moves == ((seat, first.game.move_to_text(move)),) and record.times == ()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
     columns = {row[1] for row in conn.execute("PRAGMA table_info(moves)")}
     assert "t" in columns
 
@@ -308,3 +369,48 @@ def test_a_name_that_is_not_valid_unicode_is_not_stored() -> None:
         with pytest.raises(StoreError, match="not valid Unicode"):
             store.add(match.record())
         assert store.matches() == []
+
+
+def test_a_database_of_schema_2_is_migrated_and_its_matches_are_found_again(home: Path) -> None:
+    """Schema 3 indexes the matches by deal: an import finds a match stored before."""
+    from cardsuite.store.db import MIGRATIONS, SAME, SHORTER, _statements
+
+    match = rang_match(5)
+    match.play_bots()
+    record = match.record()
+    path = home / "cardsuite.db"
+    old = sqlite3.connect(path)
+    for script in MIGRATIONS[:2]:
+        for statement in _statements(script):
+            old.execute(statement)
+    old.execute("PRAGMA user_version = 2")
+    old.execute(
+        "INSERT INTO matches (id, game, seed, options, origin, started, updated, moves)"
+        " VALUES (1, 'rang', '5', '{}', 'play', 0, 0, ?)",  # options left at their defaults
+        (len(record.moves),),
+    )
+    for i, seat in enumerate(record.seats):
+        old.execute(
+            "INSERT INTO seats VALUES (1, ?, ?, ?, ?, NULL, NULL, NULL)",
+            (i, seat.name, seat.kind, seat.bot),
+        )
+    old.executemany(
+        "INSERT INTO moves VALUES (1, ?, ?, ?, NULL)",
+        [(ply, seat, text) for ply, (seat, text) in enumerate(record.moves)],
+    )
+    old.commit()
+    old.close()
+    with Store() as store:
+        assert store.record(1).moves == record.moves
+        found = store.stored_as(record)
+        assert found is not None and (found.match_id, found.relation) == (1, SAME)
+        shorter = store.stored_as(replace(record, moves=record.moves[:7]))
+        assert shorter is not None and shorter.relation == SHORTER
+        assert store.stored_as(replace(record, seed=6)) is None
+        with pytest.raises(AlreadyStoredError, match="already stored as match 1"):
+            store.add(record, unless_stored=True)
+        assert [m.id for m in store.matches()] == [1]
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+    indexes = {row[1] for row in conn.execute("PRAGMA index_list(matches)")}
+    assert "matches_by_deal" in indexes

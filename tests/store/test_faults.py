@@ -149,7 +149,7 @@ def test_a_read_only_folder_reads_everything_and_saves_nothing(
             assert len(store.matches()) == 3 and store.notice is None
         code, out, err = cli(capsys, "matches", "--all")
         assert code == 0 and err == "" and len(out.splitlines()) == 3
-        code, out, err = cli(capsys, "stats")
+        code, out, err = cli(capsys, "stats", "--bots")
         assert code == 0 and err == "" and "Anna" in out
         code, out, err = cli(capsys, "replay", str(made[0]))
         assert code == 0 and err == "" and "Anna" in out
@@ -216,9 +216,9 @@ def test_a_bad_stored_value_is_reported_and_the_other_matches_listed(
         assert "match 2" in problem and named in problem and "\n" not in problem
         with pytest.raises(StoreError, match="match 2"):
             store.record(2)
-        assert sum(p.games for p in store.stats()) == 2 * 2  # two players in each of two
+        assert sum(p.games for p in store.stats(bots=True)) == 2 * 2  # two players, two matches
         assert len(store.problems) == 1
-    for command in (("matches", "--all"), ("stats",), ("matches", "--all", "--json")):
+    for command in (("matches", "--all"), ("stats", "--bots"), ("matches", "--all", "--json")):
         code, out, err = cli(capsys, *command)
         assert code == 0 and out
         (line,) = err.splitlines()

@@ -143,16 +143,53 @@ async def test_statistics_per_player_and_per_game(cardsuite_home: Path) -> None:
         await settle(pilot)
         await open_matches(pilot, app)
         await press(pilot, "t")
+        assert await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await settle(pilot)
+        # only bots played the finished match: nobody is counted until b
+        assert "No finished matches with a person yet" in screen_text(app)
+        await press(pilot, "b")
         assert await until(
             pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.shown_rows)
         )
         text = screen_text(app)
-        assert "all games" in text
+        assert "all games" in text and "bots among themselves too" in text
         winner = done.names[outcome.places.index(1)]
         row = next(line for line in text.splitlines() if line.strip().startswith(winner))
-        assert row.split()[2:5] == ["1", "1", "0"]  # (bot) 1 game, 1 win, 0 draws
+        assert f"{winner} (bot · random)" in row
+        assert row.split()[4:7] == ["1", "1", "0"]  # 1 game, 1 win, 0 draws
         await press(pilot, "g")
         assert "Go Fish" in screen_text(app)
+
+
+async def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart(
+    cardsuite_home: Path,
+) -> None:
+    rang = get_game("rang")
+    person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
+    bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
+    with Store() as store:
+        for match in (person, bot):
+            match_id = store.add(match.record())
+            match.attach(store.journal(match_id), match_id)
+            while not match.is_over():
+                if not match.play_bots():
+                    seat = min(match.to_move())
+                    match.apply(match.legal_moves(seat)[0])
+            match.detach()
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await open_matches(pilot, app)
+        await press(pilot, "t")
+        assert await until(
+            pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.shown_rows)
+        )
+        rows = [line.split()[:4] for line in screen_text(app).splitlines()]
+        assert ["Boris", "1"] in [row[:2] for row in rows]  # the person
+        assert ["Boris", "(bot", "·", "heuristic)"] in rows  # the bot, a row of its own
+        assert ["Anna", "(bot", "·", "heuristic)"] in rows
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.shown_rows == 4
 
 
 async def test_the_outcome_screen_offers_the_replay_and_the_deal_code() -> None:

@@ -6,7 +6,7 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardsuite.core.cards import (
     ACE,
@@ -96,6 +96,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
     seat_counts = tuple(range(2, 11))
     summary = "Play one rank up or down, Aces and jokers when stuck; don't be the last with cards."
     Options = RangOptions
+    # The game names its loser: everyone but him shares the first place (statistics)
+    last_place_loses: ClassVar[bool] = True
 
     order = ACE_LOW_WRAP
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from cardsuite.core.cards import SUITS, Card, Suit
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
@@ -108,6 +108,9 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         "left without them loses and cuts the pack for his noses."
     )
     Options = SevenLeavesOptions
+    # The game names its loser (the last not safe): the safe places in between are neither
+    # won nor lost (statistics)
+    last_place_loses: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}

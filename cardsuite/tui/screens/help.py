@@ -128,6 +128,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         N_("Statistics"),
         (
             ("g", N_("another game (or all of them)")),
+            ("b", N_("the matches bots played among themselves too (or not)")),
             ("Esc / q", N_("back")),
         ),
     ),

@@ -22,7 +22,7 @@ from cardsuite.games import GAME_INFO
 from cardsuite.tui.translated import TranslatedScreen
 
 if TYPE_CHECKING:
-    from cardsuite.store.db import Store, StoredMatch
+    from cardsuite.store.db import PlayerStats, Store, StoredMatch
     from cardsuite.tui.app import CardsuiteApp
 
 
@@ -249,12 +249,22 @@ class MatchesScreen(TranslatedScreen[None]):
         self.dismiss(None)
 
 
+def stats_name(f: PlayerStats) -> str:
+    """A row's name: the person's, or the bot's with its id ("Boris (bot · heuristic)")."""
+    shown = shown_name(f.name) or "?"
+    if f.is_bot:
+        return _("{name} (bot · {bot})").format(name=shown, bot=plain(f.bot or ""))
+    return shown
+
+
 class StatsScreen(TranslatedScreen[None]):
-    """Each player's figures over the finished matches, for every game or one (g)."""
+    """Each person's figures (and his bot opponents') over the finished matches, for every
+    game or one (g); b counts the matches bots played among themselves too."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Back")),
         Binding("g", "next_game", N_("Game")),
+        Binding("b", "bots", N_("Bot matches")),
         Binding("q", "close", N_("Back"), show=False),
     ]
 
@@ -262,6 +272,7 @@ class StatsScreen(TranslatedScreen[None]):
         super().__init__(classes="panel-screen")
         self.games: list[str | None] = [None]
         self.game_index = 0
+        self.bots = False  # the matches bots played among themselves are counted too
         self.shown_rows = 0  # the players listed
 
     @property
@@ -303,25 +314,31 @@ class StatsScreen(TranslatedScreen[None]):
     def reload(self) -> None:
         game = self.games[self.game_index]
         which = _("all games") if game is None else game_title(game)
-        self.query_one("#stats-help", Static).update(
-            _("Finished matches, {which} · g another game · esc back").format(which=which)
-        )
+        if self.bots:
+            help_text = _(
+                "Finished matches, {which}, bots among themselves too · g another game · "
+                "b people's matches only · esc back"
+            )
+        else:
+            help_text = _(
+                "Finished matches with a person, {which} · g another game · "
+                "b bots' matches too · esc back"
+            )
+        self.query_one("#stats-help", Static).update(help_text.format(which=which))
         table = self.query_one(DataTable)
         table.clear()
         store = self.cs_app.store
         if store is None:
             return
         try:
-            figures = store.stats(game)
+            figures = store.stats(game, bots=self.bots)
         except SaveError as exc:
             self.query_one("#stats-message", Static).update(str(exc))
             return
         for f in figures:
             places = " ".join(f"{place}:{count}" for place, count in f.places.items())
-            shown = shown_name(f.name) or "?"
-            name = _("{name} (bot)").format(name=shown) if f.bot else shown
             table.add_row(
-                Text(name),
+                Text(stats_name(f)),
                 Text(str(f.games)),
                 Text(str(f.wins)),
                 Text(str(f.draws)),
@@ -332,12 +349,20 @@ class StatsScreen(TranslatedScreen[None]):
                 Text(str(f.practice)),
             )
         self.shown_rows = len(figures)
-        self.query_one("#stats-message", Static).update(
-            "" if figures else _("No finished matches yet.")
-        )
+        if figures:
+            message = ""
+        elif self.bots:
+            message = _("No finished matches yet.")
+        else:
+            message = _("No finished matches with a person yet (b: the bots' matches too).")
+        self.query_one("#stats-message", Static).update(message)
 
     def action_next_game(self) -> None:
         self.game_index = (self.game_index + 1) % len(self.games)
+        self.reload()
+
+    def action_bots(self) -> None:
+        self.bots = not self.bots
         self.reload()
 
     def action_close(self) -> None:
