@@ -96,7 +96,10 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         N_("Lobby"),
         (
             ("↑ ↓", N_("in the game list: show a game's seats and options")),
-            ("Tab / Shift+Tab", N_("move between fields")),
+            ("Tab / Shift+Tab", N_("next / previous field: seats, then options, seed, buttons")),
+            ("o / Ctrl+O", N_("jump to the game's options (Ctrl+O when typing in a field)")),
+            ("Esc", N_("back to the game list")),
+            ("Enter / Space", N_("on an option: open its list, or turn it on / off ([x] / [ ])")),
             ("Enter", N_("in the game list: start that game; on a button: press it")),
             ("Ctrl+S", N_("start the game as set up")),
             ("w", N_("watch the game as set up, every seat a bot (a person's seat gets one)")),
