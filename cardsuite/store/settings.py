@@ -28,6 +28,8 @@ class Settings:
     quick_play: bool = True  # a card with one place to go is played as soon as it is picked
     bot_delay: float = 0.6  # seconds between a bot's move and the next, so people can follow
     last_names: tuple[str, ...] = field(default=())  # the names last typed in the lobby
+    # the bot level last played at each seat of the lobby's form ("" for a person's seat)
+    last_bots: tuple[str, ...] = field(default=())
     last_game: str = ""  # the id of the game last played: the lobby opens on it
 
     def replace(self, **changes: Any) -> Settings:
@@ -36,6 +38,7 @@ class Settings:
     def to_json(self) -> str:
         data = {"format": FORMAT, **dataclasses.asdict(self)}
         data["last_names"] = list(self.last_names)
+        data["last_bots"] = list(self.last_bots)
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     @classmethod

@@ -36,7 +36,7 @@ from cardsuite.tui.translated import maybe
 if TYPE_CHECKING:
     from cardsuite.core.protocol import AnyGame
     from cardsuite.core.table import Seat
-    from cardsuite.match import Match, MatchSetup
+    from cardsuite.match import Match, MatchSetup, SeatInfo
     from cardsuite.store.db import Store
 
 # The look of everything but the lobby's first frame (read after it: see load_styles).
@@ -391,7 +391,7 @@ class CardsuiteApp(App[None]):
         from cardsuite.match import MatchSetup, SeatInfo
 
         names = self.settings.last_names or DEFAULT_NAMES
-        seats = default_seats(game, players, tuple(names))
+        seats = default_seats(game, players, tuple(names), self.settings.last_bots)
         seats = [SeatInfo(s.name, None) if i < humans else s for i, s in enumerate(seats)]
         if not bot_ids(game):
             seats = [SeatInfo(s.name, None) for s in seats]
@@ -502,6 +502,14 @@ class CardsuiteApp(App[None]):
 
     def remember_names(self, names: tuple[str, ...]) -> None:
         self.remember(last_names=names)
+
+    def remember_seats(self, seats: Iterable[SeatInfo]) -> None:
+        """Keep the seats' names and bot levels ("" for a person's seat) for the lobby's next
+        form."""
+        seats = tuple(seats)
+        self.remember(
+            last_names=tuple(s.name for s in seats), last_bots=tuple(s.bot or "" for s in seats)
+        )
 
     def remember(self, **changes: Any) -> None:
         """Keep what the lobby offers next time (the names, the last game played): saved with

@@ -15,7 +15,7 @@ from cardsuite.match import Match, SeatInfo
 from cardsuite.store.db import Store
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.lobby import LobbyScreen
-from cardsuite.tui.screens.matches import MatchesScreen, StatsScreen
+from cardsuite.tui.screens.matches import MatchesScreen, StatsScreen, column_widths, cut
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.replay import OPEN, ReplayScreen, status_line
 from cardsuite.tui.screens.table import TableScreen
@@ -30,6 +30,9 @@ from .helpers import (
     settle,
     until,
 )
+from .stored import frozen_clock, store_matches_at_fixed_times
+
+__all__ = ["frozen_clock"]  # a fixture
 
 SIZE = (120, 40)
 
@@ -275,3 +278,63 @@ async def test_the_replay_screen_shows_a_discard_only_to_the_discarder() -> None
             assert replay.viewer == viewer
             text = screen_text(app)
             assert "Anna — discard a card" in text and card not in text
+
+
+# --- the list's columns at 80×24 and 120×40 (issue 19, item 8) --------------------------------
+
+
+def test_the_players_give_way_first() -> None:
+    headings = ("No.", "Game", "Players", "Moves", "Played", "Result")
+    row = ("12", "Laugh and Lie Down", "Anna, Boris (bot), Vera (bot)", "9", "5 min ago", "in play")
+    padding = 2 * len(headings)
+    natural = column_widths(headings, [row], 1000)
+    assert natural == [3, 18, 29, 5, 9, 7]
+    assert column_widths(headings, [row], sum(natural) + padding) == natural
+    narrow = column_widths(headings, [row], sum(natural) + padding - 15)
+    assert narrow == [3, 18, 14, 5, 9, 7]  # only the players
+    # the players down to 10, then the game down to 8, then the players again
+    assert column_widths(headings, [row], 50) == [3, 8, 6, 5, 9, 7]
+    assert cut("Anna, Boris (bot)", 8) == "Anna, B…" and cut("Anna", 8) == "Anna"
+    assert cut("Аннушка", 4) == "Анн…" and cut("漢字漢字", 5) == "漢字…"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_every_column_shows_and_the_players_give_way(
+    cardsuite_home: Path, frozen_clock: None, size: tuple[int, int]
+) -> None:
+    """All six columns show; every cell but the players' shows whole; the players' shows whole
+    or cut with "…" (at 120×40, cut only for five long names)."""
+    store_matches_at_fixed_times()
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = await open_matches(pilot, app)
+        lines = screen_text(app).splitlines()
+        header = next(line for line in lines if "No." in line and "Game" in line)
+        for heading in ("Players", "Moves", "Played", "Result"):
+            assert f" {heading} " in f"{header} ", (heading, header)
+        rows = lines[lines.index(header) + 1 :][: len(screen.shown)]
+        for row, cells in zip(rows, screen._cells, strict=True):
+            number, game, players, moves, played, result = cells
+            assert row.split()[0] == number
+            for whole in (game, moves, played, result):
+                assert f" {whole} " in row, (whole, row)
+            shown = players if players in row else players[:4]
+            assert shown in row and (players in row or "…" in row), row
+            if size == (120, 40) and "Alexandrina" not in players:
+                assert players in row
+        assert "in play · practice" in screen_text(app)  # nothing cut in the result
+
+
+async def test_the_columns_follow_a_resized_terminal(
+    cardsuite_home: Path, frozen_clock: None
+) -> None:
+    store_matches_at_fixed_times()
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await open_matches(pilot, app)
+        await pilot.resize_terminal(80, 24)
+        assert await until(pilot, lambda: "Anna, Bor…" in screen_text(app))
+        header = next(line for line in screen_text(app).splitlines() if "No." in line)
+        assert "Moves" in header and "Played" in header and "Result" in header

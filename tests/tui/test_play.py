@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.widgets import Select, Switch
+from textual.widgets import Checkbox, Select
 
 from cardsuite.games import GAMES
 from cardsuite.tui.app import CardsuiteApp
@@ -84,7 +84,7 @@ async def test_seven_up_in_partnership_from_the_lobby_by_keys() -> None:
         await tab_to(pilot, "opt-partnerships-")
         await press(pilot, "space")
         await settle(pilot)
-        assert screen.query_one("#" + app.focused.id, Switch).value is True  # type: ignore[union-attr]
+        assert screen.query_one("#" + app.focused.id, Checkbox).value is True  # type: ignore[union-attr]
         await press(pilot, "ctrl+s")
         await settle(pilot)
         table = app.screen

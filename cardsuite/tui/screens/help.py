@@ -7,8 +7,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.markup import escape
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 from cardsuite.core.i18n import N_, _
@@ -101,7 +100,10 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         N_("Lobby"),
         (
             ("↑ ↓", N_("in the game list: show a game's seats and options")),
-            ("Tab / Shift+Tab", N_("move between fields")),
+            ("Tab / Shift+Tab", N_("next / previous field: seats, then options, seed, buttons")),
+            ("o / Ctrl+O", N_("jump to the game's options (Ctrl+O when typing in a field)")),
+            ("Esc", N_("back to the game list")),
+            ("Enter / Space", N_("on an option: open its list, or turn it on / off ([x] / [ ])")),
             ("Enter", N_("in the game list: start that game; on a button: press it")),
             ("Ctrl+S", N_("start the game as set up")),
             ("w", N_("watch the game as set up, every seat a bot (a person's seat gets one)")),
@@ -152,26 +154,25 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 )
 # entries of the key column that are words, not key names
 WORDY_KEYS = frozenset({"mouse click", "click / double click"})
+KEY_GAP = 2  # cells between the longest key and the descriptions
 
 
-def help_text() -> str:
-    """The keys of :data:`KEYS` in the interface's language (Rich markup around the words).
+def shown_key(key: str) -> str:
+    """A key column's entry as shown: key names as printed on the keys, words translated."""
+    return _(key) if key in WORDY_KEYS else key
 
-    Key names stay as they are printed on the keys; words in the key column ("mouse click")
-    are translated like the rest.
-    """
-    lines: list[str] = []
-    for section, keys in KEYS:
-        lines.append(f"[b]{escape(_(section))}[/b]")
-        for key, what in keys:
-            shown = _(key) if key in WORDY_KEYS else key
-            pad = " " * max(18 - cell_len(shown), 0)
-            lines.append(f"  [b $accent]{escape(shown)}{pad}[/] {escape(_(what))}")
-        lines.append("")
-    return "\n".join(lines)
+
+def key_width() -> int:
+    """The width of the key column: the longest entry, then a gap."""
+    return max(cell_len(shown_key(key)) for _section, keys in KEYS for key, _what in keys) + (
+        KEY_GAP
+    )
 
 
 class HelpScreen(TranslatedModalScreen[None]):
+    """The keys of :data:`KEYS` in two columns: each description wraps under itself, beside its
+    key, whatever the width.  Every cell is plain text (a "[" is a key here, not markup)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Close")),
         Binding("question_mark", "close", N_("Close"), show=False),
@@ -183,8 +184,16 @@ class HelpScreen(TranslatedModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(_("Keys"), classes="panel-title")
+        width = key_width()
         with VerticalScroll(id="help-body"):
-            yield Static(help_text(), id="help-text")
+            for section, keys in KEYS:
+                yield Static(_(section), classes="help-section", markup=False)
+                for key, what in keys:
+                    with Horizontal(classes="help-row"):
+                        cell = Static(shown_key(key), classes="help-key", markup=False)
+                        cell.styles.width = width
+                        yield cell
+                        yield Static(_(what), classes="help-what", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,8 +1,13 @@
 """The lobby: pick a game, set up the seats and the options, start; or continue a saved match.
 
 The options form is generated from the game's ``Options`` metadata (``describe_options``): a
-switch for each on/off option, a list for each option with choices, a number field (with its
+mark for each on/off option (``[x] on`` / ``[ ] off``: :class:`~cardsuite.tui.widgets.onoff.OnOff`),
+a list for each option with choices (as wide as its longest choice), a number field (with its
 bounds) for the others.  Nothing here is specific to a game.
+
+Tab moves field by field; ``o`` (Ctrl+O in a text field) jumps to the options and Esc back to
+the list of games, so an option is a key away whatever the number of seats.  The bot level of
+each seat is the one last played there (``Settings.last_bots``).
 
 The first frame is what a player waits for at start-up, so it holds only the title and the
 list of games, drawn from the registry's entries (:data:`~cardsuite.games.GAME_INFO`) without
@@ -15,9 +20,10 @@ back from a match: :meth:`reopen`) is the last one played (``Settings.last_game`
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -59,20 +65,40 @@ def default_players(game: AnyGame | GameInfo) -> int:
     return 3 if 3 in game.seat_counts else min(game.seat_counts)
 
 
-def default_seats(game: AnyGame, count: int, names: tuple[str, ...]) -> list[SeatInfo]:
-    """The first seat human, the others the strongest bot for the game; every seat the
-    strongest bot in a game watched by default (``watch_by_default``)."""
+def default_seats(
+    game: AnyGame, count: int, names: tuple[str, ...], levels: tuple[str, ...] = ()
+) -> list[SeatInfo]:
+    """The first seat human, the others bots; every seat a bot in a game watched by default
+    (``watch_by_default``).
+
+    A bot seat plays at the level ``levels`` names for it (the last one played there:
+    ``Settings.last_bots``, "" for a seat a person took), else at the level of the last bot
+    seat ``levels`` names, else at the game's strongest; a level the game does not offer is
+    passed over.
+    """
     from cardsuite.bots import bot_ids
     from cardsuite.match import SeatInfo
 
     bots = bot_ids(game)
     strongest = bots[-1] if bots else None
+    remembered = [level for level in levels if level in bots]
+    fallback = remembered[-1] if remembered else strongest
     watched = game.watch_by_default and strongest is not None
     seats = []
     for i in range(count):
         name = names[i] if i < len(names) and names[i] else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
-        seats.append(SeatInfo(name, None if i == 0 and not watched else strongest))
+        level = levels[i] if i < len(levels) and levels[i] in bots else fallback
+        seats.append(SeatInfo(name, None if i == 0 and not watched else level))
     return seats
+
+
+# A compact Select draws its value, a space and its ▼ after a cell of padding on its right.
+SELECT_FRAME = 3
+
+
+def select_width(labels: Iterable[str]) -> int:
+    """The width of a compact Select that shows the longest of ``labels`` and its ▼."""
+    return max((cell_len(label) for label in labels), default=1) + SELECT_FRAME
 
 
 def all_bots(game: AnyGame, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]:
@@ -146,6 +172,9 @@ class LobbyScreen(TranslatedScreen[None]):
         Binding("r", "rules", N_("Rules")),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("q", "quit", N_("Quit")),
+        # the parts of the form: the options (o typed in a text field is a letter of it)
+        Binding("o,ctrl+o", "jump_to_options", N_("Options"), show=False),
+        Binding("escape", "jump_to_games", N_("Games"), show=False),
     ]
 
     def __init__(self, game_id: str = "") -> None:
@@ -245,7 +274,8 @@ class LobbyScreen(TranslatedScreen[None]):
         )
         await self.mount(
             Vertical(
-                VerticalScroll(id="setup"),
+                # not a stop of its own for Tab: it scrolls to the field that has the focus
+                VerticalScroll(id="setup", can_focus=False),
                 Static("", id="lobby-error", markup=False),
                 Horizontal(
                     Button(_("Start"), id="start", variant="primary", compact=True),
@@ -374,11 +404,13 @@ class LobbyScreen(TranslatedScreen[None]):
         self.show_error("")
         form = self.query_one("#setup", VerticalScroll)
         await form.remove_children()
+        form.scroll_home(animate=False)  # a new form is read from its top
         counts = sorted(game.seat_counts)
         if count is None:
             count = default_players(game)
-        names = self.cs_app.settings.last_names or DEFAULT_NAMES
-        seats = default_seats(game, count, tuple(names))
+        settings = self.cs_app.settings
+        names = settings.last_names or DEFAULT_NAMES
+        seats = default_seats(game, count, tuple(names), settings.last_bots)
         widgets: list[Any] = []
         if game.watch_by_default:
             widgets.append(
@@ -409,6 +441,7 @@ class LobbyScreen(TranslatedScreen[None]):
             (_("Bot: {level}").format(level=_(bot_label(b))), b) for b in bot_ids(game)
         ]
         levels = bot_levels_text(game)
+        kind_width = select_width(label for label, _value in kinds)
         for i, seat in enumerate(seats):
             kind = Select(
                 kinds,
@@ -418,6 +451,7 @@ class LobbyScreen(TranslatedScreen[None]):
                 id=f"kind-{i}-{serial}",
                 classes="seat-kind",
             )
+            kind.styles.width = kind_width
             kind.tooltip = levels
             widgets.append(
                 Horizontal(
@@ -435,7 +469,13 @@ class LobbyScreen(TranslatedScreen[None]):
             )
         infos = describe_options(game.Options)
         if infos:
-            widgets.append(Label(_("Options"), classes="section"))
+            widgets.append(
+                Horizontal(
+                    Label(_("Options"), classes="section"),
+                    Label(_("o: jump here · Esc: the games"), classes="section-hint"),
+                    classes="options-heading",
+                )
+            )
         for info in infos:
             widgets.append(self._option_row(info, serial))
         widgets.append(
@@ -457,12 +497,12 @@ class LobbyScreen(TranslatedScreen[None]):
         await form.mount(*widgets)
 
     def _option_row(self, info: OptionInfo, serial: int) -> Horizontal:
-        from textual.widgets import Switch
+        from cardsuite.tui.widgets.onoff import OnOff
 
         wid = f"opt-{info.name}-{serial}"
         control: Any
         if info.kind == "bool":
-            control = Switch(value=bool(info.default), id=wid, classes="option")
+            control = OnOff(value=bool(info.default), compact=True, id=wid, classes="option")
         elif info.kind == "choice":
             assert info.choices is not None
             control = Select(
@@ -473,6 +513,8 @@ class LobbyScreen(TranslatedScreen[None]):
                 id=wid,
                 classes="option",
             )
+            # as wide as its longest choice: a narrower one wraps it ("camicia-4" over "0")
+            control.styles.width = select_width(str(c) for c in info.choices)
         else:
             control = Input(
                 str(info.default), type="integer", compact=True, id=wid, classes="option"
@@ -506,7 +548,7 @@ class LobbyScreen(TranslatedScreen[None]):
     # --- starting -------------------------------------------------------------------------------
     def read_setup(self) -> MatchSetup:
         """The setup in the form; CardsuiteError with a sentence when something is wrong."""
-        from textual.widgets import Switch
+        from textual.widgets import Checkbox
 
         from cardsuite.core.errors import CardsuiteError
         from cardsuite.core.options import describe_options
@@ -526,7 +568,7 @@ class LobbyScreen(TranslatedScreen[None]):
         values: dict[str, Any] = {}
         for info in describe_options(game.Options):
             widget = self.query_one(f"#opt-{info.name}-{serial}")
-            if isinstance(widget, Switch):
+            if isinstance(widget, Checkbox):
                 values[info.name] = widget.value
             elif isinstance(widget, Select):
                 assert info.choices is not None
@@ -612,7 +654,7 @@ class LobbyScreen(TranslatedScreen[None]):
         except CardsuiteError as exc:
             self.show_error(str(exc)[:1].upper() + str(exc)[1:])
             return
-        self.cs_app.remember_names(tuple(s.name for s in setup.seats))
+        self.cs_app.remember_seats(setup.seats)
         self.cs_app.start_match(match)
         if note is not None:  # the seats changed how the game is played: say so at the table
             self.cs_app.notify(note, timeout=8)
@@ -627,13 +669,13 @@ class LobbyScreen(TranslatedScreen[None]):
         if self._later(self.action_watch):
             return
         try:
-            setup = self.read_setup()
-            setup = replace(setup, seats=all_bots(setup.game, setup.seats))
+            form = self.read_setup()
+            setup = replace(form, seats=all_bots(form.game, form.seats))
             match = setup.start()
         except CardsuiteError as exc:
             self.show_error(str(exc)[:1].upper() + str(exc)[1:])
             return
-        self.cs_app.remember_names(tuple(s.name for s in setup.seats))
+        self.cs_app.remember_seats(form.seats)  # as set in the form: a person's seat stays his
         self.cs_app.start_match(match)
 
     def show_error(self, text: str) -> None:
@@ -664,6 +706,19 @@ class LobbyScreen(TranslatedScreen[None]):
 
     def action_help(self) -> None:
         self.cs_app.show_help()
+
+    # --- moving between the parts of the lobby -------------------------------------------------
+    def action_jump_to_options(self) -> None:
+        """Focus the first option of the form (the seed for a game without options)."""
+        if self._later(self.action_jump_to_options):
+            return
+        serial = self._form_serial
+        first = self.query(f".option, #seed-{serial}").first()
+        first.focus()
+
+    def action_jump_to_games(self) -> None:
+        """Focus the list of games."""
+        self.query_one("#games", OptionList).focus()
 
     def action_quit(self) -> None:
         self.app.exit()

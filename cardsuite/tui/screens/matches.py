@@ -1,15 +1,19 @@
 """Saved matches and statistics: every match in the database, resumed, replayed, exported or
 deleted; each player's figures per game.
 
-Names come from players and saves, so every cell is plain text (never markup).
+Names come from players and saves, so every cell is plain text (never markup).  The list's
+columns are sized from the screen's width (:func:`column_widths`): every column shows, and
+when the room runs short the players' names give way first, cut with "…".
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -43,9 +47,14 @@ def seats_line(match: StoredMatch) -> str:
     )
 
 
+def wall_clock() -> float:
+    """The time "Played" counts from (the tests stop it)."""
+    return time.time()
+
+
 def ago(timestamp: float, now: float | None = None) -> str:
     """When, in words a player reads at a glance: "just now", "5 min ago", "2 h ago", a date."""
-    seconds = max(0.0, (time.time() if now is None else now) - timestamp)
+    seconds = max(0.0, (wall_clock() if now is None else now) - timestamp)
     if seconds < 60:
         return _("just now")
     if seconds < 3600:
@@ -72,6 +81,41 @@ def result_line(match: StoredMatch) -> str:
     return _("won by {names}").format(names=", ".join(firsts))
 
 
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, ending in "…" when it had to be cut."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    return set_cell_size(text, width - 1).rstrip() + "…"
+
+
+# The list's columns, left to right, and the index of those that give way on a narrow screen
+# (Players first, down to a few letters, then Result, then Game).
+COLUMNS = (N_("No."), N_("Game"), N_("Players"), N_("Moves"), N_("Played"), N_("Result"))
+PLAYERS, RESULT, GAME = 2, 5, 1
+GIVING_WAY = ((PLAYERS, 10), (RESULT, 8), (GAME, 8), (PLAYERS, 4))
+CELL_PADDING = 1  # the DataTable's, each side of every column
+SCROLLBAR = 2  # the list's scroll bar, kept whether it is needed or not (scrollbar-gutter)
+
+
+def column_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int]:
+    """The width of each column: what its widest cell needs, narrowed (Players first, then
+    Result, then Game) until the columns and their padding fit in ``room`` cells."""
+    widths = [
+        max([cell_len(heading)] + [cell_len(row[i]) for row in rows])
+        for i, heading in enumerate(headings)
+    ]
+    over = sum(widths) + 2 * CELL_PADDING * len(widths) - room
+    for index, least in GIVING_WAY:
+        if over <= 0:
+            break
+        given = max(0, min(over, widths[index] - least))
+        widths[index] -= given
+        over -= given
+    return widths
+
+
 class MatchesScreen(TranslatedScreen[None]):
     """Every saved match, unfinished first: Enter continues one or replays a finished one."""
 
@@ -88,6 +132,7 @@ class MatchesScreen(TranslatedScreen[None]):
         self.shown: list[StoredMatch] = []
         self._delete_armed: int | None = None  # the match a second "d" deletes
         self._export_armed: int | None = None  # the match in play a second "x" exports
+        self._cells: list[tuple[str, ...]] = []  # the cells of each match shown, whole
 
     @property
     def cs_app(self) -> CardsuiteApp:
@@ -107,13 +152,14 @@ class MatchesScreen(TranslatedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns(_("No."), _("Game"), _("Players"), _("Moves"), _("Played"), _("Result"))
         self.reload()
-        table.focus()
+        self.query_one(DataTable).focus()
 
     def on_screen_resume(self) -> None:
         self.reload()
+
+    def on_resize(self) -> None:
+        self.lay_out()
 
     def store(self) -> Store | None:
         store = self.cs_app.store
@@ -122,33 +168,53 @@ class MatchesScreen(TranslatedScreen[None]):
         return store
 
     def reload(self) -> None:
-        table = self.query_one(DataTable)
-        row = table.cursor_row
-        table.clear()
         self.shown = []
+        self._cells = []
         store = self.store()
         if store is None:
+            self.lay_out()
             return
         try:
             found = store.matches()
         except SaveError as exc:
             self.say(str(exc))
+            self.lay_out()
             return
         self.shown = [m for m in found if not m.is_finished] + [m for m in found if m.is_finished]
-        for m in self.shown:
-            table.add_row(
-                Text(str(m.id)),
-                Text(game_title(m.game)),
-                Text(seats_line(m)),
-                Text(str(m.moves)),
-                Text(ago(m.updated)),
-                Text(result_line(m) + (_(" · practice") if m.practice else "")),
-                key=str(m.id),
+        self._cells = [
+            (
+                str(m.id),
+                game_title(m.game),
+                seats_line(m),
+                str(m.moves),
+                ago(m.updated),
+                result_line(m) + (_(" · practice") if m.practice else ""),
             )
+            for m in self.shown
+        ]
+        self.lay_out()
         if store.problems:  # matches left out: each is named by its number
             self.say(" ".join(store.problems))
         elif not self.shown:
             self.say(_("No saved matches yet: every match you start is kept here."))
+
+    def lay_out(self) -> None:
+        """Fill the list anew, its columns sized for the screen's width (the cursor stays on
+        its row)."""
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        cells = self._cells
+        headings = [_(heading) for heading in COLUMNS]
+        room = (self.size.width or self.app.size.width) - SCROLLBAR
+        widths = column_widths(headings, cells, room)
+        table.clear(columns=True)
+        for heading, width in zip(headings, widths, strict=True):
+            table.add_column(Text(cut(heading, width)), width=width)
+        for m, line in zip(self.shown, cells, strict=True):
+            table.add_row(
+                *(Text(cut(cell, width)) for cell, width in zip(line, widths, strict=True)),
+                key=str(m.id),
+            )
         if self.shown and row < len(self.shown):
             table.move_cursor(row=row)
 
