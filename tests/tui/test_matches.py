@@ -116,7 +116,8 @@ async def test_delete_asks_for_a_second_press(cardsuite_home: Path) -> None:
         await press(pilot, "escape")
         assert await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await settle(pilot)
-        assert "Continue saved match" not in screen_text(app)  # nothing left in play
+        # nothing left in play: the line goes once the lobby has looked again
+        assert await until(pilot, lambda: "Continue saved match" not in screen_text(app))
 
 
 async def test_exporting_a_match_in_play_asks_for_a_second_press(
