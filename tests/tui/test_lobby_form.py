@@ -97,8 +97,7 @@ async def test_the_seats_lists_and_the_pack_keep_their_arrow_at_80x24() -> None:
         below = screen_text(app).splitlines()[pack.region.y + 1][pack.region.x :]
         assert below[: pack.region.width].strip() == "", "the value wraps under itself"
         pack.focus()
-        await press(pilot, "enter", "down", "enter")  # the other pack
-        await settle(pilot)
+        await choose_in(pilot, pack, "down")  # the other pack
         assert pack.value == 1
         assert await until(pilot, lambda: line_of(app, pack).startswith("beggar-52  ▼"))
 
@@ -255,7 +254,18 @@ def test_the_bot_levels_are_kept_with_the_settings() -> None:
 async def set_kind(pilot: Pilot[Any], seat: int, steps: str) -> None:
     """Open seat ``seat``'s list and move ``steps`` ("up", "down") before choosing."""
     await tab_to(pilot, f"kind-{seat}-")
-    await press(pilot, "enter", steps, "enter")
+    await choose_in(pilot, form(pilot.app, f"kind-{seat}"), steps)
+
+
+async def choose_in(pilot: Pilot[Any], select: Any, key: str) -> None:
+    """In the focused drop-down ``select``: open it, press ``key``, choose; each key once the
+    list is there to take it (on a loaded machine the list opens a frame later)."""
+    before = select.value
+    await press(pilot, "enter")
+    assert await until(pilot, lambda: select.expanded)
+    await press(pilot, key)
+    await press(pilot, "enter")
+    assert await until(pilot, lambda: not select.expanded and select.value != before)
     await settle(pilot)
 
 
