@@ -8,7 +8,7 @@ lock left by a killed process is simply taken by the next window.  The file hold
 about its holder (process, terminal, since when), which the refusal shows to the player.
 
 Where ``fcntl`` does not exist (Windows) the lock always succeeds: one writer is not enforced
-there, and :data:`ENFORCED` says so.
+there.
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
-
-ENFORCED = fcntl is not None
 
 
 class MatchBusy(Exception):

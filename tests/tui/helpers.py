@@ -392,5 +392,13 @@ async def tab_to(pilot: Pilot[Any], widget_id_prefix: str) -> None:
         focused = pilot.app.focused
         if focused is not None and (focused.id or "").startswith(widget_id_prefix):
             return
-        await press(pilot, "tab")
+        await tab(pilot)
     raise AssertionError(f"Tab never reached #{widget_id_prefix}…")
+
+
+async def tab(pilot: Pilot[Any]) -> None:
+    """Press Tab once and wait until the focus has moved (on a loaded machine it moves a frame
+    later, and a second Tab pressed meanwhile would skip a widget)."""
+    before = pilot.app.focused
+    await press(pilot, "tab")
+    assert await until(pilot, lambda: pilot.app.focused is not before), "Tab moved no focus"

@@ -23,7 +23,7 @@ from cardsuite.tui.screens.lobby import LobbyScreen, default_seats
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.onoff import OnOff
 
-from .helpers import TEST_SETTINGS, choose_game, press, screen_text, settle, tab_to, until
+from .helpers import TEST_SETTINGS, choose_game, press, screen_text, settle, tab, tab_to, until
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -187,14 +187,14 @@ async def test_the_options_are_a_key_away() -> None:
         assert (app.focused.id or "").startswith("opt-trick_points-")  # type: ignore[union-attr]
         presses = 0
         while not (app.focused.id or "").startswith("opt-partnerships-"):  # type: ignore[union-attr]
-            await press(pilot, "tab")
+            await tab(pilot)
             presses += 1
             assert presses < 6
         assert presses == 4
         await press(pilot, "escape")
         await settle(pilot)
         assert app.focused is lobby(app).query_one("#games")
-        await press(pilot, "tab")  # the setup's scroll is no stop: the first field is
+        await tab(pilot)  # the setup's scroll is no stop: the first field is
         assert (app.focused.id or "").startswith("players-")  # type: ignore[union-attr]
         await tab_to(pilot, "name-1-")
         name = form(app, "name-1")
