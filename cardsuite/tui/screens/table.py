@@ -349,6 +349,7 @@ class TableScreen(TranslatedScreen[None]):
             self.refresh_table()
             return False
         self._epoch += 1
+        self.thinking = None  # the bot has decided: what it did is being told
         self.hint = None
         self.message = ""
         self._check_saved()
@@ -914,7 +915,7 @@ class TableScreen(TranslatedScreen[None]):
                 status = self._taking_status(sel)
             elif sel.source is not None:
                 status = _slot_picked(view, sel.source)
-        elif self.thinking is not None:
+        elif self.thinking is not None and not isinstance(step, Over):
             badge = _("{name} is thinking…").format(name=self.match.names[self.thinking])
         elif isinstance(step, Over):
             outcome = self.match.outcome()
