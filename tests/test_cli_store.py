@@ -15,6 +15,7 @@ from cardsuite.games import get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
 from cardsuite.store.db import Store
 from tests.cli_run import refused, run
+from tests.matches import store_a_person_and_a_bot_named_boris
 
 
 @pytest.fixture(autouse=True)
@@ -85,18 +86,7 @@ def test_simulate_and_stats_count_losses_alike_as_the_game_ranks_places(
 def test_stats_show_a_person_and_a_bot_of_the_same_name_apart(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    rang = get_game("rang")
-    person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
-    bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
-    with Store() as store:
-        for match in (person, bot):
-            match_id = store.add(match.record())
-            match.attach(store.journal(match_id), match_id)
-            while not match.is_over():
-                if not match.play_bots():
-                    seat = min(match.to_move())
-                    match.apply(match.legal_moves(seat)[0])
-            match.detach()
+    store_a_person_and_a_bot_named_boris()
     code, out, _ = run(capsys, "stats")
     assert code == 0
     names = [line.split("  ")[0].strip() for line in out.splitlines()[1:]]

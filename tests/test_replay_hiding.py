@@ -25,6 +25,7 @@ from cardsuite.match import Match, SeatInfo
 from cardsuite.store.db import Result, Store
 from tests.cli_run import refused, run
 from tests.contract.checks import card_texts
+from tests.matches import begging_seven_up
 
 
 @pytest.fixture(autouse=True)
@@ -36,13 +37,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def begging_match() -> Match:
     """Seven Up with begging, seed 1: Anna begs, Boris runs the cards, both discard down to
     six; the match stops before the first card is played (in play, every hand secret)."""
-    game = get_game("seven-up")
-    match = Match(
-        game,
-        [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")],
-        options=game.Options(begging=True),
-        seed=1,
-    )
+    match = begging_seven_up()
     while True:
         seat = match.bot_to_move()
         assert seat is not None

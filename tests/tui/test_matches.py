@@ -19,6 +19,7 @@ from cardsuite.tui.screens.matches import MatchesScreen, StatsScreen, column_wid
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.replay import OPEN, ReplayScreen, status_line
 from cardsuite.tui.screens.table import TableScreen
+from tests.matches import begging_seven_up, store_a_person_and_a_bot_named_boris
 
 from .helpers import (
     TEST_SETTINGS,
@@ -168,18 +169,7 @@ async def test_statistics_per_player_and_per_game(cardsuite_home: Path) -> None:
 async def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart(
     cardsuite_home: Path,
 ) -> None:
-    rang = get_game("rang")
-    person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
-    bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
-    with Store() as store:
-        for match in (person, bot):
-            match_id = store.add(match.record())
-            match.attach(store.journal(match_id), match_id)
-            while not match.is_over():
-                if not match.play_bots():
-                    seat = min(match.to_move())
-                    match.apply(match.legal_moves(seat)[0])
-            match.detach()
+    store_a_person_and_a_bot_named_boris()
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -233,13 +223,7 @@ async def test_starting_a_new_match_never_touches_another(cardsuite_home: Path) 
 def begged_match() -> tuple[Match, int, Discard]:
     """A finished Seven Up match with begging (seed 1): Anna begs, Boris runs the cards and
     Anna's first discard is move 3; returns the match, that move's number and the move."""
-    game = get_game("seven-up")
-    match = Match(
-        game,
-        [SeatInfo("Anna", "random"), SeatInfo("Boris", "random")],
-        options=game.Options(begging=True),
-        seed=1,
-    )
+    match = begging_seven_up()
     match.play_bots()
     assert match.is_over()
     number, move = next(

@@ -51,21 +51,12 @@ async def test_a_bots_turn_is_told_step_by_step_and_skipped_with_a_key() -> None
         assert remaining >= 1
         assert screen.busy, "the next decision waits for the story to end"
         assert screen.last_piles, "the piles the step moved are marked"
+        await pilot._wait_for_screen()
+        assert "is thinking" not in screen_text(app), "the bot has moved: it is being told"
         last = screen._story[-1][0]
         await press(pilot, "full_stop")
         assert not screen._story, "the key skips what is left of the story"
         assert screen.message == last, "and shows where it ends"
-
-
-async def test_a_bot_that_has_moved_is_no_longer_thinking_while_its_move_is_told() -> None:
-    match = grabuge_against_a_bot()
-    app = make_app(match, bot_delay=0.2)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await wait_until(pilot, lambda: bool(screen._story), "a move told step by step")
-        await pilot._wait_for_screen()
-        assert "is thinking" not in screen_text(app)  # its move is made: it is being told
 
 
 async def test_the_piles_a_move_changed_are_marked() -> None:
