@@ -444,27 +444,72 @@ class Match:
         """Perform, in time order, what has fallen due by ``now``: the game's timed events
         (first, at equal times) and the bots' decisions.  Returns the steps performed."""
         steps = 0
+        while True:
+            before = len(self.timed)
+            decision = self.due_decision(now)
+            steps += len(self.timed) - before
+            if decision is None:
+                return steps
+            seat, at = decision
+            self.decided(seat, at, self.decision_move(seat, at))
+            steps += 1
+
+    def due_decision(self, now: int) -> tuple[Seat, int] | None:
+        """Perform the game's timed events due by ``now`` up to the first bot decision due by
+        then, and return that decision (its seat and time), or None when no bot is due.
+
+        With :meth:`decision_move` and :meth:`decided` this is :meth:`advance_to` in three
+        parts, so that a runner can let the bot choose in another thread: between the
+        decision returned and :meth:`decided`, nothing else may act on the match."""
         self._schedule(self.time)
         while not self.is_over():
             due = self.game.next_due(self.state)
             bot = min(self.decisions.items(), key=lambda item: (item[1], item[0]), default=None)
             if due is not None and due <= now and (bot is None or due <= bot[1]):
                 self._timed_step(due)
+                self._schedule(self.time)
             elif bot is not None and bot[1] <= now:
-                seat, at = bot
-                del self.decisions[seat]
-                self._decide(seat, at)
+                del self.decisions[bot[0]]
+                self._timed_step(bot[1])
+                return bot
             else:
                 break
-            steps += 1
-            self._schedule(self.time)
-        return steps
+        return None
+
+    def decision_move(self, seat: Seat, at: int) -> Move | None:
+        """The bot in ``seat``'s action at its decision time ``at``, chosen from its view of
+        the table now (None: it has nothing to do).  Reads the match without changing it but
+        for the bot's own random generator, so it may run in a worker thread."""
+        state = self.state
+        choices = self.game.bot_moves(state, seat)
+        if not choices:
+            return None
+        obs = self.game.observe(state, seat)
+        move: Move = self._bots[seat].choose(self.game, obs, choices, self._bot_rngs[seat])
+        return move
+
+    def decided(self, seat: Seat, at: int, move: Move | None) -> bool:
+        """Play the bot's action chosen for its decision at ``at``; one the table no longer
+        allows just ends the decision.  Whether it was played."""
+        played = False
+        if move is not None:
+            with contextlib.suppress(IllegalMoveError):
+                self._act(move, at)
+                played = True
+        self._schedule(self.time)
+        return played
 
     def submit(self, move: Move, now: int) -> Any:
         """A person's action that reached the runner at ``now``: what fell due before it
         comes first; IllegalMoveError (nothing moves) if it no longer fits the table."""
         self.advance_to(now)
-        state = self._act(move, now)  # a time before the table's clock: StaleTime
+        return self.act_at(move, now)
+
+    def act_at(self, move: Move, now: int) -> Any:
+        """A person's action at ``now`` once everything due before it has been performed
+        (see :meth:`due_decision`); IllegalMoveError (nothing moves) if the rules forbid it,
+        StaleTime for a time before the table's clock."""
+        state = self._act(move, now)
         self._schedule(self.time)
         return state
 
@@ -507,18 +552,6 @@ class Match:
                 break
             self._timed_step(due)
         self.time = max(self.time, now)
-
-    def _decide(self, seat: Seat, at: int) -> None:
-        """The bot in ``seat`` acts at its decision time, from its view then; an action the
-        table no longer allows just ends the decision."""
-        self._timed_step(at)
-        choices = self.game.bot_moves(self.state, seat)
-        if not choices:
-            return
-        obs = self.game.observe(self.state, seat)
-        move = self._bots[seat].choose(self.game, obs, choices, self._bot_rngs[seat])
-        with contextlib.suppress(IllegalMoveError):
-            self._act(move, at)
 
     def _schedule(self, now: int) -> None:
         """A bot with no pending decision gets one once it has something to do."""

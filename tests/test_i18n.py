@@ -23,10 +23,10 @@ from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.options import describe_options
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
+from cardsuite.runner import HumanTurn
 from cardsuite.tui.screens import chooser, lobby, log, outcome, rules, settings, table
 from cardsuite.tui.screens import help as help_screen
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.session import HumanTurn
 from cardsuite.tui.translated import TranslatedModalScreen, TranslatedScreen
 
 from .tui.helpers import generic_match, make_app, play_move_by_keys, press, screen_text, settle

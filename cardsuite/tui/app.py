@@ -154,8 +154,11 @@ class CardsuiteApp(App[None]):
         self._monochrome: Monochrome | None = None
         self.started = False  # the app is past its start-up batch (on_ready)
         # What the tables of games in real time read their clocks from (None: a monotonic
-        # clock, cardsuite.tui.clock.SOURCE; tests hand one they move by hand).
+        # clock, cardsuite.runner.clock.SOURCE; tests hand one they move by hand).
         self.clock_source = clock_source
+        # Seconds counted down before a game on a clock goes on (resumed, or back from
+        # another screen); None: the runner's own (cardsuite.runner.COUNT_IN).
+        self.count_in: float | None = None
         # The database of matches: the one ``cardsuite resume`` opened (it holds the match's
         # lock), or opened on first use.
         self._store: Store | None = store
@@ -383,7 +386,7 @@ class CardsuiteApp(App[None]):
         self._playing = match
         self.track(match)
         self.remember(last_game=match.game.id)
-        self._replace_screens(TableScreen(match, viewer=viewer))
+        self._replace_screens(TableScreen(self, match, viewer=viewer))
 
     def quick_start(self, game: AnyGame, players: int, humans: int) -> None:
         from cardsuite.bots import bot_ids

@@ -331,7 +331,7 @@ class Selector:
 
     ``legal`` is empty when the viewer may not act (a bot's turn, or the game is over); picks
     are then refused with ``explain``'s reason, which the interface builds from the engine's
-    ``why_illegal``.
+    ``refusal_of``.
     """
 
     view: TableView
@@ -351,18 +351,27 @@ class Selector:
 
     # -- updating ------------------------------------------------------------------------------
     def update(self, view: TableView, legal: Sequence[Move]) -> None:
-        """A new view or new legal moves: keep the cursor on the same slot if it still exists."""
+        """A new view or new legal moves: keep the cursor on the same slot if it still exists,
+        and a picked card picked while it may still move (on a clock the others play on
+        meanwhile: a pick survives every change that leaves it legal)."""
         here = self.current
+        picked = self.source
+        face = slot_face(self.view, picked) if picked is not None else None
         self.view = view
         self.legal = tuple(legal)
         self.slots = table_slots(view)
         self._piles = pile_ids(view)
         self.source = None
         self.taking = None
-        if here is not None and here in self.slots and (not self.legal or self.is_source(here)):
-            self.cursor = self.slots.index(here)
-        else:
-            self.cursor = self._first_cursor(near=here)
+        if picked is not None and face is not None:
+            again = picked if slot_face(view, picked) == face else None
+            if again is not None and again in self.slots and self.is_source(again):
+                self.source = again
+        if here is not None and here in self.slots:  # noqa: SIM102 (one rule per line)
+            if self.source is not None or not self.legal or self.is_source(here):
+                self.cursor = self.slots.index(here)
+                return
+        self.cursor = self._first_cursor(near=here)
 
     def _first_cursor(self, near: Slot | None = None) -> int:
         """The first playable slot (the one nearest ``near`` in its pile), else the viewer's."""
@@ -759,14 +768,14 @@ def explain_refusal(
     slot: Slot,
     target: PileId | None,
     candidates: Iterable[Move],
-    why_illegal: Callable[[Move], str | None],
+    refusal_of: Callable[[Move], str | None],
 ) -> str:
     """Why a pick is refused: the engine's reason for the candidate move it matches, or a
     plain sentence.
 
     ``candidates`` are the moves worth asking about (legal or not).  The first one whose
     gesture starts at ``slot`` (and ends on ``target`` when one is given) is asked
-    ``why_illegal``.  When no move goes from ``slot`` to ``target`` at all, the answer says
+    ``refusal_of``.  When no move goes from ``slot`` to ``target`` at all, the answer says
     where the card may go instead, or, if it may go nowhere, the engine's reason for one of
     its moves (e.g. "draw first").
     """
@@ -777,12 +786,12 @@ def explain_refusal(
         if g is None or not gesture_matches_slot(g, view, slot):
             continue
         if target is not None and g.target != target:
-            if g.target is not None and why_illegal(move) is None:
+            if g.target is not None and refusal_of(move) is None:
                 elsewhere.append(g.target)
             elif other is None:
                 other = move
             continue
-        reason = why_illegal(move)
+        reason = refusal_of(move)
         if reason:
             return reason
     refusal = _plain_refusal(view, slot, target)
@@ -791,7 +800,7 @@ def explain_refusal(
             refusal=refusal, places=_pile_names(view, elsewhere)
         )
     if other is not None and target is not None:
-        reason = why_illegal(other)
+        reason = refusal_of(other)
         if reason:
             return reason
     return refusal

@@ -31,4 +31,11 @@ class SteppingTime:
 
 @pytest.fixture(autouse=True)
 def quick_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("cardsuite.tui.clock.SOURCE", SteppingTime())
+    monkeypatch.setattr("cardsuite.runner.clock.SOURCE", SteppingTime())
+
+
+@pytest.fixture(autouse=True)
+def no_count_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games on a clock go on at once after a pause or a resume (tests of the count-in set
+    the app's ``count_in`` themselves)."""
+    monkeypatch.setattr("cardsuite.runner.runner.COUNT_IN", 0.0)

@@ -26,14 +26,13 @@ from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner import HumanTurn, Summary, clock
 from cardsuite.store import Settings
-from cardsuite.tui import clock
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.selection import gesture_matches_slot, slot_face
-from cardsuite.tui.session import BotTurn, HumanTurn
 
 TEST_SETTINGS = Settings(bot_delay=0.0, auto_play=True)
 
@@ -285,14 +284,17 @@ async def play_to_the_end(
             await press(pilot, "enter")
             continue
         step = screen.step
-        if isinstance(step, BotTurn) and screen.summary_waits():
+        if isinstance(step, Summary) or (screen.clock is not None and screen.summary_waits()):
             await press(pilot, "enter")  # read the deal's summary; the bot deals on
             continue
         assert isinstance(step, HumanTurn), step
         if screen.clock is not None:  # on a clock: time stands still while a move is keyed in
             seat = step.seat
+            # a person takes a moment between two actions (else one who can only say "ready"
+            # and take it back would do so for ever, faster than the spit falls due)
+            await let_time_pass(pilot, screen, 400)
             with stopped_clock():
-                screen._tick()  # what was due by now happens now, not in the middle of the move
+                screen._poll()  # what was due by now happens now, not in the middle of the move
                 await settle(pilot)
                 legal = screen.match.legal_moves(seat)
                 if legal:  # a sensible move (as the game's bot would play): races do end
@@ -301,7 +303,7 @@ async def play_to_the_end(
                     await play_move_by_keys(pilot, screen, move)
                     await settle(pilot)
                     played = move in screen.match.moves[before:] or screen.match.is_over()
-                    assert played, f"{move.label()} was not played: {screen.message}"
+                    assert played, f"{move.label()} was not played: {screen.runner.message}"
             if not legal:  # wait until there is something to do
                 await until(
                     pilot,

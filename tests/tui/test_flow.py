@@ -7,17 +7,17 @@ from pathlib import Path
 
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner import BotTurn, Curtain, HumanTurn, Seating
 from cardsuite.store import db_path, load_settings
 from cardsuite.store.db import Store
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.session import BotTurn, Curtain, HumanTurn, Session
 
 from .helpers import choose_game, make_app, press, screen_text, settle
 
 
-def _play_until(match: Match, session: Session, rng: random.Random, steps: int) -> list[object]:
+def _play_until(match: Match, session: Seating, rng: random.Random, steps: int) -> list[object]:
     """Drive a session without the app; returns the steps seen (curtains lifted at once)."""
     seen: list[object] = []
     for _ in range(steps):
@@ -40,7 +40,7 @@ def test_one_human_never_gets_a_curtain() -> None:
     match = Match(
         get_game("rang"), [SeatInfo("A"), SeatInfo("B", "random"), SeatInfo("C", "random")], seed=2
     )
-    session = Session(match)
+    session = Seating(match)
     steps = _play_until(match, session, random.Random(1), 200)
     assert not any(isinstance(s, Curtain) for s in steps)
     assert session.viewer == 0
@@ -48,7 +48,7 @@ def test_one_human_never_gets_a_curtain() -> None:
 
 def test_curtain_exactly_when_the_human_changes_and_cards_are_hidden() -> None:
     match = Match(get_game("rang"), [SeatInfo("A"), SeatInfo("B"), SeatInfo("C", "random")], seed=5)
-    session = Session(match)
+    session = Seating(match)
     assert session.viewer is None  # nobody has looked yet
     previous_human = None
     rng = random.Random(3)
@@ -71,7 +71,7 @@ def test_curtain_exactly_when_the_human_changes_and_cards_are_hidden() -> None:
 
 def test_no_curtain_when_nothing_is_hidden_the_view_follows_the_mover() -> None:
     match = Match(get_game("grabuge"), [SeatInfo("A"), SeatInfo("B")], seed=1)
-    session = Session(match)
+    session = Seating(match)
     steps = _play_until(match, session, random.Random(2), 120)
     assert not any(isinstance(s, Curtain) for s in steps)
     humans = {s.seat for s in steps if isinstance(s, HumanTurn)}
@@ -92,7 +92,7 @@ async def test_an_illegal_pick_shows_the_engine_reason_and_changes_nothing() -> 
         bad = next(
             s
             for s in sel.slots
-            if s.pile == f"hand.{screen.session.viewer}" and not sel.is_source(s)
+            if s.pile == f"hand.{screen.runner.viewer}" and not sel.is_source(s)
         )
         before = len(match.moves)
         while sel.current != bad:
@@ -118,7 +118,7 @@ async def test_undo_is_greyed_out_until_allowed_and_then_takes_back() -> None:
         await press(pilot, "u")
         assert "Nothing to undo" in screen.message
         for _ in range(60):
-            if screen.undo_allowed():
+            if screen.runner.undo_allowed():
                 break
             legal = match.legal_moves(0)
             before = len(match.moves)
@@ -127,7 +127,7 @@ async def test_undo_is_greyed_out_until_allowed_and_then_takes_back() -> None:
             await play_move_by_keys(pilot, screen, legal[rng.randrange(len(legal))])
             await settle(pilot)
             assert len(match.moves) > before
-        assert screen.undo_allowed() and screen.check_action("undo", ()) is True
+        assert screen.runner.undo_allowed() and screen.check_action("undo", ()) is True
         before = len(match.moves)
         await press(pilot, "u")
         await settle(pilot)
@@ -166,7 +166,7 @@ async def test_undo_is_refused_with_two_humans() -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        assert screen.session.viewer == seat and match.moves == before
+        assert screen.runner.viewer == seat and match.moves == before
         assert screen.check_action("undo", ()) is None
         await press(pilot, "u")
         await settle(pilot)

@@ -18,6 +18,7 @@ from textual.widgets import OptionList
 from cardsuite.core.moves import Move
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner import HumanTurn, Summary
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.render.canvas import Rect
 from cardsuite.tui.screens.chooser import ChooserScreen
@@ -25,13 +26,13 @@ from cardsuite.tui.screens.lobby import LobbyScreen, default_players
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.selection import Slot, gesture_matches_slot, slot_face
-from cardsuite.tui.session import BotTurn, HumanTurn
 from cardsuite.tui.widgets.option_grid import GAP as GRID_GAP
 from cardsuite.tui.widgets.option_grid import OptionGrid
 from cardsuite.tui.widgets.table import TableWidget
 
 from .helpers import (
     TEST_SETTINGS,
+    let_time_pass,
     make_app,
     screen_text,
     sensible_move,
@@ -156,7 +157,7 @@ async def play_by_clicks(
             return screen
         assert isinstance(screen, TableScreen), screen
         step = screen.step
-        if isinstance(step, BotTurn) and screen.summary_waits():
+        if isinstance(step, Summary):
             # A deal's summary waiting before a bot deals: a click on the table reads it.
             await pilot.click(screen.table, offset=(1, 1))
             await settle(pilot)
@@ -165,8 +166,11 @@ async def play_by_clicks(
         assert isinstance(step, HumanTurn), step
         if screen.clock is not None:  # on a clock: time stands still while a move is clicked
             seat = step.seat
+            # a person takes a moment between two actions (else one who can only say "ready"
+            # and take it back would do so for ever, faster than the spit falls due)
+            await let_time_pass(pilot, screen, 400)
             with stopped_clock():
-                screen._tick()  # what was due by now happens now, not in the middle of the move
+                screen._poll()  # what was due by now happens now, not in the middle of the move
                 await settle(pilot)
                 legal = screen.match.legal_moves(seat)
                 if legal:  # a sensible move (as the game's bot would play): races do end

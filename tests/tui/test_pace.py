@@ -44,18 +44,18 @@ async def test_a_bots_turn_is_told_step_by_step_and_skipped_with_a_key() -> None
         screen = app.screen
         assert isinstance(screen, TableScreen)
         # A Grabuge move sets off a cascade of automatic steps: wait until one is being told.
-        await wait_until(pilot, lambda: bool(screen._story), "a move told step by step")
+        await wait_until(pilot, lambda: bool(screen.runner.story), "a move told step by step")
         told = screen.message
         assert told, "the step being told is on the message line"
-        remaining = len(screen._story)
+        remaining = len(screen.runner.story)
         assert remaining >= 1
         assert screen.busy, "the next decision waits for the story to end"
-        assert screen.last_piles, "the piles the step moved are marked"
+        assert screen.runner.last_piles, "the piles the step moved are marked"
         await pilot._wait_for_screen()
         assert "is thinking" not in screen_text(app), "the bot has moved: it is being told"
-        last = screen._story[-1][0]
+        last = screen.runner.story[-1][0]
         await press(pilot, "full_stop")
-        assert not screen._story, "the key skips what is left of the story"
+        assert not screen.runner.story, "the key skips what is left of the story"
         assert screen.message == last, "and shows where it ends"
 
 
@@ -74,9 +74,9 @@ async def test_the_piles_a_move_changed_are_marked() -> None:
         assert match.moves[0] == Play(0, parse_card("6♠"))
         # the piles the last move's events changed are the ones marked on the table
         moved = {pile for event in match.state.events for pile in event.moved()}
-        assert moved and screen.last_piles == moved
+        assert moved and screen.runner.last_piles == moved
         marks = screen.table.scene.marks
-        assert marks.last == screen.last_piles, "the table draws the marks"
+        assert marks.last == screen.runner.last_piles, "the table draws the marks"
 
 
 async def test_with_no_human_left_in_play_a_key_finishes_the_match_at_full_speed() -> None:
@@ -105,9 +105,9 @@ async def test_nothing_moves_while_the_window_is_too_small() -> None:
         assert isinstance(screen, TableScreen)
         if match.to_move() == {1}:  # the bot's turn, or a forced move: both must wait
             assert match.state is seed_state, "a bot played behind the notice"
-        assert screen._paused or match.to_move() == {0}
+        assert screen.runner.held or match.to_move() == {0}
         assert "too small" in screen_text(app).lower()
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
-        assert not screen._paused
+        assert not screen.runner.held
         assert 0 in match.to_move() or match.is_over(), "play went on once the table shows"

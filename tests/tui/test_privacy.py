@@ -41,7 +41,7 @@ class LeakWatch:
             scene_view = table.table.scene.view
             viewer = scene_view.viewer if scene_view is not None else None
             if scene_view is not None:
-                assert viewer == table.session.viewer
+                assert viewer == table.runner.viewer
         self.viewers.add(viewer)
         self.screens += 1
         text = screen_text(app)

@@ -34,10 +34,10 @@ async def test_nerts_clock_waits_while_the_scores_between_deals_are_read() -> No
         assert isinstance(table, TableScreen) and table.clock is not None
         six = parse_card("6♦")
         five = parse_card("5♣")
-        assert table._play_now(Play(0, six, "nerts.0", "row.0.0"))  # the 6 off the 13-pile
+        assert table.play(Play(0, six, "nerts.0", "row.0.0"))  # the 6 off the 13-pile
         clock.at(100)
         await settle(pilot)
-        played = table._play_now(Play(0, five, "nerts.0", "found.0"))
+        played = table.play(Play(0, five, "nerts.0", "found.0"))
         assert played and match.state.phase == WAITING  # Anna is out: the deal is over
         assert await until(pilot, lambda: table.clock is not None and table.clock.paused)
         assert "Press Enter or click the table to go on" in screen_text(app)

@@ -23,12 +23,12 @@ from textual.widgets import OptionList
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner import HumanTurn
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.session import HumanTurn
 
 from .helpers import (
     TEST_SETTINGS,
@@ -89,7 +89,7 @@ def test_opening_table(snap_compare: SnapCompare, game: AnyGame) -> None:
         if screen.clock is None:
             assert "YOUR TURN" in screen_text(app)
         else:  # on a clock (stopped at the deal here): the countdown to what falls due first
-            assert screen.clock.now() == 0 and screen._countdown() in screen_text(app)
+            assert screen.clock.now() == 0 and screen.runner.countdown() in screen_text(app)
 
     assert snap_compare(_app(match), terminal_size=TABLE_SIZE, run_before=_settled(check))
 

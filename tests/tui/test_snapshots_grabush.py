@@ -12,9 +12,9 @@ from textual.pilot import Pilot
 
 from cardsuite.games import get_game
 from cardsuite.match import Match
+from cardsuite.runner import HumanTurn
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.session import HumanTurn
 
 from .helpers import TEST_SETTINGS, generic_seats, screen_text, settle
 

@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner.watch import Watch
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.watch import Watch
 
 from .helpers import TEST_SETTINGS, press, screen_text, settle
 
@@ -33,7 +33,7 @@ def step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
             super().__init__(pace)
             self.index = 0
 
-    monkeypatch.setattr("cardsuite.tui.screens.table.Watch", StepByStep)
+    monkeypatch.setattr("cardsuite.runner.runner.Watch", StepByStep)
 
 
 def _watched_rang() -> CardsuiteApp:

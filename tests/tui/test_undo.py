@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner import HumanTurn
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.session import HumanTurn
 
 from .helpers import TEST_SETTINGS, make_app, play_move_by_keys, press, screen_text, settle, until
 
@@ -115,7 +115,7 @@ async def test_grabuge_undo_stays_in_the_turn_it_is_pressed_in() -> None:
         assert match.state == between and len(match.moves) == last_played
         await undo(pilot, screen, "ctrl+y")
         assert match.state == after and match.moves == moves
-        assert not screen.redo_allowed()
+        assert not screen.runner.redo_allowed()
 
 
 async def test_rang_undo_takes_back_the_keep_not_every_forced_move_before_it() -> None:

@@ -18,12 +18,12 @@ from textual.widgets import Select
 from cardsuite.games import GAMES, get_game
 from cardsuite.games.rang import RANG
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner.clock import WallClock
+from cardsuite.runner.watch import SPEEDS, Watch, speed_for
 from cardsuite.tui.app import CardsuiteApp
-from cardsuite.tui.clock import WallClock
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.watch import SPEEDS, Watch, speed_for
 from tests.race import Race, RaceBot
 
 from .helpers import (
@@ -50,7 +50,7 @@ def starting_at(monkeypatch: pytest.MonkeyPatch, index: int) -> None:
             super().__init__(pace)
             self.index = index
 
-    monkeypatch.setattr("cardsuite.tui.screens.table.Watch", Starting)
+    monkeypatch.setattr("cardsuite.runner.runner.Watch", Starting)
 
 
 def bots_only(game_id: str = "rang", seed: int = 4, count: int = 3) -> Match:
@@ -60,9 +60,10 @@ def bots_only(game_id: str = "rang", seed: int = 4, count: int = 3) -> Match:
 
 
 def table_of(app: CardsuiteApp) -> TableScreen:
-    screen = app.screen
-    assert isinstance(screen, TableScreen), screen
-    return screen
+    """The table (under the outcome screen when the match has already ended)."""
+    tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+    assert tables, app.screen_stack
+    return tables[-1]
 
 
 async def frames(pilot: Pilot[Any], count: int = 30) -> None:
@@ -122,7 +123,7 @@ async def test_a_bots_only_game_of_rang_is_watched_from_the_lobby_to_the_outcome
         table = table_of(app)
         match = table.match
         assert match.game is RANG and all(seat.is_bot for seat in match.seats)
-        assert table.watching is not None and table.session.viewer is None
+        assert table.watching is not None and table.runner.viewer is None
         assert await shows(pilot, "WATCHING · normal")
         await press(pilot, "plus", "plus")  # normal → fast → as fast as it draws
         assert table.watching.speed.flat_out
@@ -214,7 +215,7 @@ async def test_pause_stops_every_move_but_the_step_key(monkeypatch: pytest.Monke
         await press(pilot, "plus", "plus", "plus", "plus")  # as fast as it draws, but paused
         await settle(pilot)
         assert table.watching is not None and table.watching.speed.flat_out
-        table.advance()  # whatever a timer or a resize would set going
+        table._poll()  # whatever a timer or a resize would set going
         await settle(pilot)
         await frames(pilot, 60)
         assert match.moves == [], "a move was made while paused"

@@ -1,9 +1,10 @@
-"""Who looks at the table and what happens next: hot-seat logic without Textual.
+"""What happens next at a match: the steps a runner hands to whoever shows the table.
 
-The table shows one seat's view at a time.  With one human, always his.  With several humans
-the view follows the human to move; when the game hides cards, handing the view to another
-human goes through a curtain, so nobody sees another's hand.  While bots play, the table keeps
-the last human viewer's view (or a spectator's view before any human has looked).
+A step says who acts now and how; the runner decides it, the table draws it.  With one human
+the view is always his.  With several humans the view follows the human to move; when the
+game hides cards, handing the view to another human goes through a :class:`Curtain`, so that
+nobody sees another's hand.  While bots play, the table keeps the last human viewer's view
+(or a spectator's view before any human has looked).
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from cardsuite.match import Match
 
 @dataclass(frozen=True, slots=True)
 class HumanTurn:
+    """``seat`` (a person) acts now; ``forced``: his only move is about to be played for him
+    (the runner plays it at the table's pace unless he plays it first)."""
+
     seat: Seat
+    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +33,16 @@ class Curtain:
 
 @dataclass(frozen=True, slots=True)
 class BotTurn:
+    """The bot in ``seat`` acts now (it is choosing, or its move is being told)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Between deals: the summary waits to be read by the people at the table before the
+    bot in ``seat`` deals on (:meth:`~cardsuite.runner.Runner.acknowledge`)."""
+
     seat: Seat
 
 
@@ -41,10 +56,12 @@ class Stuck:
     """Nobody can act (should not happen with a sound engine)."""
 
 
-Step = HumanTurn | Curtain | BotTurn | Over | Stuck
+Step = HumanTurn | Curtain | BotTurn | Summary | Over | Stuck
 
 
-class Session:
+class Seating:
+    """Whose view the table shows, and the next step as the seats see it (hot-seat)."""
+
     def __init__(self, match: Match, viewer: Seat | None = None) -> None:
         self.match = match
         humans = match.humans()

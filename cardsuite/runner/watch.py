@@ -7,7 +7,7 @@ time between two moves; on a clock (Spit, Nerts) it is how fast the match's cloc
 the two ends the clock stands still and is moved by hand: to the next thing due at each step
 key, or from one due time to the next as fast as frames allow.
 
-The table (:class:`~cardsuite.tui.screens.table.TableScreen`) asks a :class:`Watch` what to do;
+The runner (:class:`~cardsuite.runner.Runner`) asks a :class:`Watch` what to do;
 the pause stops everything but the step key.
 """
 
