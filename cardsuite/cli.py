@@ -931,7 +931,7 @@ def replay(
     else:
         print(_("Result: {reason}").format(reason=fill(outcome.reason, names)))
         for s, place in sorted(enumerate(outcome.places), key=lambda p: p[1]):
-            score = f" ({outcome.scores[s]})" if outcome.scores is not None else ""
+            score = f" ({outcome.amount(s)})" if outcome.scores is not None else ""
             print(f"  {place}. {names[s]}{score}")
 
 

@@ -29,3 +29,17 @@ def store_a_person_and_a_bot_named_boris() -> None:
                     seat = min(match.to_move())
                     match.apply(match.legal_moves(seat)[0])
             match.detach()
+
+
+def seven_up_between_deals(seed: int = 9, deals: int = 2) -> Match:
+    """Seven Up, four heuristic bots each for himself, stopped between deals once ``deals``
+    deals are over (seed 9: the match takes three deals, so it is mid-way)."""
+    game = get_game("seven-up")
+    names = ("Anna", "Boris", "Vera", "Gleb")
+    match = Match(game, [SeatInfo(name, "heuristic") for name in names], seed=seed)
+    while not match.is_over():
+        series = match.state.series
+        if series.between and len(series.results) == deals:
+            return match
+        match.play_bots(limit=1)
+    raise AssertionError(f"the match ended before {deals} deals were over")

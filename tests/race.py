@@ -18,12 +18,14 @@ from cardsuite.core.cards import Card, Suit, deck_of
 from cardsuite.core.errors import Refusal
 from cardsuite.core.events import Event, event
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.table import Layout, PileSpec, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import KeyMove, PileStyle, PileView, SeatView, TableView, seating
+
+CARDS_LEFT = Measure("cards left", ("{n} card left", "{n} cards left"), Better.FEWER)
 
 hand = pile_names("hand")
 DECK = tuple(c for c in deck_of(range(1, 14)) if c.suit in (Suit.HEARTS, Suit.SPADES))
@@ -210,7 +212,9 @@ class Race(RulesBase[RaceState[Table], RaceState[SeenTable], Play | TurnUp]):
         if not self.over(state):
             return None
         counts = [state.table.count(hand(s)) for s in range(2)]
-        return Outcome.from_scores(counts, "fewer cards left wins", higher_wins=False)
+        return Outcome.from_scores(
+            counts, "fewer cards left wins", higher_wins=False, measure=CARDS_LEFT
+        )
 
     def present(self, obs: Observation[RaceState[SeenTable]]) -> TableView:
         state = obs.state

@@ -166,6 +166,10 @@ def test_replay_prints_the_match(capsys: pytest.CaptureFixture[str], tmp_path: P
     outcome = match.outcome()
     assert outcome is not None
     assert f"Result: {fill(outcome.reason, match.names)}" in out
+    assert outcome.scores is not None  # each place with its score in the game's terms
+    winner = outcome.winners[0]
+    assert f"1. {match.names[winner]} ({outcome.amount(winner)})" in out
+    assert outcome.amount(winner).endswith(("packet", "packets"))
 
 
 def test_replay_text_is_the_default_and_json_its_off_form(

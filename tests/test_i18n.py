@@ -24,11 +24,13 @@ from cardsuite.core.options import describe_options
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
 from cardsuite.runner import HumanTurn
-from cardsuite.tui.screens import chooser, lobby, log, outcome, rules, settings, table
+from cardsuite.tui.screens import chooser, lobby, log, outcome, rules, scores, settings, table
 from cardsuite.tui.screens import help as help_screen
+from cardsuite.tui.screens.scores import sheet_lines
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.translated import TranslatedModalScreen, TranslatedScreen
 
+from .matches import seven_up_between_deals
 from .tui.helpers import generic_match, make_app, play_move_by_keys, press, screen_text, settle
 
 OPEN, CLOSE = "⟪", "⟫"
@@ -87,6 +89,10 @@ def view_strings(game: AnyGame, state: Any, seat: int) -> list[str]:
         out.append(view.trick.label)
     if view.summary is not None:
         out += [view.summary.title, *view.summary.columns, *view.summary.lines]
+    sheet = view.scores
+    if sheet is not None:  # the score sheet's words (not its columns: names and sides)
+        out += [sheet.title, sheet.scored, sheet.total, sheet.better, *sheet.lines]
+        out += [row.label for row in sheet.rows]
     return [s for s in out if s]
 
 
@@ -140,9 +146,25 @@ def test_engine_text_passes_through_the_hook_and_notation_does_not(
     assert refusals, f"{game.id}: no refused candidate was checked"
 
 
+def test_scores_speak_through_the_hook(pseudo: None) -> None:
+    """The measure of a score ("0 chips left"), its hint and the score sheet's words."""
+    match = seven_up_between_deals()
+    sheet = match.view(0).scores
+    assert sheet is not None
+    for words in (sheet.title, sheet.scored, sheet.total, sheet.better, *sheet.lines):
+        assert marked(words), words
+    assert all(marked(row.label) for row in sheet.rows)
+    assert marked(sheet_lines(sheet, 60)[-1])  # the legend under a narrow table
+    match.play_bots()
+    outcome = match.outcome()
+    assert outcome is not None and outcome.measure is not None
+    assert all(marked(outcome.amount(s)) for s in range(4))
+    assert marked(outcome.measure.hint())
+
+
 # --- the app ------------------------------------------------------------------------------------
 
-SCREEN_MODULES = (chooser, help_screen, lobby, log, outcome, rules, settings, table)
+SCREEN_MODULES = (chooser, help_screen, lobby, log, outcome, rules, scores, settings, table)
 
 
 def test_every_screen_shows_its_keys_through_the_hook() -> None:

@@ -6,7 +6,8 @@ not a rewrite.  Messages with values use named fields filled after translation, 
 translator can move them: ``_("{who} plays {card}").format(who=..., card=...)``.
 
 Text fixed at import time (option labels, move names in tables) is marked with :func:`N_`,
-which translates nothing, and passed through :func:`_` where it is displayed.
+which translates nothing, and passed through :func:`_` where it is displayed (a pair of
+singular and plural forms with :func:`N_n`, passed through :func:`ngettext`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now."""
     return message
+
+
+def N_n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for the catalogue without translating it now (for
+    :func:`ngettext` where it is displayed; ``xgettext --keyword=N_n:1,2``)."""
+    return (singular, plural)
 
 
 def use(catalogue: gettext.NullTranslations | None) -> gettext.NullTranslations:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.table import Seat
 
 SAFETY = "safety:"  # the prefix of the endings a safety stop decides
@@ -31,24 +33,83 @@ def verdict(places: Sequence[int], seat: Seat, *, last_place_loses: bool = False
     return None
 
 
+class Better(enum.Enum):
+    """Which way a measure ranks the players."""
+
+    MORE = "more"  # the highest score is the best (points, packets)
+    FEWER = "fewer"  # the lowest is the best (chips left, deals lost)
+    NEITHER = "neither"  # the scores are shown, the places come from elsewhere
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What a game's scores count, in its own words, so that "7" reads "7 tricks".
+
+    ``name`` heads a column ("chips left"); ``forms`` are the singular and plural of an amount
+    (``{n}`` the number: "{n} chip left", "{n} chips left"); ``note``, where the scores alone
+    would mislead, says how the places were decided.  All of it is N_-marked engine text,
+    translated where it is shown.
+    """
+
+    name: str
+    forms: tuple[str, str]
+    better: Better = Better.MORE
+    note: str = ""
+
+    def amount(self, n: int) -> str:
+        """ "7 tricks", "1 chip left"."""
+        return ngettext(*self.forms, n).format(n=n)
+
+    def heading(self) -> str:
+        return _(self.name)
+
+    def hint(self) -> str:
+        """What a reader of the scores must be told, as a sentence: the note, or "Chips left:
+        fewer is better." where fewer wins ("" when the numbers speak for themselves)."""
+        if self.note:
+            return _(self.note)
+        if self.better is Better.FEWER:
+            text = _("{measure}: fewer is better.").format(measure=self.heading())
+            return text[:1].upper() + text[1:]
+        return ""
+
+
+POINTS = Measure(N_("points"), N_n("{n} point", "{n} points"))
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """``places[s]`` is seat s's place, 1 for the best; tied seats and partners share a place.
 
-    ``scores`` holds each seat's final score where the game keeps one.  ``reason`` is engine
-    text (seats written as ``{s0}``, see :mod:`cardsuite.core.text`).  ``ending`` names the
-    rule that ended the game in a stable tag ("last-with-cards", "empty-hand" …), for
-    statistics; a safety stop's tag starts with ``SAFETY`` ("safety:turn-limit").
+    Sides are ranked as one: with two teams the places are 1 and 2, whatever the number of
+    partners in the first (the same for the ranking by scores of :meth:`from_scores`).
+
+    ``scores`` holds each seat's final score where the game keeps one, and ``measure`` says
+    what they count (chips left, tricks …): every game that keeps scores names it.
+    ``reason`` is engine text (seats written as ``{s0}``, see :mod:`cardsuite.core.text`).
+    ``ending`` names the rule that ended the game in a stable tag ("last-with-cards",
+    "empty-hand" …), for statistics; a safety stop's tag starts with ``SAFETY``
+    ("safety:turn-limit").
     """
 
     places: tuple[int, ...]
     reason: str
     scores: tuple[int, ...] | None = None
     ending: str = ""
+    measure: Measure | None = None
 
     def __post_init__(self) -> None:
         if not self.places or min(self.places) != 1:
             raise ValueError(f"places must start at 1: {self.places}")
+
+    def amount(self, seat: Seat) -> str:
+        """Seat's score in words ("7 tricks"); "" for a game without scores (the bare number
+        where a game has not named its measure)."""
+        if self.scores is None:
+            return ""
+        if self.measure is None:
+            return str(self.scores[seat])
+        return self.measure.amount(self.scores[seat])
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -69,20 +130,28 @@ class Outcome:
         higher_wins: bool = True,
         sides: Sequence[frozenset[Seat]] | None = None,
         ending: str = "",
+        measure: Measure | None = None,
     ) -> Outcome:
         """Places by score (standard competition ranking: 1, 1, 3).
 
-        With ``sides``, every seat counts with the score of its side's first seat, so partners
-        always share a place (two partners first, the next side third).
+        With ``sides``, every seat counts with the score of its side's first seat and the sides
+        are ranked, not the seats: partners share a place, and with two sides the places are
+        1 and 2 (not 1 and 3, as if each partner were a rival).
         """
         keyed = [s if higher_wins else -s for s in scores]
-        if sides is not None:
-            for side in sides:
-                first = keyed[min(side)]
-                for s in side:
-                    keyed[s] = first
-        places = tuple(1 + sum(other > mine for other in keyed) for mine in keyed)
-        return cls(places=places, reason=reason, scores=tuple(scores), ending=ending)
+        groups = [frozenset({s}) for s in range(len(scores))] if sides is None else sides
+        side_keys = [keyed[min(side)] for side in groups]
+        places = [0] * len(scores)
+        for side, mine in zip(groups, side_keys, strict=True):
+            for s in side:
+                places[s] = 1 + sum(other > mine for other in side_keys)
+        return cls(
+            places=tuple(places),
+            reason=reason,
+            scores=tuple(scores),
+            ending=ending,
+            measure=measure,
+        )
 
     @classmethod
     def win_for(
@@ -93,11 +162,12 @@ class Outcome:
         scores: Sequence[int] | None = None,
         *,
         ending: str = "",
+        measure: Measure | None = None,
     ) -> Outcome:
         """``winners`` share first place; everyone else shares the next place."""
         places = tuple(1 if s in winners else 1 + len(winners) for s in range(seats))
         kept = None if scores is None else tuple(scores)
-        return cls(places=places, reason=reason, scores=kept, ending=ending)
+        return cls(places=places, reason=reason, scores=kept, ending=ending, measure=measure)
 
     def verdict(self, seat: Seat, *, last_place_loses: bool = False) -> str | None:
         """What the match was for ``seat``: see :func:`verdict`."""

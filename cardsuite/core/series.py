@@ -14,6 +14,7 @@ the left (clockwise).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -22,7 +23,7 @@ from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import Seat
 from cardsuite.core.text import seat as seat_token
-from cardsuite.core.view import DealSummary
+from cardsuite.core.view import DealSummary, ScoreSheet, SheetRow
 
 
 class DealResult(NamedTuple):
@@ -82,6 +83,25 @@ class Series(NamedTuple):
                 sums[s] += score
         return tuple(sums)
 
+    @property
+    def in_play(self) -> bool:
+        """True while a deal is being played (not between deals, not after the end)."""
+        return len(self.results) == self.number
+
+    @property
+    def over(self) -> bool:
+        """True once the match's last deal is recorded and no next deal is coming."""
+        return len(self.results) > self.number and not self.between
+
+    def progress(self) -> str:
+        """Where the match is, for the score sheet: "Deal 3 of 5 in play", "Deal 4 of 5 is
+        next" (between deals), "The match is over"."""
+        if self.over:
+            return _("The match is over")
+        if self.in_play:
+            return _("{deal} in play").format(deal=self.heading())
+        return _("{deal} is next").format(deal=self._replace(number=self.number + 1).heading())
+
     def heading(self) -> str:
         """ "Deal 2 of 5" (or "Deal 2" for a match without a fixed length)."""
         if self.deals > 0:
@@ -120,3 +140,56 @@ def deal_summary(
         title = _("Deal {n} is over").format(n=number)
     rows = tuple((seat_token(s), str(result.scores[s]), str(sums[s])) for s in range(seats))
     return DealSummary(title, ("", this_deal, total), rows, (result.note, *lines))
+
+
+def score_sheet(
+    series: Series,
+    columns: Sequence[tuple[str, Seat]],
+    *,
+    title: str,
+    scored: str,
+    total: str,
+    better: str = "",
+    row: str = "",
+    progress: str | None = None,
+    start: Sequence[int] | None = None,
+    down: bool = False,
+    signed: bool = False,
+    lines: tuple[str, ...] = (),
+) -> ScoreSheet:
+    """The score sheet of a match of deals, from its finished deals' results.
+
+    ``columns`` are (heading, seat) pairs: a column per player, or per side shown through one
+    of its seats.  Each row gives what the deal gave that seat and the running total after
+    it: ``start`` (0) plus the deals so far, or minus them when the total counts ``down``
+    (Seven Up's chips left).  ``signed`` writes the numbers with their sign (+2, -1).  ``row``
+    is the translated label of a row with ``{n}`` ("Hand {n}"; "Deal {n}" by default);
+    ``progress`` says where the match is (by default :meth:`Series.progress`), before the
+    game's own ``lines``.
+    """
+    label = row or _("Deal {n}")
+    running = [0 if start is None else start[s] for _head, s in columns]
+
+    def text(n: int) -> str:
+        return f"{n:+d}" if signed else str(n)
+
+    rows = []
+    for number, result in enumerate(series.results, start=1):
+        scores = [result.scores[s] for _head, s in columns]
+        running = [t - d if down else t + d for t, d in zip(running, scores, strict=True)]
+        rows.append(
+            SheetRow(
+                label.format(n=number),
+                tuple(text(d) for d in scores),
+                tuple(text(t) for t in running),
+            )
+        )
+    return ScoreSheet(
+        title=title,
+        columns=tuple(head for head, _s in columns),
+        scored=scored,
+        total=total,
+        rows=tuple(rows),
+        better=better,
+        lines=(series.progress() if progress is None else progress, *lines),
+    )

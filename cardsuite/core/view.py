@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cardsuite.core.cards import CardFace, Suit
@@ -93,6 +93,53 @@ class DealSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One finished deal on the score sheet: what it gave each column, and each column's
+    running total after it ("–" for a player who sat it out)."""
+
+    label: str  # "Deal 1", "Hand 2", "Play-off"
+    scores: tuple[str, ...]
+    totals: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A match of several deals so far, deal by deal, in the game's own terms.
+
+    ``columns`` name the players (or sides); every row is a finished deal.  ``scored`` says
+    what a deal's number counts ("points") and ``total`` what the running number counts
+    ("chips left"); ``better`` says which running total wins ("chips left: fewer is better",
+    or ""), and ``lines`` what the rows do not show (the deal in play, games lost, a target).
+    """
+
+    title: str
+    columns: tuple[str, ...]
+    scored: str
+    total: str
+    rows: tuple[SheetRow, ...] = ()
+    better: str = ""
+    lines: tuple[str, ...] = ()
+
+    def strings(self) -> Iterator[str]:
+        yield from (self.title, *self.columns, self.scored, self.total, self.better)
+        yield from self.lines
+        for row in self.rows:
+            yield from (row.label, *row.scores, *row.totals)
+
+    def named(self, f: Callable[[str], str]) -> ScoreSheet:
+        """The sheet with ``f`` applied to its text (the players' names filled in)."""
+        return ScoreSheet(
+            f(self.title),
+            tuple(f(c) for c in self.columns),
+            f(self.scored),
+            f(self.total),
+            tuple(SheetRow(f(r.label), r.scores, r.totals) for r in self.rows),
+            f(self.better),
+            tuple(f(line) for line in self.lines),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class KeyMove:
     """A key that plays a move at once, for two people sharing one keyboard in a game played
     in real time (Spit): each seat gets its own block of keys.  ``notation`` is the move's
@@ -126,6 +173,8 @@ class TableView:
     countdown: str = ""
     # Keys that play moves at once, per seat (used when several people share the keyboard).
     key_moves: tuple[KeyMove, ...] = ()
+    # A match of several deals: the score sheet so far (None for a match of one deal).
+    scores: ScoreSheet | None = None
 
     def piles(self) -> Iterator[PileView]:
         for seat in self.seats:
@@ -166,6 +215,8 @@ class TableView:
             for row in self.summary.rows:
                 yield from row
             yield from self.summary.lines
+        if self.scores is not None:
+            yield from self.scores.strings()
 
     def named(self, names: Sequence[str], sides: Sequence[str] = ()) -> TableView:
         """The view with the players' names in: seat names, and seat placeholders in text.
@@ -214,6 +265,7 @@ class TableView:
             info=tuple(f(line) for line in self.info),
             trick=trick,
             summary=summary,
+            scores=None if self.scores is None else self.scores.named(f),
             key_moves=tuple(
                 dataclasses.replace(k, label=f(k.label)) if "{" in k.label else k
                 for k in self.key_moves

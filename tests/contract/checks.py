@@ -579,17 +579,24 @@ def play_checked(
     else:
         pytest.fail(f"no end after {MAX_PLIES} plies")
 
-    # The end: an outcome whose places partition the seats (standard competition ranking),
-    # partners sharing a place.
+    # The end: an outcome whose places partition the seats (standard competition ranking of
+    # the sides, partners sharing a place: two teams are 1st and 2nd), with scores that say
+    # what they count.
     check_costly(game, state, rng, known)
     outcome = game.outcome(state)
     assert outcome is not None
     places = outcome.places
     assert len(places) == seats
-    for s in range(seats):
-        assert places[s] == 1 + sum(p < places[s] for p in places), f"places {places}"
-    for side in game.sides(state):
+    sides = game.sides(state)
+    for side in sides:
         assert len({places[s] for s in side}) == 1, f"partners {sorted(side)} placed apart"
+    side_places = [places[min(side)] for side in sides]
+    for mine in side_places:
+        assert mine == 1 + sum(p < mine for p in side_places), f"places {places}"
+    if outcome.scores is not None:
+        assert len(outcome.scores) == seats
+        assert outcome.measure is not None, "scores without a measure: say what they count"
+        assert outcome.measure.amount(outcome.scores[0]), "a score in words"
     reason = fill(outcome.reason, default_names(seats))
     assert reason and not has_placeholders(reason)
 

@@ -36,7 +36,7 @@ from cardsuite.core.cards import Card, CardFace, Suit, deck_of
 from cardsuite.core.errors import Refusal
 from cardsuite.core.events import Event, event, private
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.table import (
@@ -53,6 +53,8 @@ from cardsuite.core.table import (
 )
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+
+CARDS_LEFT = Measure("cards left", ("{n} card left", "{n} cards left"), Better.FEWER)
 
 hand = pile_names("hand")
 DECK = tuple(c for c in deck_of(range(2, 7)) if c.suit in (Suit.HEARTS, Suit.SPADES))
@@ -233,7 +235,9 @@ class Toy(RulesBase[ToyState[Table], ToyState[SeenTable], Play | Draw]):
         if self.to_move(state):
             return None
         counts = [state.table.count(hand(s)) for s in range(2)]
-        return Outcome.from_scores(counts, "fewest cards wins", higher_wins=False)
+        return Outcome.from_scores(
+            counts, "fewest cards wins", higher_wins=False, measure=CARDS_LEFT
+        )
 
     def present(self, obs: Observation[ToyState[SeenTable]]) -> TableView:
         state = obs.state

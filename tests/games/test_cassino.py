@@ -184,7 +184,7 @@ def test_cassino_s11_partnership_tie_for_cards() -> None:
     # side A: 1 for the tie; side B: 1 for the tie, most clubs, 2♣ and 10♦
     assert after.series.results[-1].scores == (1, 4, 1, 4)
     outcome = G.outcome(after)
-    assert outcome is not None and outcome.places == (3, 1, 3, 1)
+    assert outcome is not None and outcome.places == (2, 1, 2, 1)  # two sides: 2nd, not 3rd
 
 
 # --- §5 the deal ----------------------------------------------------------------------------

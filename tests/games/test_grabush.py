@@ -8,6 +8,7 @@ import pytest
 
 from cardsuite.core.cards import FACE_DOWN, parse_card
 from cardsuite.core.errors import IllegalMoveError, OptionsError
+from cardsuite.core.outcome import Better
 from cardsuite.core.series import NextDeal
 from cardsuite.games.grabush import (
     GRABUSH,
@@ -22,7 +23,7 @@ from cardsuite.games.grabush import (
     PenaltySkip,
     Play,
 )
-from cardsuite.games.grabush.model import PenaltyCard, Refilled
+from cardsuite.games.grabush.model import CARDS_LEFT, DEALS_WON, PenaltyCard, Refilled
 
 G = GRABUSH
 
@@ -154,9 +155,13 @@ def test_grabush_s11_immediate_win() -> None:
     assert G.to_move(state) == frozenset()
     outcome = G.outcome(state)
     assert outcome is not None
-    assert outcome.places == (3, 1, 3, 1)
+    # two teams: team B first, team A second (not "3rd", as if each partner were a rival)
+    assert outcome.places == (2, 1, 2, 1)
     assert outcome.ending == "pile-empty"
     assert outcome.scores is not None and outcome.scores[1] == 0
+    # the scores are the cards left in each team pile, and fewer is better (§7)
+    assert outcome.measure is CARDS_LEFT and outcome.measure.better is Better.FEWER
+    assert outcome.amount(1) == "0 cards left" and outcome.amount(0) == "20 cards left"
 
 
 # --- other rules ----------------------------------------------------------------------------------
@@ -363,7 +368,7 @@ def test_grabush_s8_penalty_insert_counts_as_card_moved() -> None:
     state = G.apply(state, Pass(0))
     outcome = G.outcome(state)
     assert outcome is not None and outcome.ending == "blocked"
-    assert outcome.places == (3, 1, 3, 1)  # team B wins, 2 cards left (its penalty card) to 3
+    assert outcome.places == (2, 1, 2, 1)  # team B wins, 2 cards left (its penalty card) to 3
 
 
 # --- match play -----------------------------------------------------------------------------------
@@ -381,7 +386,8 @@ def test_grabush_match_of_deals() -> None:
     text = "team.1: 7♣\nstacks: 6\nturn: P1\nP1: 9♦\nwins: 0 1"
     won = play(G.position(text, options=opts), 1, "7♣", "team.1", 6)
     outcome = G.outcome(won)
-    assert outcome is not None and outcome.places == (3, 1, 3, 1) and outcome.scores == (0, 2, 0, 2)
+    assert outcome is not None and outcome.places == (2, 1, 2, 1) and outcome.scores == (0, 2, 0, 2)
+    assert outcome.measure is DEALS_WON and outcome.amount(1) == "2 deals won"
 
 
 def test_grabush_every_ace_on_a_stack_leaves_no_new_stack() -> None:

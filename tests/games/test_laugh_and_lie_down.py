@@ -36,7 +36,7 @@ from cardsuite.games.laugh_and_lie_down import (
     hand,
     net_chips,
 )
-from cardsuite.games.laugh_and_lie_down.model import Paid, Shortfall, Took
+from cardsuite.games.laugh_and_lie_down.model import CHIP_BALANCE, LAUGHS, Paid, Shortfall, Took
 
 game = LAUGH
 
@@ -313,6 +313,28 @@ def test_match_of_deals_and_next_dealer() -> None:
         for t in range(3)
         if state.chips[s] == state.chips[t] == best
     )
+
+
+def test_the_outcome_counts_chips_or_laughs_in_words() -> None:
+    """With stakes the scores are the chip balance; without, the laughs (not their negative),
+    fewer being better, and the score sheet counts who was laughed at deal by deal."""
+    for stakes in (True, False):
+        state = game.new_game(seats=3, options=LaughOptions(stakes=stakes), seed=4)
+        while game.to_move(state):
+            state = game.apply(state, game.legal_moves(state, min(game.to_move(state)))[0])
+        outcome = game.outcome(state)
+        assert outcome is not None
+        if stakes:
+            assert outcome.measure is CHIP_BALANCE and outcome.scores == state.chips
+            assert outcome.amount(0) == CHIP_BALANCE.amount(state.chips[0])
+            assert CHIP_BALANCE.amount(-3) == "-3 chips" and CHIP_BALANCE.amount(1) == "+1 chip"
+            continue
+        assert outcome.measure is LAUGHS and outcome.scores == state.laughs
+        assert all(n >= 0 for n in outcome.scores) and sum(outcome.scores) == 3
+        assert outcome.measure.hint() == "Times laughed at: fewer is better."
+        sheet = game.present(game.observe(state, 0)).scores
+        assert sheet is not None and len(sheet.rows) == 3
+        assert sheet.rows[-1].totals == tuple(str(n) for n in state.laughs)
 
 
 def test_ranking_ties_broken_by_fewer_laughs() -> None:

@@ -38,6 +38,7 @@ from cardsuite.games.seven_leaves import (
     flicks_of,
     hand,
 )
+from cardsuite.games.seven_leaves.model import PLAY_OFF_CALLED, TRICKS
 
 G = SEVEN_LEAVES
 
@@ -227,6 +228,39 @@ def test_seven_leaves_s11_tie_goes_to_a_play_off() -> None:
     assert done.loser == 2 and done.ending == PLAY_OFF
 
 
+def test_seven_leaves_s11_the_play_off_on_the_score_sheet() -> None:
+    # Three players; Vera goes safe in deal 2, Anna and Boris both reach 7 in deal 3: a
+    # play-off between them.  The sheet shows each deal's tricks and the totals, "–" for who
+    # sat a deal out, and the play-off's tricks without adding them to the totals (§7.1).
+    end = finish(G.new_game(seats=3, seed=11), seed=11)
+    assert [r.ending for r in end.series.results][-2:] == [PLAY_OFF_CALLED, PLAY_OFF]
+    sheet = G.present(G.observe(end, 0)).named(default_names(3)).scores
+    assert sheet is not None
+    assert sheet.columns == tuple(default_names(3))
+    assert (sheet.scored, sheet.total) == ("tricks", "in all")
+    assert [(r.label, r.scores, r.totals) for r in sheet.rows] == [
+        ("Deal 1", ("0", "2", "5"), ("0", "2", "5")),
+        ("Deal 2", ("4", "1", "2"), ("4", "3", "7")),
+        ("Deal 3", ("3", "4", "–"), ("7", "7", "7")),
+        ("Play-off", ("5", "2", "–"), ("7", "7", "7")),
+    ]
+    assert sheet.rows[-1].totals == tuple(str(t) for t in end.tricks)
+    assert sheet.lines == ("The match is over", "Safe at 7 tricks; the last player left loses.")
+
+
+def test_seven_leaves_score_sheet_shows_the_game_in_play_and_the_match() -> None:
+    state = lost_by_p3(games=3)
+    state = next_deal(G.apply(state, CutPack(2, 1)))  # game 2 begins: a sheet without rows
+    sheet = G.present(G.observe(state, 0)).named(default_names(3)).scores
+    assert sheet is not None and sheet.rows == ()
+    assert sheet.lines[0] == "Game 2 of 3"
+    assert "Games lost: Player 1 0 · Player 2 0 · Player 3 1" in sheet.lines
+    state = until(state, lambda s: s.series.between, seed=4)
+    sheet = G.present(G.observe(state, 0)).scores
+    assert sheet is not None and len(sheet.rows) == 1
+    assert sheet.rows[0].totals == tuple(str(t) for t in state.tricks)
+
+
 # --- the deal (§5) -----------------------------------------------------------------------------
 
 
@@ -370,6 +404,9 @@ def test_placings_of_one_game_follow_the_deal_each_went_safe() -> None:
     outcome = G.outcome(after)
     assert outcome is not None and outcome.places == (1, 2, 3, 4)
     assert outcome.scores == (8, 7, 8, 3)
+    # the scores are tricks, and they are not what places the players: the outcome says so
+    assert outcome.measure is TRICKS and outcome.amount(1) == "7 tricks"
+    assert outcome.measure.hint() == ("Tricks taken; whoever went safe sooner places higher.")
 
 
 def test_a_match_of_several_games() -> None:
@@ -387,6 +424,8 @@ def test_a_match_of_several_games() -> None:
     end = finish(second, seed=3)
     outcome = G.outcome(end)
     assert outcome is not None and sum(end.losses) == 2 and outcome.scores == end.losses
+    assert outcome.measure is not None and outcome.measure.name == "games lost"
+    assert outcome.measure.hint() == "Games lost: fewer is better, then fewer noses."
     keys = [end.losses[s] * 1000 + end.noses[s] for s in range(3)]
     for a in range(3):
         for b in range(3):

@@ -39,7 +39,15 @@ from cardsuite.games.seven_up import (
     hand,
     won,
 )
-from cardsuite.games.seven_up.model import GAME, HIGH, JACK_POINT, LOW, TRICK_POINT, TURNUP_JACK
+from cardsuite.games.seven_up.model import (
+    CHIPS_LEFT,
+    GAME,
+    HIGH,
+    JACK_POINT,
+    LOW,
+    TRICK_POINT,
+    TURNUP_JACK,
+)
 
 G = SEVEN_UP
 
@@ -376,6 +384,43 @@ def test_seven_up_between_deals_the_view_sums_up_the_deal() -> None:
     assert "Deal over" in view.status
 
 
+def test_seven_up_s04_the_table_shows_ten_above_ace() -> None:
+    # The seed's order puts the 10 above the Ace (§4, scenario 4): the table says so.
+    line = "Ranks, high to low: 10 A K Q J 9 8 7 6 5 4 3 2"
+    view = G.present(G.observe(pos(THREE), 0))
+    assert line in view.info
+    assert view.info.index(line) == 1  # just under the trumps, where an 80×24 panel shows it
+    classic = G.present(G.observe(pos(THREE, classic_rank=True), 0))
+    assert not any(text.startswith("Ranks, high to low") for text in classic.info)
+
+
+def test_seven_up_outcome_counts_chips_left_and_fewer_is_better() -> None:
+    s = pos("P1: 10♠\nP2: 2♠\nP3: 3♠\nD: 4♠\nturnup: 7♥\nleader: P1\nchips: 1 4 4 2")
+    outcome = G.outcome(play(s, "10♠", "2♠", "3♠", "4♠"))
+    assert outcome is not None and outcome.measure is CHIPS_LEFT
+    assert [outcome.amount(seat) for seat in range(4)] == [
+        "0 chips left", "4 chips left", "4 chips left", "2 chips left"
+    ]  # fmt: skip
+    assert outcome.measure.hint() == "Chips left: fewer is better."
+
+
+def test_seven_up_score_sheet_counts_each_deals_points_and_the_chips_left() -> None:
+    s = play(pos(GAME_TIE, trick_points=False), *GAME_TIE_PLAY)
+    sheet = G.present(G.observe(s, 1)).named(["Anna", "Boris"]).scores
+    assert sheet is not None
+    assert sheet.columns == ("Anna", "Boris")
+    assert (sheet.scored, sheet.total) == ("points", "chips left")
+    assert [(r.label, r.scores, r.totals) for r in sheet.rows] == [
+        ("Deal 1", ("3", "0"), ("4", "7"))
+    ]
+    assert sheet.better == "Chips left: fewer is better."
+    assert sheet.lines == ("Deal 2 is next",)
+    (dealer,) = G.to_move(s)
+    s = G.apply(s, NextDeal(dealer))
+    sheet = G.present(G.observe(s, 1)).scores
+    assert sheet is not None and len(sheet.rows) == 1 and sheet.lines == ("Deal 2 in play",)
+
+
 # --- partnerships -----------------------------------------------------------------------------
 
 
@@ -399,14 +444,14 @@ def test_seven_up_partners_share_chips_tricks_and_place() -> None:
     s = play(s, "4♦", "9♦", "2♦")  # P1's 9♦ wins the last trick: side 0 is out
     assert s.chips == (0, 1)
     outcome = G.outcome(s)
-    assert outcome is not None and outcome.places == (1, 3, 1, 3)
+    assert outcome is not None and outcome.places == (1, 2, 1, 2)  # two sides: 1st and 2nd
     s = pos(
         "P1: 2♠\nP2: 10♠\nP3: 3♠\nD: 4♠\nturnup: 7♥\nleader: P1\nchips: 3 1",
         partnerships=True,
     )
     s = play(s, "2♠", "10♠", "3♠", "4♠")
     outcome = G.outcome(s)
-    assert outcome is not None and outcome.places == (3, 1, 3, 1)
+    assert outcome is not None and outcome.places == (2, 1, 2, 1)
 
 
 def test_seven_up_partners_count_game_together() -> None:

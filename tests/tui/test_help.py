@@ -13,6 +13,7 @@ from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.matches import MatchesScreen, StatsScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.replay import ReplayScreen
+from cardsuite.tui.screens.scores import ScoreSheetScreen
 from cardsuite.tui.screens.table import TableScreen
 
 from .helpers import make_app, press, screen_text, settle, until
@@ -70,6 +71,7 @@ def shown_as(key: str) -> str:
         (MatchesScreen, "Saved matches"),
         (StatsScreen, "Statistics"),
         (ReplayScreen, "Replay"),
+        (ScoreSheetScreen, "Score sheet"),
     ],
 )
 def test_help_names_every_key_of_the_screen(screen: type[Screen[object]], section: str) -> None:

@@ -1,5 +1,6 @@
 """Snapshot tests of the screens around the table (issue 19): the lobby at 80×24, the saved
-matches at 120×40 and at 80×24, the help screen at 120×40.
+matches at 120×40 and at 80×24, the help screen at 120×40, the score sheet of a match of
+several deals at 80×24.
 
 The pictures live in ``__snapshots__/test_snapshots_screens/``; after a deliberate change of
 the look, regenerate them with ``--snapshot-update`` and look at the difference.
@@ -21,6 +22,8 @@ from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.help import HelpScreen
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.matches import MatchesScreen
+from cardsuite.tui.screens.scores import ScoreSheetScreen
+from tests.matches import seven_up_between_deals
 
 from .helpers import TEST_SETTINGS, choose_game, press, screen_text, settle, until
 from .stored import frozen_clock, store_matches_at_fixed_times
@@ -88,3 +91,23 @@ def test_help_at_120x40(snap_compare: SnapCompare) -> None:
         await settle(pilot)
 
     assert snap_compare(_app(), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_score_sheet_at_80x24(snap_compare: SnapCompare) -> None:
+    """Seven Up, four players, between deals 2 and 3 of a real match: what each deal gave,
+    the chips left after it (fewer is better) and what comes next, in 80 columns."""
+    sheet = seven_up_between_deals().view(0).scores
+    assert sheet is not None and len(sheet.columns) == 4 and len(sheet.rows) == 2
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        app = pilot.app
+        app.push_screen(ScoreSheetScreen(sheet))
+        assert await until(pilot, lambda: "Deal 3 is next" in screen_text(app))
+        await settle(pilot)
+        text = screen_text(app)
+        for words in ("Anna", "Boris", "Vera", "Gleb", "Deal 1", "Deal 2", "fewer is better"):
+            assert words in text, words
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=run_before)

@@ -14,7 +14,7 @@ from cardsuite.core.cards import Card, Suit, parse_cards, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
@@ -639,7 +639,9 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
                 for p in range(state.parties)
             ),
         )
-        return Outcome.from_scores(totals, reason, sides=self.sides(state), ending=ENDING)
+        return Outcome.from_scores(
+            totals, reason, sides=self.sides(state), ending=ENDING, measure=POINTS
+        )
 
     # --- notation ------------------------------------------------------------------------------
     def move_from_text(

@@ -11,9 +11,19 @@ from typing import TYPE_CHECKING, Any
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace, Suit
 from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
+from cardsuite.core.series import score_sheet
 from cardsuite.core.text import seat, seats_text
-from cardsuite.core.view import DealSummary, PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import (
+    DealSummary,
+    PileStyle,
+    PileView,
+    ScoreSheet,
+    SeatView,
+    TableView,
+    seating,
+)
 from cardsuite.games.cassino.model import (
     NOBODY,
     OUT,
@@ -102,6 +112,7 @@ def present(game: Cassino, obs: Observation[SeenCassino]) -> TableView:
         status=_status(state),
         info=_info(state, totals),
         summary=_summary(state) if series.between else None,
+        scores=_score_sheet(state) if series.deals > 1 else None,
     )
 
 
@@ -182,8 +193,28 @@ def _summary(state: SeenCassino) -> DealSummary:
         for p in range(state.parties)
     )
     title = _("Hand {n} of {total} is over").format(n=len(series.results), total=series.deals)
-    columns = ("", _("captured"), _("this hand"), _("total"))
+    columns = ("", _("captured"), _("points"), _("in all"))
     return DealSummary(title, columns, rows, (result.note,))
+
+
+def _score_sheet(state: SeenCassino) -> ScoreSheet:
+    """Every hand so far: each party's points in it and in all."""
+    series = state.series
+    if series.over:
+        progress = _("The match is over")
+    elif series.in_play:
+        progress = _("Hand {n} of {total} in play").format(n=series.number + 1, total=series.deals)
+    else:
+        progress = _("Hand {n} of {total} is next").format(n=series.number + 2, total=series.deals)
+    return score_sheet(
+        series,
+        [(party_name(state, p), party_seats(state, p)[0]) for p in range(state.parties)],
+        title=_("Cassino"),
+        scored=POINTS.heading(),
+        total=_("in all"),
+        row=_("Hand {n}"),
+        progress=progress,
+    )
 
 
 def _hand_order(card: CardFace) -> tuple[int, int]:

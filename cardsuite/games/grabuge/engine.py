@@ -31,6 +31,7 @@ from cardsuite.games.grabuge.model import (
     BONUS,
     COLUMNS,
     PACKET_SIZE,
+    PACKETS,
     SEATS,
     BatchPlayed,
     BatchTaken,
@@ -936,7 +937,10 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
         else:
             reason = _("{who} wins the match {high}–{low} on packets over {deals} deals")
         return Outcome.from_scores(
-            totals, reason.format(who=winner, high=high, low=low, deals=deals), ending="packets"
+            totals,
+            reason.format(who=winner, high=high, low=low, deals=deals),
+            ending="packets",
+            measure=PACKETS,
         )
 
     # --- presentation ----------------------------------------------------------------------

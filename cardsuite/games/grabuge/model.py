@@ -49,12 +49,16 @@ from typing import Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+
+# What the scores count (Outcome.measure, the score sheet).
+PACKETS = Measure(N_("packets"), N_n("{n} packet", "{n} packets"))
 
 SEATS = 2
 CARDS_PER_DECK_EACH = 26  # each player gets half of every 52-card deck

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 from cardsuite.core.cards import KING, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary
+from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
 from cardsuite.games.grabuge.model import (
     COLUMNS,
+    PACKETS,
     SEATS,
     SeenGrabuge,
     batch_pile,
@@ -121,7 +122,7 @@ def present(game: Grabuge, obs: Observation[SeenGrabuge]) -> TableView:
         status_line = _("Deal over: {who} deals the next hand").format(
             who=seat(series.next_dealer(SEATS))
         )
-        summary = deal_summary(series, SEATS, this_deal=_("packets"), total=_("match"))
+        summary = deal_summary(series, SEATS, this_deal=_("packets"), total=_("in all"))
     elif over:
         status_line = _("The game is over")
     else:
@@ -171,4 +172,16 @@ def present(game: Grabuge, obs: Observation[SeenGrabuge]) -> TableView:
         status=status_line,
         info=tuple(info),
         summary=summary,
+        scores=_score_sheet(state) if match else None,
+    )
+
+
+def _score_sheet(state: SeenGrabuge) -> ScoreSheet:
+    """Every deal so far: the packets each player won in it, and in all."""
+    return score_sheet(
+        state.series,
+        [(seat(s), s) for s in range(SEATS)],
+        title=_("Grabuge"),
+        scored=PACKETS.heading(),
+        total=_("in all"),
     )

@@ -23,6 +23,8 @@ from cardsuite.core.view import TableView
 from cardsuite.games.grabush import present as presentation
 from cardsuite.games.grabush.model import (
     BOOKS,
+    CARDS_LEFT,
+    DEALS_WON,
     HAND_SIZE,
     NEW,
     STOCK,
@@ -903,13 +905,20 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             scores = tuple(left[team_of(s)] for s in range(state.seats))
             reason = result.note
             return Outcome.from_scores(
-                scores, reason, higher_wins=False, sides=sides, ending=result.ending
+                scores,
+                reason,
+                higher_wins=False,
+                sides=sides,
+                ending=result.ending,
+                measure=CARDS_LEFT,
             )
         scores = tuple(state.wins[team_of(s)] for s in range(state.seats))
         reason = _("{team} wins the match, {a} deals to {b}").format(
             team=team_word(winner), a=state.wins[winner], b=state.wins[1 - winner]
         )
-        return Outcome.from_scores(scores, reason, sides=sides, ending=result.ending)
+        return Outcome.from_scores(
+            scores, reason, sides=sides, ending=result.ending, measure=DEALS_WON
+        )
 
     def present(self, obs: Observation[SeenGrabush]) -> TableView:
         return presentation.present(self, obs)

@@ -48,7 +48,8 @@ Decisions taken where the spec is silent or leaves room:
 * Match play: deals until a team has won ``match_wins`` deals; a drawn deal counts for nobody
   and another deal follows.  The outcome's scores are the team piles' remaining cards of the
   last deal (fewer is better) in a one-deal match, and the deals won (more is better) in a
-  longer one; partners always share a place.
+  longer one (``CARDS_LEFT``, ``DEALS_WON``); partners always share a place, and the two
+  teams are placed 1st and 2nd (a draw: both 1st).
 * The safety cap counts turns per deal (2,000); it ends the deal with the blocked-deal ruling.
 """
 
@@ -59,12 +60,20 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+
+# What the scores count (Outcome.measure): a one-deal match reports the cards left in each
+# team pile (§7), a longer match the deals won.
+CARDS_LEFT = Measure(
+    N_("cards left in the team pile"), N_n("{n} card left", "{n} cards left"), Better.FEWER
+)
+DEALS_WON = Measure(N_("deals won"), N_n("{n} deal won", "{n} deals won"))
 
 HAND_SIZE = 5
 TEAM_PILE_SIZE = 20

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary
+from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
 from cardsuite.games.grabush.model import (
     BOOKS,
     STOCK,
@@ -154,7 +154,7 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
         if state.series.between and result is not None:
             totals = tuple(state.wins[team_of(s)] for s in range(n))
             summary = deal_summary(
-                state.series, n, this_deal=_("this deal"), total=_("deals won"), totals=totals
+                state.series, n, this_deal=_("won"), total=_("deals won"), totals=totals
             )
             status = _("{note} — {who} deals next").format(
                 note=result.note, who=seat(state.series.next_dealer(n))
@@ -177,6 +177,24 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
         status=status,
         info=tuple(info),
         summary=summary,
+        scores=_score_sheet(state) if state.options.match_wins > 1 else None,
+    )
+
+
+def _score_sheet(state: SeenGrabush) -> ScoreSheet:
+    """Every deal so far: which team won it (1; a draw gives neither a deal) and the deals
+    each team has won."""
+    return score_sheet(
+        state.series,
+        [(_("Team {name}").format(name=TEAM_NAMES[t]), t) for t in range(2)],  # seat t: team t
+        title=_("Grabush"),
+        scored=_("won"),
+        total=_("in all"),
+        lines=(
+            _("The first team to win {k} deals takes the match.").format(
+                k=state.options.match_wins
+            ),
+        ),
     )
 
 

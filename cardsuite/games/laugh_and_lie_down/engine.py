@@ -28,7 +28,9 @@ from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.laugh_and_lie_down import present as presentation
 from cardsuite.games.laugh_and_lie_down.model import (
+    CHIP_BALANCE,
     HAND_SIZES,
+    LAUGHS,
     NOBODY,
     TABLE,
     AddPair,
@@ -891,7 +893,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 "{who} finish with the most chips ({n})",
                 len(winners),
             ).format(who=names, n=best)
-            scores = state.chips
+            scores, measure = state.chips, CHIP_BALANCE
         else:
             fewest = state.laughs[winners[0]]
             reason = ngettext(
@@ -899,8 +901,8 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 "{who} were laughed at the least ({n} times)",
                 len(winners),
             ).format(who=names, n=fewest)
-            scores = tuple(-x for x in state.laughs)
-        return Outcome(places, reason, scores, ending="match-played")
+            scores, measure = state.laughs, LAUGHS
+        return Outcome(places, reason, scores, ending="match-played", measure=measure)
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenLaugh]) -> TableView:

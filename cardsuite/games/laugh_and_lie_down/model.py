@@ -64,13 +64,24 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
 from cardsuite.core.text import seats_text
+
+# What the scores count (Outcome.measure): the chip balance with stakes, else the laughs.
+CHIP_BALANCE = Measure(
+    N_("chip balance"),
+    N_n("{n:+d} chip", "{n:+d} chips"),
+    note=N_("Chips won or lost, antes included: the most wins."),
+)
+LAUGHS = Measure(
+    N_("times laughed at"), N_n("laughed at {n} time", "laughed at {n} times"), Better.FEWER
+)
 
 NOBODY = -1
 

@@ -11,10 +11,20 @@ from typing import TYPE_CHECKING
 from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
+from cardsuite.core.series import score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.view import DealSummary, PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import (
+    DealSummary,
+    PileStyle,
+    PileView,
+    ScoreSheet,
+    SeatView,
+    TableView,
+    seating,
+)
 from cardsuite.games.laugh_and_lie_down.model import (
     HAND_SIZES,
+    LAUGHS,
     NOBODY,
     TABLE,
     SeenLaugh,
@@ -103,6 +113,31 @@ def present(game: LaughAndLieDown, obs: Observation[SeenLaugh]) -> TableView:
         status=_status(state),
         info=_info(state),
         summary=summary,
+        scores=_score_sheet(state) if state.series.deals > 1 else None,
+    )
+
+
+def _score_sheet(state: SeenLaugh) -> ScoreSheet:
+    """Every deal so far: with stakes, each player's chips won or lost in it (the ante
+    included) and his balance; without, who was laughed at and the laughs in all."""
+    columns = [(seat(s), s) for s in range(state.seats)]
+    title = _("Laugh and Lie Down")
+    if state.options.stakes:
+        return score_sheet(
+            state.series,
+            columns,
+            title=title,
+            scored=_("chips"),
+            total=_("balance"),
+            signed=True,
+        )
+    return score_sheet(
+        state.series,
+        columns,
+        title=title,
+        scored=_("laughed at"),
+        total=_("in all"),
+        better=LAUGHS.hint(),
     )
 
 

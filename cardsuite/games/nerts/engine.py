@@ -14,7 +14,7 @@ from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, parse_card, sta
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
@@ -965,7 +965,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         series = state.series
         last = series.results[-1]
         if state.options.target_score == 0:
-            return Outcome.from_scores(last.scores, last.note, ending=last.ending)
+            return Outcome.from_scores(last.scores, last.note, ending=last.ending, measure=POINTS)
         totals = series.totals(state.seats)
         if last.ending.startswith("safety:"):
             ending = last.ending
@@ -981,7 +981,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             )
         else:
             reason = _("The match was stopped after {n} deals").format(n=len(series.results))
-        return Outcome.from_scores(totals, reason, ending=ending)
+        return Outcome.from_scores(totals, reason, ending=ending, measure=POINTS)
 
     # --- hidden cards ------------------------------------------------------------------------
     def determinize(self, obs: Observation[SeenNerts], rng: random.Random) -> FullNerts:

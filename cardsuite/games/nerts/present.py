@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from cardsuite.core.cards import Card
 from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary
+from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
 from cardsuite.games.nerts.model import (
     NOBODY,
     OVER,
@@ -117,9 +118,7 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
             break
     summary = None
     if state.phase == WAITING and state.series.results:
-        summary = deal_summary(
-            state.series, state.seats, this_deal=_("this deal"), total=_("total")
-        )
+        summary = deal_summary(state.series, state.seats, this_deal=_("points"), total=_("in all"))
     return TableView(
         title=_("Nerts"),
         viewer=obs.viewer,
@@ -128,8 +127,23 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
         status=_status(state),
         info=_info(state),
         summary=summary,
+        scores=_score_sheet(state) if state.options.target_score > 0 else None,
         # what the table counts down to: «Пошли!», or the check for a table where nobody plays
         countdown=_("Go!") if state.phase == WAITING else _("Stuck check"),
+    )
+
+
+def _score_sheet(state: SeenNerts) -> ScoreSheet:
+    """Every deal so far: each player's points in it (a card in the centre scores one, a card
+    left in the 13-pile costs the penalty) and in all."""
+    return score_sheet(
+        state.series,
+        [(seat(s), s) for s in range(state.seats)],
+        title=_("Nerts"),
+        scored=POINTS.heading(),
+        total=_("in all"),
+        signed=True,
+        lines=(_("The first to {n} points wins the match.").format(n=state.options.target_score),),
     )
 
 

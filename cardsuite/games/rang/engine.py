@@ -35,6 +35,7 @@ from cardsuite.core.view import TableView
 from cardsuite.games.rang import present as presentation
 from cardsuite.games.rang.model import (
     DEAL_ENDS,
+    DEALS_LOST,
     DISCARD,
     DRAWN,
     HAND_SIZE,
@@ -703,7 +704,9 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             )
             reason = template.format(deals=len(results), who=seats_text(best), n=fewest)
             ending = "fewest-losses"
-        return Outcome.from_scores(losses, reason, higher_wins=False, ending=ending)
+        return Outcome.from_scores(
+            losses, reason, higher_wins=False, ending=ending, measure=DEALS_LOST
+        )
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRang]) -> TableView:

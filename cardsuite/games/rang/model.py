@@ -51,12 +51,16 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+
+# What the scores count (Outcome.measure): deals lost, the fewest best.
+DEALS_LOST = Measure(N_("deals lost"), N_n("{n} deal lost", "{n} deals lost"), Better.FEWER)
 
 HAND_SIZE = 5
 RETURN_CARDS = 2

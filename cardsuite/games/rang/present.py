@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary
+from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
-from cardsuite.games.rang.model import DISCARD, DRAWN, NOBODY, STOCK, SeenRang, hand
+from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
+from cardsuite.games.rang.model import DEALS_LOST, DISCARD, DRAWN, NOBODY, STOCK, SeenRang, hand
 
 if TYPE_CHECKING:
     from cardsuite.games.rang.engine import Rang
@@ -64,7 +64,7 @@ def present(game: Rang, obs: Observation[SeenRang]) -> TableView:
         status = _("Deal over: {who} deals the next hand").format(
             who=seat(series.next_dealer(state.seats))
         )
-        summary = deal_summary(series, state.seats, this_deal=_("this deal"), total=_("losses"))
+        summary = deal_summary(series, state.seats, this_deal=_("lost"), total=_("deals lost"))
     elif over:
         status = _("The game is over")
     elif state.phase == DRAWN:
@@ -91,6 +91,19 @@ def present(game: Rang, obs: Observation[SeenRang]) -> TableView:
         status=status,
         info=tuple(info),
         summary=summary,
+        scores=_score_sheet(state) if several else None,
+    )
+
+
+def _score_sheet(state: SeenRang) -> ScoreSheet:
+    """Every deal so far: who lost it (1) and the deals each player has lost."""
+    return score_sheet(
+        state.series,
+        [(seat(s), s) for s in range(state.seats)],
+        title=_("Rang"),
+        scored=_("lost"),
+        total=_("in all"),
+        better=DEALS_LOST.hint(),
     )
 
 

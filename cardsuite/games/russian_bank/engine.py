@@ -15,7 +15,7 @@ from cardsuite.core.cards import ACE, Card, parse_card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
@@ -956,7 +956,9 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             else:
                 reason = _("Draw: {n} turns in a row without progress").format(n=NO_PROGRESS_TURNS)
             scores = (0, 0) if state.options.score_margin else None
-            return Outcome(places=(1, 1), reason=reason, scores=scores, ending=state.ending)
+            return Outcome(
+                places=(1, 1), reason=reason, scores=scores, ending=state.ending, measure=POINTS
+            )
         w = state.winner
         loser = 1 - w
         reason = _("{who} emptied reserve, hand and waste first").format(who=who(w))
@@ -968,7 +970,9 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 30 + 2 * len(piles[lb + R_AT]) + seat_cards(piles, loser) - len(piles[lb + R_AT])
             )
             scores = (points, 0) if w == 0 else (0, points)
-        return Outcome.win_for(frozenset({w}), SEATS, reason, scores, ending=state.ending)
+        return Outcome.win_for(
+            frozenset({w}), SEATS, reason, scores, ending=state.ending, measure=POINTS
+        )
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRussianBank]) -> TableView:

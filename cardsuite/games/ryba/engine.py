@@ -37,6 +37,8 @@ from cardsuite.games.ryba.model import (
     ASK_LIMIT,
     ASK_LIMIT_REACHED,
     BOOK,
+    BOOKS,
+    BOOKS_SHOWN,
     EMPTY_HAND,
     GAME_ENDS,
     NOBODY,
@@ -410,11 +412,13 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         counts = self.book_counts(state)
         reason = end_text(state.how, state.winners, state.finished, counts)
         if state.how == ASK_LIMIT_REACHED:
-            return Outcome((1,) * state.seats, reason, counts, ending=state.how)
+            return Outcome((1,) * state.seats, reason, counts, ending=state.how, measure=BOOKS)
         if state.how == ALL_BOOKS_DOWN:
-            return Outcome.from_scores(counts, reason, ending=state.how)
+            return Outcome.from_scores(counts, reason, ending=state.how, measure=BOOKS)
         winners = frozenset(state.winners)
-        return Outcome.win_for(winners, state.seats, reason, counts, ending=state.how)
+        return Outcome.win_for(
+            winners, state.seats, reason, counts, ending=state.how, measure=BOOKS_SHOWN
+        )
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRyba]) -> TableView:

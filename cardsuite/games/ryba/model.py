@@ -65,13 +65,24 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
 from cardsuite.core.text import seats_text
+
+# What the scores count (Outcome.measure): books laid.  They place the players only when
+# every book is down; otherwise the first out wins, whatever his books.
+BOOKS = Measure(N_("books"), N_n("{n} book", "{n} books"))
+BOOKS_SHOWN = Measure(
+    N_("books"),
+    N_n("{n} book", "{n} books"),
+    Better.NEITHER,
+    note=N_("Books laid; the first out of cards wins, whatever his books."),
+)
 
 ASK_LIMIT = 2000  # the safety cap (spec §6)
 BOOK = 4  # cards in a book

@@ -5,6 +5,7 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from typing import Any, ClassVar
@@ -30,15 +31,23 @@ from cardsuite.games.seven_leaves.model import (
     COUNT,
     CUT,
     CUT_PHASE,
+    DEAL_PLAYED,
     DECK,
     DONE,
+    GAMES_LOST,
     HAND_SIZE,
+    LAST_ACTIVE,
+    LOWEST_TOTAL,
     MAX_DEALS,
     NOBODY,
     ORDER,
     PACK,
     PLAY,
+    PLAY_OFF,
+    PLAY_OFF_CALLED,
+    SAFETY,
     TRICK,
+    TRICKS,
     Cut,
     CutPack,
     Dealt,
@@ -76,13 +85,6 @@ NOT_NOW = "NotNow"
 
 CUT_POINTS = len(DECK) - 1  # k = 1 … 35
 
-# End rules (Outcome.ending and DealResult.ending).
-LAST_ACTIVE = "last-active"  # one active player left
-LOWEST_TOTAL = "lowest-total"  # everyone safe at once: the lowest total loses
-PLAY_OFF = "play-off"  # a play-off deal decided
-SAFETY = "safety:deal-limit"
-DEAL_PLAYED = "deal-played"  # the game goes on
-PLAY_OFF_CALLED = "play-off-called"
 
 _NO_SEATS: frozenset[Seat] = frozenset()
 _MAX_SEATS = 5
@@ -754,12 +756,14 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
                 2 * MAX_DEALS if s == state.loser else (state.safe_at[s] or late)
                 for s in range(seats)
             ]
-            scores = state.tricks
+            scores, measure = state.tricks, TRICKS
         else:
             keys = [state.losses[s] * 1000 + state.noses[s] for s in range(seats)]
-            scores = state.losses
+            scores, measure = state.losses, GAMES_LOST
+            if opts.penalty_display != COUNT:  # no noses to break a tie
+                measure = dataclasses.replace(measure, note="")
         places = tuple(1 + sum(other < mine for other in keys) for mine in keys)
-        return Outcome(places, self.reason(state), scores, state.ending)
+        return Outcome(places, self.reason(state), scores, state.ending, measure)
 
     def reason(self, state: SevenLeavesState[Any]) -> str:
         """The end in words: the loser and his penalty, or each game's loser and cut."""

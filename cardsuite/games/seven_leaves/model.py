@@ -68,18 +68,42 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+
+# What the scores count (Outcome.measure): one game, each player's tricks (the places come
+# from when he went safe); several games, the games lost.
+TRICKS = Measure(
+    N_("tricks"),
+    N_n("{n} trick", "{n} tricks"),
+    Better.NEITHER,
+    note=N_("Tricks taken; whoever went safe sooner places higher."),
+)
+GAMES_LOST = Measure(
+    N_("games lost"),
+    N_n("{n} game lost", "{n} games lost"),
+    Better.FEWER,
+    note=N_("Games lost: fewer is better, then fewer noses."),
+)
 
 HAND_SIZE = 7  # cards dealt to each active player, and tricks per deal
 NOBODY = -1
 DECK = short_deck_36()
 ORDER = ACE_HIGH  # 6 < 7 < … < K < A (the 36-card pack uses its top nine ranks)
 MAX_DEALS = 200  # the safety stop: deals in one game
+
+# End rules (Outcome.ending and DealResult.ending).
+LAST_ACTIVE = "last-active"  # one active player left
+LOWEST_TOTAL = "lowest-total"  # everyone safe at once: the lowest total loses
+PLAY_OFF = "play-off"  # a play-off deal decided
+SAFETY = "safety:deal-limit"
+DEAL_PLAYED = "deal-played"  # the game goes on
+PLAY_OFF_CALLED = "play-off-called"
 
 # --- piles ---------------------------------------------------------------------------------
 

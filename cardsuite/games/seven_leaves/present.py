@@ -24,7 +24,9 @@ from cardsuite.core.view import (
     DealSummary,
     PileStyle,
     PileView,
+    ScoreSheet,
     SeatView,
+    SheetRow,
     TableView,
     TrickView,
     seating,
@@ -37,6 +39,7 @@ from cardsuite.games.seven_leaves.model import (
     ORDER,
     PACK,
     PLAY,
+    PLAY_OFF_CALLED,
     TRICK,
     SeenSevenLeaves,
     flicks_of,
@@ -119,6 +122,71 @@ def present(game: SevenLeaves, obs: Observation[SeenSevenLeaves]) -> TableView:
         info=_info(state),
         trick=_trick(state),
         summary=summary,
+        scores=_score_sheet(state),
+    )
+
+
+def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
+    """The game in play (or just over), deal by deal: each player's tricks in a deal ("–"
+    for a player who sat it out, safe or out of a play-off) and his total after it; a
+    play-off's tricks decide only the play-off and do not count in the totals (§7.1).  In a
+    match of several games, the games lost and noses so far under the table."""
+    opts = state.options
+    n = state.seats
+    series = state.series
+    played = state.deal - (1 if state.phase == PLAY else 0)  # the deals of this game finished
+    results = series.results[len(series.results) - min(played, len(series.results)) :]
+    rows = []
+    totals = [0] * n
+    playing: tuple[int, ...] = ()  # who plays the next play-off
+    previous = ""
+    for i, result in enumerate(results, start=1):
+        tricks = result.scores
+        playoff = previous == PLAY_OFF_CALLED
+        if playoff:
+            dealt = playing
+            fewest = min(tricks[s] for s in dealt)
+            playing = tuple(s for s in dealt if tricks[s] == fewest)
+            label = _("Play-off")
+        else:
+            dealt = tuple(s for s in range(n) if totals[s] < opts.target_tricks)
+            totals = [t + d for t, d in zip(totals, tricks, strict=True)]
+            newly = [s for s in dealt if totals[s] >= opts.target_tricks]  # safe now
+            low = min((totals[s] for s in newly), default=0)
+            playing = tuple(s for s in newly if totals[s] == low)
+            label = _("Deal {n}").format(n=i)
+        rows.append(
+            SheetRow(
+                label,
+                tuple(str(tricks[s]) if s in dealt else "–" for s in range(n)),
+                tuple(str(t) for t in totals),
+            )
+        )
+        previous = result.ending
+    heading = (
+        _("Game {g} of {n}").format(g=state.game + 1, n=opts.games)
+        if opts.games > 1
+        else _("One game")
+    )
+    lines = [
+        _("The match is over")
+        if state.loser != NOBODY and state.game + 1 >= opts.games
+        else heading,
+        _("Safe at {n}; the last player left loses.").format(n=tricks_text(opts.target_tricks)),
+    ]
+    if opts.games > 1:
+        lost = " · ".join(f"{seat(s)} {state.losses[s]}" for s in range(n))
+        lines.append(_("Games lost: {players}").format(players=lost))
+        if opts.penalty_display == COUNT:
+            noses = " · ".join(f"{seat(s)} {state.noses[s]}" for s in range(n))
+            lines.append(_("Noses: {noses}").format(noses=noses))
+    return ScoreSheet(
+        title=_("Seven Leaves"),
+        columns=tuple(seat(s) for s in range(n)),
+        scored=_("tricks"),
+        total=_("in all"),
+        rows=tuple(rows),
+        lines=tuple(lines),
     )
 
 
@@ -282,7 +350,7 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
                 who=seat(p.seat), penalty=penalty_text(p.card, p.flicks, opts.flick_cards)
             )
         )
-    columns = ["", _("this deal"), _("in all"), ""]
+    columns = ["", _("tricks"), _("in all"), ""]
     if running:
         columns.append(_("lost"))
     if noses:

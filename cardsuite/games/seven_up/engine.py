@@ -28,6 +28,7 @@ from cardsuite.core.view import TableView
 from cardsuite.games.seven_up import present as presentation
 from cardsuite.games.seven_up.model import (
     CHIPS,
+    CHIPS_LEFT,
     DEALER,
     DISCARD,
     DONE,
@@ -847,7 +848,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         reason = state.series.results[-1].note if state.series.results else _("the game is over")
         sides = self.sides(state)
         return Outcome.from_scores(
-            chips, reason, higher_wins=False, sides=sides, ending="last-chip"
+            chips, reason, higher_wins=False, sides=sides, ending="last-chip", measure=CHIPS_LEFT
         )
 
     # --- presentation ----------------------------------------------------------------------

@@ -53,9 +53,10 @@ Decisions taken where the spec is silent or leaves room:
 * A deal's result (``DealResult.scores``) gives every seat the points its party scored in the
   deal (partners both show their side's points).
 * The outcome places seats by the chips they (or their side) have left, fewest first, with
-  the standard competition ranking per seat: the winner 1, partners sharing their side's
-  place (1, 3, 1, 3), equal chips sharing a place.  The pot is not a field: it is the chips
-  put in, ``7 × parties − chips left``.
+  the standard competition ranking of the parties: the winner 1, partners sharing their
+  side's place (1, 2, 1, 2: two sides are 1st and 2nd), equal chips sharing a place; its
+  scores are the chips left (``CHIPS_LEFT``).  The pot is not a field: it is the chips put
+  in, ``7 × parties − chips left``.
 * The game can end at a deal (a turned Jack for a dealer with one chip left): the deal's
   result is recorded and nobody moves again.
 * In a position laid out after the first lead (:meth:`SevenUp.position`), High, Low and Jack
@@ -70,12 +71,16 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+
+# What the scores count (Outcome.measure): chips left, the fewest best.
+CHIPS_LEFT = Measure(N_("chips left"), N_n("{n} chip left", "{n} chips left"), Better.FEWER)
 
 CHIPS = 7  # each player's (or side's) chips at the start
 HAND_SIZE = 6
@@ -256,7 +261,7 @@ TURNUP_JACK, TRICK_POINT, HIGH, LOW, JACK_POINT, GAME, GIFT = (
 
 
 def chips_text(n: int) -> str:
-    return ngettext("{n} chip left", "{n} chips left", n).format(n=n)
+    return CHIPS_LEFT.amount(n)
 
 
 @event

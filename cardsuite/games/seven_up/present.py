@@ -9,26 +9,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
+from cardsuite.core.series import score_sheet
 from cardsuite.core.text import seat
 from cardsuite.core.tricks import trick_view
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
     PileView,
+    ScoreSheet,
     SeatView,
     TableView,
     TrickView,
     seating,
 )
 from cardsuite.games.seven_up.model import (
+    CHIPS,
+    CHIPS_LEFT,
     DISCARD,
     GIVE,
     HAND_SIZE,
     NOBODY,
     PLAY,
+    SEED_ORDER,
     STAND,
     STOCK,
     TRICK,
@@ -134,6 +139,7 @@ def present(game: SevenUp, obs: Observation[SeenSevenUp]) -> TableView:
         info=_info(state, tricks),
         trick=trick,
         summary=summary,
+        scores=_score_sheet(state),
     )
 
 
@@ -208,6 +214,9 @@ def _info(state: SeenSevenUp, tricks: tuple[int, ...]) -> tuple[str, ...]:
         lines.append(
             _("Trumps: {suit} (turn-up {card})").format(suit=state.trumps.symbol, card=top)
         )
+    if not state.options.classic_rank:  # the seed's order, not the one players expect (§4)
+        ranks = " ".join(rank_index(r) for r in reversed(SEED_ORDER.ranks))
+        lines.append(_("Ranks, high to low: {ranks}").format(ranks=ranks))
     chips = " · ".join(f"{party_name(state, p)} {state.chips[p]}" for p in range(state.parties))
     lines.append(_("Chips left: {chips}").format(chips=chips))
     lines.append(_("Pot: {n}").format(n=state.pot))
@@ -233,6 +242,22 @@ def _summary(state: SeenSevenUp) -> DealSummary:
     title = _("Deal {n} is over").format(n=len(series.results))
     columns = ("", _("points this deal"), _("chips left"))
     return DealSummary(title, columns, rows, (result.note,))
+
+
+def _score_sheet(state: SeenSevenUp) -> ScoreSheet:
+    """Every deal so far: the points each party scored in it (a chip put in for each) and the
+    chips it had left after it."""
+    parties = range(state.parties)
+    return score_sheet(
+        state.series,
+        [(party_name(state, p), p) for p in parties],  # party p's first seat is seat p
+        title=_("Seven Up"),
+        scored=_("points"),
+        total=_("chips left"),
+        better=CHIPS_LEFT.hint(),
+        start=[CHIPS] * len(parties),
+        down=True,
+    )
 
 
 def _hand_order(state: SeenSevenUp) -> Callable[[CardFace], tuple[int, int]]:

@@ -24,6 +24,7 @@ from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.spit import present as presentation
 from cardsuite.games.spit.model import (
+    CARDS_LEFT,
     CENTRE,
     NOBODY,
     OUT,
@@ -623,9 +624,13 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         left = self.row_counts(state)
         if state.ending == OUT:
             reason = WentOut(state.winner).text()
-            return Outcome.win_for(frozenset({state.winner}), SEATS, reason, left, ending=OUT)
+            return Outcome.win_for(
+                frozenset({state.winner}), SEATS, reason, left, ending=OUT, measure=CARDS_LEFT
+            )
         reason = Stalled(state.spits, state.winner).text()
-        return Outcome.from_scores(left, reason, higher_wins=False, ending=STALL)
+        return Outcome.from_scores(
+            left, reason, higher_wins=False, ending=STALL, measure=CARDS_LEFT
+        )
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSpit]) -> TableView:

@@ -66,11 +66,17 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
+from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
 from cardsuite.core.text import seat as who
+
+# What the scores count (Outcome.measure): cards left in the row, the fewest best.
+CARDS_LEFT = Measure(
+    N_("cards left in the row"), N_n("{n} card left", "{n} cards left"), Better.FEWER
+)
 
 SEATS = 2
 NOBODY = -1

@@ -61,6 +61,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("l", N_("back to the lobby (the match is saved; continue it from the lobby)")),
             ("q", N_("quit (the match is saved)")),
             ("o", N_("the outcome, once the game is over")),
+            ("t", N_("the score sheet: every deal so far (a match of several deals)")),
             ("p", N_("pause a game played in real time (the clock stands still)")),
         ),
     ),
@@ -93,8 +94,13 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("l", N_("back to the lobby")),
             ("t / Esc", N_("look at the final table")),
             ("p", N_("replay the match move by move")),
+            ("s", N_("the score sheet, deal by deal (a match of several deals)")),
             ("q", N_("quit")),
         ),
+    ),
+    (
+        N_("Score sheet"),
+        (("Esc / t / q", N_("back")),),
     ),
     (
         N_("Lobby"),

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.table import Seat
 from cardsuite.core.text import fill
+from cardsuite.core.view import ScoreSheet
 from cardsuite.match import Match
 from cardsuite.tui.translated import TranslatedScreen
 
@@ -49,13 +50,19 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
         medal = f"{MEDALS.get(place, ' ')} {ordinal(place)}"
         name = names[seat].ljust(width)
         kind = _("(bot)") if match.seats[seat].is_bot else _("(human)")
-        score = (
-            "  " + _("score {score}").format(score=outcome.scores[seat])
-            if outcome.scores is not None
-            else ""
-        )
-        rows.append((place, f"{medal}   {name}  {kind.ljust(kinds)}{score}".rstrip()))
+        # the score in the game's own terms: "7 tricks", "0 chips left"
+        score = outcome.amount(seat)
+        rows.append((place, f"{medal}   {name}  {kind.ljust(kinds)}  {score}".rstrip()))
     return rows
+
+
+def measure_hint(match: Match) -> str:
+    """What the scores beside the places must be read with ("Chips left: fewer is better."),
+    or ""."""
+    outcome = match.outcome()
+    if outcome is None or outcome.scores is None or outcome.measure is None:
+        return ""
+    return outcome.measure.hint()
 
 
 class OutcomeScreen(TranslatedScreen[str]):
@@ -66,6 +73,7 @@ class OutcomeScreen(TranslatedScreen[str]):
         Binding("l", "choose('lobby')", N_("Lobby")),
         Binding("t", "choose('table')", N_("Table")),
         Binding("p", "replay", N_("Replay")),
+        Binding("s", "scores", N_("Scores")),
         Binding("escape", "choose('table')", N_("Table"), show=False),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
@@ -74,6 +82,8 @@ class OutcomeScreen(TranslatedScreen[str]):
         super().__init__(classes="outcome")
         self.match = match
         self.viewer = viewer
+        # A match of several deals: its score sheet, deal by deal (s shows it).
+        self.sheet: ScoreSheet | None = match.view(viewer).scores
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -95,6 +105,9 @@ class OutcomeScreen(TranslatedScreen[str]):
                 )
             for place, line in placing_lines(match):
                 yield Static(line, classes=f"placing place-{min(place, 4)}", markup=False)
+            hint = measure_hint(match)
+            if hint:
+                yield Static(hint, id="outcome-measure", markup=False)
             recent = match.log(self.viewer, last=4)
             if recent:
                 yield Static("\n".join(recent), id="outcome-log", markup=False)
@@ -104,11 +117,25 @@ class OutcomeScreen(TranslatedScreen[str]):
                 id="outcome-code",
                 markup=False,
             )
-            yield Static(
-                _("n rematch · l lobby · t look at the table · p replay · q quit"),
-                id="outcome-keys",
+            keys = (
+                _("n rematch · l lobby · t table · s scores · p replay · q quit")
+                if self.sheet is not None
+                else _("n rematch · l lobby · t look at the table · p replay · q quit")
             )
+            yield Static(keys, id="outcome-keys")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scores":
+            return self.sheet is not None
+        return True
+
+    def action_scores(self) -> None:
+        from cardsuite.tui.screens.scores import ScoreSheetScreen
+
+        sheet = self.sheet
+        if sheet is not None:
+            self.app.push_screen(ScoreSheetScreen(sheet))
 
     def action_replay(self) -> None:
         from cardsuite.tui.screens.replay import ReplayScreen

@@ -85,6 +85,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
         Binding("h", "hint", N_("Hint")),
         Binding("r", "rules", N_("Rules")),
         Binding("e", "events", N_("Log"), show=False),
+        Binding("t", "scores", N_("Scores"), show=False),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("s", "settings", N_("Settings"), show=False),
         Binding("l", "lobby", N_("Lobby")),
@@ -467,6 +468,13 @@ class TableScreen(Picking, TranslatedScreen[None]):
 
         if not self._curtain_up:
             self.app.push_screen(LogScreen(self.runner.log()))
+
+    def action_scores(self) -> None:
+        """``t``: the score sheet, deal by deal (a one-deal match says so)."""
+        from cardsuite.tui.screens.scores import ScoreSheetScreen
+
+        if not self._curtain_up:
+            self.app.push_screen(ScoreSheetScreen(self.runner.view().scores))
 
     def action_lobby(self) -> None:
         self._leave()
