@@ -692,15 +692,27 @@ class Match:
 
     # --- the log ----------------------------------------------------------------------------
     def log(self, viewer: Seat | None, last: int | None = None) -> list[str]:
-        """What happened, in words, as ``viewer`` may know it; the newest line last."""
-        lines: list[str] = []
+        """What happened, in words, as ``viewer`` may know it; the newest line last (at most
+        ``last`` lines).  A run of one player's events that his game tells as one is one line
+        ("Anna draws a card and keeps it": ``Event.fold``), worded as ``viewer`` knows it.
+        """
+        from cardsuite.core.events import folded
+
+        seen: list[Any] = []  # the events as the viewer knows them, the newest first
+        told: list[Any] = []
         for events in self._events_newest_first():
-            for event in reversed(events):
-                lines.append(fill(event.seen_by(viewer).text(), self.names))
-            if last is not None and len(lines) >= last:
-                break
-        lines.reverse()
-        return lines if last is None else lines[-last:]
+            seen.extend(event.seen_by(viewer) for event in reversed(events))
+            if last is not None and len(seen) > last:
+                # One line more than asked for: the oldest may be the tail of a run whose
+                # start is older still, and is cut.
+                told = folded(reversed(seen))
+                if len(told) > last:
+                    break
+        else:
+            told = folded(reversed(seen))
+        if last is not None:
+            told = told[-last:] if last > 0 else []
+        return [fill(event.text(), self.names) for event in told]
 
     def _events_newest_first(self) -> Iterator[tuple[Any, ...]]:
         """The events of every step, the newest first: each action's (and the deal's), and

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from cardsuite.games.rang import (
     RangOptions,
     hand,
 )
+from cardsuite.games.rang.model import Drew
 from cardsuite.match import Match, MatchSetup, SeatInfo
 
 RANG_GAME = get_game("rang")
@@ -126,14 +129,56 @@ def test_log_tells_bot_moves_and_hides_private_cards() -> None:
     anna = match.log(0)
     assert anna == [
         "H0 plays 6♠",
-        "B0 draws a card",
-        "B0 keeps the drawn card",
-        "B1 draws a card",
-        "B1 keeps the drawn card",
+        "B0 draws a card and keeps it",
+        "B1 draws a card and keeps it",
     ]
-    assert match.log(1, last=1) == ["B1 keeps the drawn card"]
-    assert "B0 draws Q♦" in match.log(1) and "B0 keeps the drawn card (Q♦)" in match.log(1)
-    assert "B1 draws Q♣" in match.log(2) and "B0 draws a card" in match.log(2)
+    assert match.log(1, last=1) == ["B1 draws a card and keeps it"]
+    assert match.log(1)[-2:] == ["B0 draws Q♦ and keeps it", "B1 draws a card and keeps it"]
+    assert match.log(2)[-2:] == ["B0 draws a card and keeps it", "B1 draws Q♣ and keeps it"]
+
+
+def test_a_draw_and_what_ends_the_turn_are_one_line_of_the_log() -> None:
+    # Issue 19, item 3: a Rang deal played by hand was a wall of "draws a card" and "keeps
+    # the drawn card" lines.  Each draw is told with the keep or the play that ends the turn.
+    seats = [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")]
+    match = Match(RANG_GAME, seats, seed=3)
+    while not match.is_over() and len(match.moves) < 400:
+        if match.play_bots() == 0:  # Anna's turn: she draws whenever she may
+            legal = match.legal_moves(0)
+            draws = [m for m in legal if isinstance(m, Draw | Keep)]
+            match.apply(draws[0] if draws else legal[0])
+    drawn: dict[int, list[str]] = {0: [], 1: [], 2: []}  # the cards each seat drew, in order
+    for _move, state in match.history():
+        for event in state.events:
+            if isinstance(event, Drew):
+                drawn[event.seat].append(event.card.text())
+    assert all(drawn.values()), "everyone drew in 400 moves"
+    for viewer in range(3):
+        log = match.log(viewer)
+        assert not any(" keeps the drawn card" in line for line in log), log
+        assert not any(line.endswith(" draws a card") for line in log), log
+        assert not any(re.search(r" draws \S+$", line) for line in log), log
+        for a, b in itertools.pairwise(log):
+            assert a != b or "draws" not in a, f"a run of draw lines for {viewer}: {a!r}"
+        for seat, name in enumerate(match.names):
+            kept = [line for line in log if line.startswith(f"{name} draws ") and "keeps" in line]
+            assert kept, (viewer, seat)
+            if seat == viewer:  # his own draws name the card
+                assert all("a card" not in line for line in kept), kept
+            else:  # the others' kept cards stay hidden: the line is the same for all of them
+                assert set(kept) == {f"{name} draws a card and keeps it"}, kept
+        # no card another seat holds is named to this viewer as one he drew and kept
+        text = "\n".join(log)
+        for seat in range(3):
+            if seat == viewer:
+                continue
+            for card in match.state.table.cards(hand(seat)):
+                kept_line = f"{match.names[seat]} draws {card.text()} and keeps it"
+                assert kept_line not in text, (viewer, seat, card)
+        assert match.log(viewer, last=7) == log[-7:]
+    # a drawn card played at once is public: everyone reads the same line
+    played = [line for line in match.log(1) if " and plays it" in line]
+    assert played and all(line in match.log(2) for line in played)
 
 
 def test_hides_cards_is_true_for_hands_false_for_open_games() -> None:

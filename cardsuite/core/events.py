@@ -13,12 +13,17 @@ to more seats (a card handed from one player to another) overrides :meth:`Event.
 
 Text is engine text: seats are written with :func:`cardsuite.core.text.seat` placeholders and
 the interface fills in the players' names.
+
+The log may tell a run of one seat's events as one line ("draws a card and keeps it"): an
+event says what it and the next event of its seat make together (:meth:`Event.fold`), and
+:func:`folded` applies that to a whole story, after hiding, so a line is always worded as its
+viewer may know it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
@@ -71,11 +76,42 @@ class Event:
             values[name] = _face_down(values[name])
         return type(self)(**values)
 
+    # --- the log ---------------------------------------------------------------------------
+    def fold(self, later: Event) -> Event | None:
+        """This event and ``later``, the next one told, by the same seat, as one line of the
+        log: an event whose text says both; None keeps them two lines (the default).
+
+        Both are as one viewer knows them (:meth:`seen_by` comes first), so the line words
+        them as he may know them.  What it returns may fold again with the event after
+        ``later``: a run folds from its first event on.
+        """
+        return None
+
     # --- for checks ------------------------------------------------------------------------
     def card_faces(self) -> Iterator[CardFace]:
         """Every card or card back named by any field of the event."""
         for f in dataclasses.fields(self):
             yield from _faces_in(getattr(self, f.name))
+
+
+def folded(events: Iterable[Event]) -> list[Event]:
+    """``events`` (oldest first, as one viewer knows them) with each run of one seat's events
+    that folds (:meth:`Event.fold`) told as one event.
+
+    Folding goes from the oldest event on, so a story cut short at its start may begin with the
+    tail of a run (a "keeps the drawn card" whose draw was cut off); the log cuts that line.
+    """
+    out: list[Event] = []
+    for event in events:
+        if out:
+            actor = event.actor
+            if actor is not None and out[-1].actor == actor:
+                joined = out[-1].fold(event)
+                if joined is not None:
+                    out[-1] = joined
+                    continue
+        out.append(event)
+    return out
 
 
 E = TypeVar("E", bound=type)

@@ -18,6 +18,7 @@ Nothing here knows a game: only piles, faces, gestures, labels and choice paths.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -242,6 +243,65 @@ def answer(choice: Choice, index: int) -> Move | Choice:
     """Take option ``index`` of ``choice``."""
     moves = choice.options[index][1]
     return choose(moves, choice.depth + 1)
+
+
+# --- the keys of a choice's options -----------------------------------------------------------
+
+KEYS = "1234567890"  # the number keys in the order a list of options takes them
+_NUMBERED = re.compile(r"^(.*?)\s*(\d+)$")
+
+
+def pile_number(view: TableView, pile: PileId) -> tuple[str, int] | None:
+    """The number a pile carries on the table, with the words before it ("column 4":
+    ("column", 4)); None when its label ends with no number or the pile is not drawn."""
+    try:
+        return _label_number(view.pile(pile).label)
+    except KeyError:
+        return None
+
+
+def _label_number(label: str) -> tuple[str, int] | None:
+    m = _NUMBERED.match(label.strip())
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def option_keys(choice: Choice, view: TableView | None) -> tuple[str, ...]:
+    """The number key that takes each option of ``choice`` ("" for none).
+
+    When options go to piles the table numbers ("column 1" … "column 4"), each of those is
+    taken with its pile's own number (the option for column 4 with 4, wherever it is listed)
+    and the others with digits no pile of those kinds on the table carries, so that a number
+    never means one pile on the table and another in the list.  Otherwise, or if two options
+    go to piles with the same number, the options are numbered in order: 1 … 9, then 0; those
+    past the tenth have no key (the arrows and Enter reach them).
+    """
+    n = len(choice.options)
+    in_order = tuple(KEYS[i] if i < len(KEYS) else "" for i in range(n))
+    if view is None:
+        return in_order
+    numbers: list[tuple[str, int] | None] = []
+    for _label, moves in choice.options:
+        targets = {g.target for m in moves if (g := m.gesture()) is not None}
+        target = next(iter(targets)) if len(targets) == 1 else None
+        number = pile_number(view, target) if target is not None else None
+        numbers.append(number if number is not None and 1 <= number[1] <= 9 else None)
+    given = [number[1] for number in numbers if number is not None]
+    if not given or len(set(given)) < len(given):
+        return in_order
+    kinds = {number[0] for number in numbers if number is not None}
+    carried = {
+        number[1]
+        for pile in view.piles()
+        if (number := _label_number(pile.label)) is not None and number[0] in kinds
+    }
+    free = iter(key for key in KEYS if int(key) not in carried and int(key) not in given)
+    return tuple(str(number[1]) if number is not None else next(free, "") for number in numbers)
+
+
+def key_order(keys: Sequence[str]) -> list[int]:
+    """The options' indices in the order of their keys (1 … 9, 0, then those without one),
+    as a list shows them: the option for column 1 first."""
+    return sorted(range(len(keys)), key=lambda i: KEYS.index(keys[i]) if keys[i] else len(KEYS))
 
 
 # --- the picking state machine ----------------------------------------------------------------

@@ -221,10 +221,10 @@ async def answer_choosers(pilot: Pilot[Any], move: Move) -> None:
         if not isinstance(screen, ChooserScreen):
             return
         index = next(i for i, (_, moves) in enumerate(screen.choice.options) if move in moves)
-        if index < 10:
-            await press(pilot, str(index + 1) if index < 9 else "0")
+        if screen.keys[index]:  # the number shown before the option
+            await press(pilot, screen.keys[index])
         else:
-            for _ in range(index):
+            for _ in range(screen.order.index(index)):
                 await press(pilot, "down")
             await press(pilot, "enter")
 

@@ -67,9 +67,10 @@ async def click_option(pilot: Pilot[Any], screen: ChooserScreen, move: Move) -> 
     grids = screen.query(OptionGrid)
     if grids:  # many short options in columns (a cut of 1 to 35): click the option's cell
         grid = grids.first()
-        column, row = divmod(index, grid.rows)
+        shown = screen.order.index(index)  # where the option is shown (in its keys' order)
+        column, row = divmod(shown, grid.rows)
         x = column * (grid.cell_width + GRID_GAP) + 1
-        assert grid.index_at(x, row) == index
+        assert grid.index_at(x, row) == shown
         await pilot.click(grid, offset=(x, row))
         return
     options = screen.query_one(OptionList)

@@ -304,6 +304,15 @@ class Drew(Event):
     def moved(self) -> tuple[str, ...]:
         return (STOCK, hand(self.seat))
 
+    def fold(self, later: Event) -> Event | None:
+        """A draw is told with what ends the turn: keeping the card, or playing it (after a
+        draw only the drawn card may be played, so the card played is the one drawn)."""
+        if isinstance(later, Kept):
+            return DrewAndKept(self.seat, self.card)
+        if isinstance(later, Played | PlayedAce | PlayedJoker):
+            return DrewAndPlayed(self.seat, later)
+        return None
+
 
 @event
 class DrewNothing(Event):
@@ -322,6 +331,50 @@ class Kept(Event):
         if not isinstance(self.card, Card):
             return _("{who} keeps the drawn card").format(who=who(self.seat))
         return _("{who} keeps the drawn card ({card})").format(who=who(self.seat), card=self.card)
+
+
+@event
+class DrewAndKept(Event):
+    """The log's line for a draw and the keep that ends the turn (:meth:`Drew.fold`): only
+    the drawer sees which card."""
+
+    seat: Seat
+    card: CardFace = private()
+
+    def text(self) -> str:
+        return _("{who} draws {card} and keeps it").format(
+            who=who(self.seat), card=_cards((self.card,))
+        )
+
+
+@event
+class DrewAndPlayed(Event):
+    """The log's line for a draw and the play of the drawn card (:meth:`Drew.fold`): the
+    card is named, as the play shows it to everyone."""
+
+    seat: Seat
+    play: Played | PlayedAce | PlayedJoker
+
+    def text(self) -> str:
+        play, name = self.play, who(self.seat)
+        if isinstance(play, PlayedJoker):
+            rank = rank_index(play.rank)
+            if play.follow is None:
+                return _("{who} draws a joker and plays it naming {rank}").format(
+                    who=name, rank=rank
+                )
+            return _("{who} draws a joker and plays it naming {rank}, then {card}").format(
+                who=name, rank=rank, card=play.follow
+            )
+        if isinstance(play, PlayedAce):
+            if play.name is None:
+                return _("{who} draws {card} and plays it as an exception").format(
+                    who=name, card=play.card
+                )
+            return _("{who} draws {card} and plays it as an exception, naming {rank}").format(
+                who=name, card=play.card, rank=rank_index(play.name)
+            )
+        return _("{who} draws {card} and plays it").format(who=name, card=play.card)
 
 
 @event

@@ -102,9 +102,15 @@ class Marks:
     taken: frozenset[Slot] = frozenset()
     takeable: frozenset[Slot] = frozenset()
     dimmed: frozenset[Slot] = frozenset()
+    # another player's last move (render/marks.py): the cards it moved, drawn in a frame of
+    # their own wherever they are now, and the piles they came from and went to
+    last_cards: frozenset[Card] = frozenset()
+    last_from: frozenset[PileId] = frozenset()
+    last_to: frozenset[PileId] = frozenset()
 
-    def edge(self, slot: Slot, top: bool) -> str:
-        """The border style of the card at ``slot`` (``top``: the pile's top card)."""
+    def edge(self, slot: Slot, top: bool, face: CardFace | None = None) -> str:
+        """The border style of the card at ``slot`` (``top``: the pile's top card; ``face``:
+        the card drawn there, if the caller knows it)."""
         if self.focused and slot == self.cursor:
             return "edge.cursor"
         if slot == self.source or slot in self.taken:
@@ -119,15 +125,27 @@ class Marks:
             return "edge.hint"
         if slot in self.playable:
             return "edge.playable"
+        if isinstance(face, Card) and face in self.last_cards:
+            return "edge.moved"
+        if top and slot.pile in self.last_from:
+            return "edge.from"
         if top and slot.pile in self.last:
             return "edge.last"
         return "edge"
+
+    def face_edge(self, face: CardFace) -> str:
+        """The border of a card drawn outside any pile (a trick's cards)."""
+        return "edge.moved" if isinstance(face, Card) and face in self.last_cards else "edge"
 
     def label(self, pile: PileId) -> str:
         if pile in self.targets:
             return "label.target"
         if pile == self.hint_target:
             return "label.hint"
+        if pile in self.last_from:
+            return "label.from"
+        if pile in self.last_to:
+            return "label.to"
         if pile in self.last:
             return "label.last"
         return "label"
@@ -142,7 +160,8 @@ class Ctx:
 # Every mark that matters while playing differs in shape, not in colour alone (the "no
 # colour" setting and colour-blind players see shapes): the cursor is heavy, the picked
 # source (and the cards it takes) heavy and dashed, targets and hints (and the cards it may
-# still take) double, other cards single, cards it cannot take dotted.
+# still take) double, other cards single, cards it cannot take dotted; the cards another
+# player's last move moved are rounded, and the top of the pile they came from dashed light.
 _SINGLE = ("┌", "─", "┐", "│", "└", "┘")
 _DOUBLE = ("╔", "═", "╗", "║", "╚", "╝")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
@@ -151,6 +170,8 @@ _HEAVY_KEYS = {"edge.cursor", "edge.source", "edge.target", "edge.hint"}
 
 
 _DOTTED = ("┌", "┄", "┐", "┆", "└", "┘")  # a card that cannot be taken: dimmed
+_ROUNDED = ("╭", "─", "╮", "│", "╰", "╯")  # a card another player just moved
+_LIGHT_DASHED = ("┌", "╌", "┐", "╎", "└", "┘")  # where that card came from
 
 
 def _frame(edge: str) -> tuple[str, str, str, str, str, str]:
@@ -160,12 +181,17 @@ def _frame(edge: str) -> tuple[str, str, str, str, str, str]:
         return _DASHED
     if edge == "edge.dim":
         return _DOTTED
+    if edge == "edge.moved":
+        return _ROUNDED
+    if edge == "edge.from":
+        return _LIGHT_DASHED
     return _DOUBLE if edge in _HEAVY_KEYS else _SINGLE
 
 
 def _brackets(edge: str) -> tuple[str, str]:
     """Compact card edges: ⟦ ⟧ for the cursor, « » for the picked source, { } for targets
-    and hints, ( ) for a card that cannot be taken, [ ] otherwise."""
+    and hints, ( ) for a card that cannot be taken, ⟨ ⟩ for a card another player just
+    moved, < > for where it came from, [ ] otherwise."""
     if edge == "edge.cursor":
         return "⟦", "⟧"
     if edge == "edge.source":
@@ -174,6 +200,10 @@ def _brackets(edge: str) -> tuple[str, str]:
         return "{", "}"
     if edge == "edge.dim":
         return "(", ")"
+    if edge == "edge.moved":
+        return "⟨", "⟩"
+    if edge == "edge.from":
+        return "<", ">"
     return "[", "]"
 
 
@@ -219,7 +249,7 @@ def _back_middle(count: int) -> str:
 
 def draw_empty(b: Block, x: int, y: int, edge: str) -> None:
     key = edge if edge != "edge" else "edge.empty"
-    if edge in _HEAVY_KEYS:
+    if edge in _HEAVY_KEYS or edge == "edge.from":
         tl, h, tr, side, bl, br = _frame(edge)
         top, bottom = tl + h * 5 + tr, bl + h * 5 + br
     else:
@@ -290,7 +320,7 @@ def _fan(pile: PileView, ctx: Ctx, max_w: int) -> Block:
         y = r * CARD_H
         for i, (slot, face, n, x) in enumerate(row):
             last_in_row = i == len(row) - 1
-            edge = marks.edge(slot, slot == top_slot)
+            edge = marks.edge(slot, slot == top_slot, face)
             draw_face(b, x, y, face, edge, ctx, count=n if n > 1 else 0)
             if isinstance(face, FaceDown) and n > 1 and not last_in_row:
                 b.put(x + 1, y + 2, f"{n}", "back")
@@ -316,9 +346,8 @@ def _column(pile: PileView, ctx: Ctx, step: int) -> Block:
         for i, (slot, first, last) in enumerate(runs):
             face = pile.faces[last]
             count = last - first + 1
-            draw_face(
-                b, 0, i * 2, face, marks.edge(slot, i == n - 1), ctx, count if count > 1 else 0
-            )
+            edge = marks.edge(slot, i == n - 1, face)
+            draw_face(b, 0, i * 2, face, edge, ctx, count if count > 1 else 0)
             b.hit(slot, (0, i * 2, CARD_W, 2 if i < n - 1 else CARD_H))
         return b
     # one row per covered card, then the last card whole
@@ -326,7 +355,7 @@ def _column(pile: PileView, ctx: Ctx, step: int) -> Block:
         b.put(0, 0, "┌─────┐", "edge")
     for i, (slot, first, last) in enumerate(runs[:-1]):
         face = pile.faces[last]
-        edge = marks.edge(slot, False)
+        edge = marks.edge(slot, False, face)
         v = _frame(edge)[3]
         b.put(0, 1 + i, v, edge)
         if isinstance(face, Card):
@@ -339,8 +368,9 @@ def _column(pile: PileView, ctx: Ctx, step: int) -> Block:
     slot, first, last = runs[-1]
     y = n if n > 1 else 0
     count = last - first + 1
-    draw_face(b, 0, y, pile.faces[last], marks.edge(slot, True), ctx, count if count > 1 else 0)
-    if n > 1 and marks.edge(slot, True) == "edge":
+    edge = marks.edge(slot, True, pile.faces[last])
+    draw_face(b, 0, y, pile.faces[last], edge, ctx, count if count > 1 else 0)
+    if n > 1 and edge == "edge":
         b.put(0, y, "├─────┤", "edge")
     b.hit(slot, (0, y, CARD_W, CARD_H))
     return b
@@ -356,8 +386,8 @@ def _row(pile: PileView, ctx: Ctx, max_w: int) -> Block:
             x = 0
             y += CARD_H
         count = last - first + 1
-        draw_face(b, x, y, pile.faces[last], ctx.marks.edge(slot, i == len(runs) - 1), ctx,
-                  count if count > 1 else 0)  # fmt: skip
+        edge = ctx.marks.edge(slot, i == len(runs) - 1, pile.faces[last])
+        draw_face(b, x, y, pile.faces[last], edge, ctx, count if count > 1 else 0)
         b.hit(slot, (x, y, CARD_W, CARD_H))
         x += CARD_W + 1
     return b
@@ -367,9 +397,9 @@ def _stack(pile: PileView, ctx: Ctx) -> Block:
     """The top card (or a back with the count); a count in the corner when several cards."""
     b = Block()
     slot = Slot(pile.id, None)
-    edge = ctx.marks.edge(slot, True)
     top = pile.top
     assert top is not None
+    edge = ctx.marks.edge(slot, True, top)
     if isinstance(top, FaceDown):
         draw_face(b, 0, 0, top, edge, ctx, count=pile.count)
     else:
@@ -403,8 +433,8 @@ def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
     marks = ctx.marks
     if pile.style not in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW) or not pile.faces:
         slot = Slot(pile.id, None)
-        edge = marks.edge(slot, True)
         top = pile.top
+        edge = marks.edge(slot, True, top)
         if top is None:
             key = edge if edge != "edge" else "edge.empty"
             left, right = _brackets(edge)
@@ -426,7 +456,7 @@ def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
     for i, (slot, first, last) in enumerate(runs):
         face = pile.faces[last]
         n = last - first + 1
-        edge = marks.edge(slot, i == len(runs) - 1)
+        edge = marks.edge(slot, i == len(runs) - 1, face)
         need = _backs_width(n) if isinstance(face, FaceDown) else 5
         if x > x0 and x + need > max_w:
             x, y = x0, y + 1

@@ -68,6 +68,8 @@ class Scene:
     actions: Sequence[str] = ()
     keys: str = ""  # right side of the action bar
     log: Sequence[str] = ()
+    # another player's last move in words ("Boris plays 8♠"), shown by the log while it lasts
+    last_move: str = ""
     info: Sequence[str] = ()
     tags: dict[Seat, str] = field(default_factory=dict)  # "you", "bot", "human"
     legal: Sequence[str] = ()  # the viewer's legal moves in short words
@@ -333,12 +335,13 @@ def trick_block(trick: TrickView, names: dict[Seat, str], mode: str, ctx: Ctx) -
     x, y = 0, 1
     for seat, face in trick.plays:
         name = clip(names.get(seat, "?"), CARD_W + 1 if mode != COMPACT else 10)
+        edge = ctx.marks.face_edge(face)  # another player's card just played stands out
         if mode == COMPACT:
-            w = compact_card(b, x, y, face, "edge", ctx)
+            w = compact_card(b, x, y, face, edge, ctx)
             b.put(x, y + 1, name, "title.turn" if seat == trick.winner else "note")
             x += max(w, cell_len(name)) + 2
         else:
-            draw_face(b, x, y, face, "edge", ctx)
+            draw_face(b, x, y, face, edge, ctx)
             b.put(x, y + CARD_H, name, "title.turn" if seat == trick.winner else "note")
             x += CARD_W + 2
     if not trick.plays:
@@ -394,10 +397,31 @@ def _log_lines(log: Sequence[str], width: int, height: int) -> list[tuple[str, s
     return out
 
 
+LAST_MOVE_LINES = 2  # at most this many lines name another player's last move
+
+
+def _last_move_lines(text: str, width: int, rows: int) -> list[str]:
+    """The last move in at most ``rows`` lines of ``width`` cells (the last one cut)."""
+    if not text.strip():
+        return []
+    lines = wrap(text, width)
+    if len(lines) > rows > 0:
+        lines = [*lines[: rows - 1], clip(" ".join(lines[rows - 1 :]), width)]
+    return lines[: max(rows, 0)]
+
+
 def _draw_panel(
-    canvas: Canvas, x: int, y: int, w: int, h: int, info: Sequence[str], log: Sequence[str]
+    canvas: Canvas,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    info: Sequence[str],
+    log: Sequence[str],
+    last_move: str = "",
 ) -> None:
-    """The side panel: info lines, then the log filling the rest, in one box."""
+    """The side panel: info lines, another player's last move, then the log filling the
+    rest, in one box."""
     if w < 10 or h < 3:
         return
     inner = w - 4
@@ -415,6 +439,14 @@ def _draw_panel(
     for line in info_lines:
         canvas.put(x + 2, row, line, "info")
         row += 1
+    # the last move, under its own heading, while the log keeps a heading and three lines
+    moved = _last_move_lines(last_move, inner, min(LAST_MOVE_LINES, y + h - 1 - row - 5))
+    if moved:
+        canvas.put(x, row, _box_title("├", _("Last move"), "┤", w), "panel")
+        row += 1
+        for line in moved:
+            canvas.put(x + 2, row, line, "last.move")
+            row += 1
     if row < y + h - 2:
         canvas.put(x, row, _box_title("├", _("Log"), "┤", w), "panel")
         row += 1
@@ -431,9 +463,17 @@ def _box_title(left: str, title: str, right: str, width: int) -> str:
 
 
 def _draw_narrow_log(
-    canvas: Canvas, x: int, y: int, w: int, h: int, info: Sequence[str], log: Sequence[str]
+    canvas: Canvas,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    info: Sequence[str],
+    log: Sequence[str],
+    last_move: str = "",
 ) -> None:
-    """Info and log beside the centre piles (no side panel)."""
+    """Info, another player's last move and the log beside the centre piles (no side
+    panel)."""
     if w < 8 or h < 1:
         return
     for row in range(y, y + h):
@@ -446,6 +486,9 @@ def _draw_narrow_log(
     row = y
     for line in info_lines:
         canvas.put(x + 2, row, line, "info")
+        row += 1
+    if last_move and y + h - row >= 4:  # one line, marked, with three left for the log
+        canvas.put(x + 2, row, clip("▸ " + last_move, inner), "last.move")
         row += 1
     for text, key in _log_lines(log, inner, y + h - row):
         canvas.put(x + 2, row, text, key)
@@ -620,10 +663,17 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
     viewer_rect = (0, viewer_y, plan.viewer.width, plan.viewer.height) if view.seats else None
     if narrow:
         _draw_narrow_log(
-            canvas, main_w - plan.log_w, cy, plan.log_w, centre_h, scene.info, scene.log
+            canvas,
+            main_w - plan.log_w,
+            cy,
+            plan.log_w,
+            centre_h,
+            scene.info,
+            scene.log,
+            scene.last_move,
         )
     else:
-        _draw_panel(canvas, main_w, body_y, side_w, body_h, scene.info, scene.log)
+        _draw_panel(canvas, main_w, body_y, side_w, body_h, scene.info, scene.log, scene.last_move)
     return Painted(canvas, hits, actions, plan.config, viewer_rect)
 
 

@@ -3,6 +3,10 @@
 Opened over the table, it keeps the viewer's hand in sight: it stands in the rows above the
 viewer's seat box, as a list when the options fit there one per line, else as a compact grid
 of a few columns (a joker naming one of 13 ranks at 80×24).
+
+Each option is taken with its number key; where the options go to piles the table numbers
+(Grabuge's columns), the key is the pile's own number and the list reads in that order
+(:func:`~cardsuite.tui.selection.option_keys`).
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardsuite.core.i18n import N_, _
+from cardsuite.core.view import TableView
 from cardsuite.tui.render.canvas import wrap
-from cardsuite.tui.selection import Choice
+from cardsuite.tui.selection import Choice, key_order, option_keys
 from cardsuite.tui.translated import TranslatedModalScreen
 from cardsuite.tui.widgets.option_grid import OptionGrid, grid_shape
 from cardsuite.tui.widgets.table import TableWidget
@@ -74,33 +79,50 @@ class ChooserScreen(TranslatedModalScreen[int | None]):
         *(Binding(str(n), f"number({n})", show=False) for n in range(10)),
     ]
 
-    def __init__(self, choice: Choice) -> None:
+    def __init__(self, choice: Choice, view: TableView | None = None) -> None:
+        """``view``: the table the choice is made at, whose pile numbers the keys follow (by
+        default the one drawn on the screen underneath)."""
         super().__init__(classes="chooser")
         self.choice = choice
+        self.view = view
+        self.keys: tuple[str, ...] = ()  # each option's key, by option
+        self.order: list[int] = []  # the options in the order shown
         self.shape: Layout | None = None
         self.top = 0  # the box's first row on the screen
+
+    def _table_below(self) -> TableWidget | None:
+        """The table on the screen right underneath, if there is one."""
+        for screen in reversed(self.app.screen_stack):
+            if screen is self:
+                continue
+            tables = screen.query(TableWidget)
+            return tables.first() if tables else None
+        return None
 
     def _free_rows(self) -> int:
         """The rows from the top of the screen down to the viewer's seat box on the table
         underneath (the whole screen when there is none, or no room above it)."""
         height: int = self.app.size.height
-        for screen in reversed(self.app.screen_stack):
-            if screen is self:
-                continue
-            for table in screen.query(TableWidget):
-                rows: tuple[int, int] | None = table.viewer_rows()
-                if rows is not None and rows[0] >= MIN_BAND:
-                    return min(rows[0], height)
-            break  # only the screen right underneath
+        table = self._table_below()
+        if table is not None:
+            rows: tuple[int, int] | None = table.viewer_rows()
+            if rows is not None and rows[0] >= MIN_BAND:
+                return min(rows[0], height)
         return height
 
     def compose(self) -> ComposeResult:
         words = getattr(self.app, "words", str)
         prompt = words(self.choice.prompt)
+        view = self.view
+        if view is None:
+            table = self._table_below()
+            view = table.scene.view if table is not None else None
+        self.keys = option_keys(self.choice, view)
+        self.order = key_order(self.keys)
         labels = []
-        for i, (text, _moves) in enumerate(self.choice.options):
-            key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
-            labels.append(f"{key}  {words(text)}")
+        for i in self.order:
+            text = self.choice.options[i][0]
+            labels.append(f"{self.keys[i] or ' '}  {words(text)}")
         list_keys = _("↑↓ and Enter, or a number · Esc cancels")
         grid_keys = _("↑↓←→ and Enter, or a number · Esc cancels")
         size = (self.app.size.width, self.app.size.height)
@@ -141,16 +163,16 @@ class ChooserScreen(TranslatedModalScreen[int | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option_index)
+        self.dismiss(self.order[event.option_index])
 
     def on_option_grid_selected(self, event: OptionGrid.Selected) -> None:
         event.stop()
-        self.dismiss(event.index)
+        self.dismiss(self.order[event.index])
 
     def action_number(self, n: int) -> None:
-        index = 9 if n == 0 else n - 1
-        if 0 <= index < len(self.choice.options):
-            self.dismiss(index)
+        """The option whose key is ``n`` (the number shown before it)."""
+        if str(n) in self.keys:
+            self.dismiss(self.keys.index(str(n)))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
