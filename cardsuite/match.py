@@ -700,7 +700,7 @@ class Match:
 
         seen: list[Any] = []  # the events as the viewer knows them, the newest first
         told: list[Any] = []
-        for events in self._events_newest_first():
+        for events in self.steps_newest_first():
             seen.extend(event.seen_by(viewer) for event in reversed(events))
             if last is not None and len(seen) > last:
                 # One line more than asked for: the oldest may be the tail of a run whose
@@ -714,7 +714,7 @@ class Match:
             told = told[-last:] if last > 0 else []
         return [fill(event.text(), self.names) for event in told]
 
-    def _events_newest_first(self) -> Iterator[tuple[Any, ...]]:
+    def steps_newest_first(self) -> Iterator[tuple[Any, ...]]:
         """The events of every step, the newest first: each action's (and the deal's), and
         on a clock those of the timed steps that followed it."""
         timed = list(self.timed)

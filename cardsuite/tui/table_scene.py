@@ -21,6 +21,7 @@ from cardsuite.core.view import TableView
 from cardsuite.runner import HumanTurn, Over, Runner, Summary
 from cardsuite.store import Settings
 from cardsuite.tui.render.cards import Glyphs, Marks
+from cardsuite.tui.render.marks import latest_move_marks
 from cardsuite.tui.render.table import Scene
 from cardsuite.tui.selection import (
     ActionEntry,
@@ -45,6 +46,8 @@ def table_scene(
     """The scene of the table as it stands."""
     match = runner.match
     glyphs = Glyphs(settings.ascii_suits, settings.cyrillic, settings.four_colour)
+    # another player's last move, worked out for the viewer drawn for (hot-seat changes him)
+    last = latest_move_marks(match.steps_newest_first(), runner.viewer)
     marks = Marks(
         cursor=sel.current,
         source=sel.source,
@@ -54,6 +57,9 @@ def table_scene(
         taken=sel.picked_slots(),
         takeable=sel.takeable_slots(),
         dimmed=sel.dimmed_slots(),
+        last_cards=last.cards,
+        last_from=last.sources,
+        last_to=last.targets,
         **_hint_marks(runner.hint, view),
     )
     status, badge, keys = status_badge_keys(runner, view, sel, bool(legal))
@@ -72,6 +78,7 @@ def table_scene(
         info=[words(line) for line in (*key_blocks(runner, view), *view.info)],
         tags=seat_tags(runner),
         legal=[words(match.fill(line)) for line in summarise(legal)] if legal else (),
+        last_move=words(match.fill(last.text)),
     )
 
 

@@ -126,7 +126,7 @@ class Picking:
             tuple((self.match.fill(label), moves) for label, moves in choice.options),
             choice.depth,
         )
-        self.app.push_screen(ChooserScreen(named), chosen)
+        self.app.push_screen(ChooserScreen(named, view=self._view), chosen)
 
     def _ready(self) -> bool:
         return not self._curtain_up and self.selector is not None
