@@ -123,6 +123,8 @@ class Game(Protocol[S, V, M]):
     def watch_by_default(self) -> bool: ...
     @property
     def last_place_loses(self) -> bool: ...
+    @property
+    def forced_moves_wait(self) -> bool: ...
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S: ...
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> S: ...
@@ -202,6 +204,10 @@ class RulesBase(Generic[S, V, M]):
     # Seven Leaves: the last one not safe): only the last place loses, and the places between
     # the first and the last are neither won nor lost (core.outcome.verdict).
     last_place_loses: ClassVar[bool] = False
+    # A game whose forced moves come in runs that would play whole turns or deals for a person
+    # (Rang: draw, draw, keep; Laugh and Lie Down: cannot match and lies down): "auto-play
+    # forced moves" is off for it unless the player turns it on for every game.
+    forced_moves_wait: ClassVar[bool] = False
 
     # --- to be supplied by each game -----------------------------------------------------
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> S:

@@ -34,6 +34,7 @@ class GameInfo:
         "_engine",
         "_where",
         "aliases",
+        "forced_moves_wait",
         "id",
         "last_place_loses",
         "original_name",
@@ -53,6 +54,7 @@ class GameInfo:
         seat_counts: tuple[int, ...],
         summary: str,
         last_place_loses: bool = False,
+        forced_moves_wait: bool = False,
     ) -> None:
         self._where = where  # "package:ENGINE"
         self._engine: AnyGame | None = None
@@ -63,6 +65,7 @@ class GameInfo:
         self.seat_counts = seat_counts
         self.summary = summary
         self.last_place_loses = last_place_loses  # the statistics' wins and losses
+        self.forced_moves_wait = forced_moves_wait  # a person's forced moves wait for him
 
     def __repr__(self) -> str:
         return f"GameInfo({self.id!r})"
@@ -86,6 +89,7 @@ class GameInfo:
                 "seat_counts",
                 "summary",
                 "last_place_loses",
+                "forced_moves_wait",
             ):
                 if getattr(engine, field) != getattr(self, field):
                     raise RuntimeError(
@@ -127,6 +131,7 @@ _ENGINES: tuple[GameInfo, ...] = (
         seat_counts=tuple(range(2, 11)),
         summary="Play one rank up or down, Aces and jokers when stuck; don't be the last with cards.",
         last_place_loses=True,
+        forced_moves_wait=True,
     ),
     GameInfo(
         "cardsuite.games.ryba:RYBA",
@@ -262,6 +267,7 @@ _ENGINES: tuple[GameInfo, ...] = (
             "Pair your cards with the cards on the table, several captures a turn; the first "
             "who cannot match lies down and is laughed at."
         ),
+        forced_moves_wait=True,
     ),
     GameInfo(
         "cardsuite.games.grabush:GRABUSH",

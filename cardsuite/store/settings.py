@@ -25,6 +25,8 @@ class Settings:
     cyrillic: bool = False  # В Д К Т instead of J Q K A
     no_colour: bool = False  # monochrome (NO_COLOR in the environment forces it)
     auto_play: bool = True  # play a forced single legal move by itself
+    # ... also in the games whose forced moves would play whole turns (Game.forced_moves_wait)
+    auto_play_everywhere: bool = False
     quick_play: bool = True  # a card with one place to go is played as soon as it is picked
     bot_delay: float = 0.6  # seconds between a bot's move and the next, so people can follow
     last_names: tuple[str, ...] = field(default=())  # the names last typed in the lobby

@@ -226,6 +226,8 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         "cannot match lies down and is laughed at."
     )
     Options = LaughOptions
+    # a player who cannot match lies down at once: auto-play would end his deal unseen
+    forced_moves_wait = True
 
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}

@@ -99,6 +99,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
     Options = RangOptions
     # The game names its loser: everyone but him shares the first place (statistics)
     last_place_loses: ClassVar[bool] = True
+    forced_moves_wait: ClassVar[bool] = True  # draw after draw: each shown, by Enter
 
     order = ACE_LOW_WRAP
 

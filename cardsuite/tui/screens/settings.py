@@ -33,6 +33,11 @@ SWITCHES: tuple[tuple[str, str, str], ...] = (
         N_("when you have exactly one legal move, play it"),
     ),
     (
+        "auto_play_everywhere",
+        N_("… in every game"),
+        N_("also where forced moves come in runs that would play your turns: {games}"),
+    ),
+    (
         "quick_play",
         N_("Play at once"),
         N_("a card with only one place to go is played when picked"),
@@ -70,7 +75,7 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
                         id=f"set-{name}",
                         classes="setting-switch",
                     )
-                    yield Label(_(help_text), classes="setting-help")
+                    yield Label(_(help_text).format(games=_waiting_games()), classes="setting-help")
             if os.environ.get("NO_COLOR") is not None:
                 yield Static(
                     _("NO_COLOR is set: colours are off whatever this says."),
@@ -117,3 +122,10 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
 
     def action_close(self) -> None:
         self.dismiss(self.settings)
+
+
+def _waiting_games() -> str:
+    """The games whose forced moves wait for the player unless he says otherwise."""
+    from cardsuite.games import GAME_INFO
+
+    return ", ".join(info.title for info in GAME_INFO.values() if info.forced_moves_wait)

@@ -27,6 +27,7 @@ from cardsuite.core.text import plain
 from cardsuite.core.view import TableView
 from cardsuite.match import Match
 from cardsuite.runner import Runner
+from cardsuite.store import Settings
 from cardsuite.tui.render.table import Scene
 from cardsuite.tui.screens.picking import Picking
 from cardsuite.tui.selection import (
@@ -102,7 +103,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
             match,
             viewer=viewer,
             pace=settings.bot_delay,
-            auto_play=settings.auto_play,
+            auto_play=_auto_play(settings, match),
             clock_source=app.clock_source,
             notify=self._notified,
             count_in=app.count_in,
@@ -164,7 +165,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
     def on_screen_resume(self) -> None:
         runner = self.runner
         settings = self.cs_app.settings
-        runner.pace, runner.auto_play = settings.bot_delay, settings.auto_play
+        runner.pace, runner.auto_play = settings.bot_delay, _auto_play(settings, self.match)
         runner.release("hidden")
         if not self._curtain_up:
             self.table.restyle()
@@ -491,3 +492,11 @@ class TableScreen(Picking, TranslatedScreen[None]):
     def action_outcome(self) -> None:
         if self.match.is_over():
             self.cs_app.show_outcome(self.match, self.runner.viewer)
+
+
+def _auto_play(settings: Settings, match: Match) -> bool:
+    """Whether a person's forced moves are played for him: the setting, but in a game whose
+    forced moves come in runs (Rang, Laugh and Lie Down) only when asked for every game."""
+    if match.game.forced_moves_wait:
+        return settings.auto_play and settings.auto_play_everywhere
+    return settings.auto_play

@@ -1,0 +1,122 @@
+"""The table follows the runner as a player expects: a key pressed before the decision was on
+the table is not carried over to it, a hint puts the cursor on its card, ``t`` shows the score
+sheet, forced moves wait in the games where they come in runs, and a pick survives the
+others' moves on a clock."""
+
+from __future__ import annotations
+
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
+from cardsuite.runner import HumanTurn, Runner
+from cardsuite.store import Settings
+from cardsuite.tui.screens.scores import ScoreSheetScreen
+from cardsuite.tui.screens.table import TableScreen, _auto_play
+from cardsuite.tui.selection import Picked, Selector, gesture_matches_slot, table_slots
+from tests.runner.driver import HandTime
+
+from .helpers import key_event, make_app, press, screen_text, settle, shows, until
+
+SIZE = (120, 40)
+
+
+def grabuge(seed: int = 3) -> Match:
+    game = get_game("grabuge")
+    return Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=seed)
+
+
+def table(app: object) -> TableScreen:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, TableScreen), screen
+    return screen
+
+
+async def test_a_key_pressed_before_the_decision_was_shown_is_dropped() -> None:
+    app = make_app(grabuge())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert isinstance(screen.step, HumanTurn) and screen._legal
+        sel = screen.selector
+        assert sel is not None and sel.source is None
+        before = len(screen.match.moves)
+        stale = key_event(app, "enter")
+        stale.time = 0.0  # pressed while the last move was being told
+        app.post_message(stale)
+        await settle(pilot)
+        assert sel.source is None and len(screen.match.moves) == before, "nothing picked"
+        await press(pilot, "enter")  # the same key now acts
+        await settle(pilot)
+        assert sel.source is not None or len(screen.match.moves) > before
+
+
+async def test_a_hint_puts_the_cursor_on_the_card_it_plays() -> None:
+    app = make_app(grabuge(5))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        await press(pilot, "h")
+        assert await until(pilot, lambda: screen.runner.hint is not None)
+        await settle(pilot)
+        hint = screen.runner.hint
+        assert hint is not None and "Hint:" in screen_text(app)
+        g = hint.gesture()
+        sel, view = screen.selector, screen._view
+        assert g is not None and sel is not None and view is not None
+        assert sel.current is not None and gesture_matches_slot(g, view, sel.current)
+
+
+async def test_t_shows_the_score_sheet_and_esc_goes_back_to_the_table() -> None:
+    game = get_game("seven-up")
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "heuristic")], seed=9)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "t")
+        assert await until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        assert await shows(pilot, "Score sheet")
+        await press(pilot, "escape")
+        assert await until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+def test_forced_moves_wait_in_rang_and_laugh_and_lie_down_unless_asked_everywhere() -> None:
+    seats = [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")]
+    rang = Match(get_game("rang"), seats, seed=1)
+    laugh = Match(get_game("laugh-and-lie-down"), seats, seed=1)
+    grabuge_match = grabuge()
+    default = Settings()
+    assert not _auto_play(default, rang) and not _auto_play(default, laugh)
+    assert _auto_play(default, grabuge_match), "elsewhere a forced move is played, at the pace"
+    everywhere = default.replace(auto_play_everywhere=True)
+    assert _auto_play(everywhere, rang) and _auto_play(everywhere, laugh)
+    off = default.replace(auto_play=False, auto_play_everywhere=True)
+    assert not _auto_play(off, rang) and not _auto_play(off, grabuge_match)
+
+
+def test_on_a_clock_a_pick_survives_the_others_moves() -> None:
+    """Nerts: the person picks a card; bots play elsewhere; the pick is still his."""
+    game = get_game("nerts")
+    match = Match(game, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=12)
+    time = HandTime()
+    runner = Runner(match, threads=False, now=time, clock_source=time, count_in=0)
+    runner.start()
+    while not runner.legal:  # "Go!"
+        time.t += 0.1
+        runner.poll()
+    view = runner.view()
+    sel = Selector(view, runner.legal)
+    for slot in table_slots(view):
+        if sel.is_source(slot) and isinstance(sel.pick(slot), Picked):
+            break
+        sel.cancel()
+    picked = sel.source
+    assert picked is not None
+    face = view.pile(picked.pile).faces[picked.index] if picked.index is not None else None
+    for step in range(1, 400):
+        time.t = step * 0.1
+        runner.poll()
+        moved = runner.last_piles
+        if match.moves and picked.pile not in moved:
+            break
+    assert match.moves and match.moves[-1].seat == 1, "a bot has moved"
+    sel.update(runner.view(), runner.legal)
+    assert sel.source == picked, f"the pick of {face} survived Boris's move"
