@@ -505,12 +505,31 @@ class Runner:
         waiting = any(entry[1] is move for entry in self._inbox)
         return waiting or (len(self.match.moves) > before and self.match.moves[-1] is move)
 
-    def submit_key(self, seat: Seat, notation: str) -> bool:
-        """A key of ``seat``'s block on a clock (several people at one keyboard)."""
+    def submit_key(self, seat: Seat, notation: str, label: str = "") -> bool:
+        """A key of ``seat``'s block on a clock (several people at one keyboard), whose move
+        reads ``notation`` (``label`` on the key's legend).  One the table does not allow now
+        is refused with the rule it breaks, in the player's words."""
         try:
             move = self.move_from_text(notation, seat)
-        except CardsuiteError as exc:
-            self.say(self.match.fill(str(exc)), "error")
+        except CardsuiteError:
+            wanted = notation.strip().casefold()
+            game = self.match.game
+            reason = next(
+                (
+                    self.refusal_of(m)
+                    for m in self.candidates(seat)
+                    if game.move_to_text(m).casefold() == wanted
+                ),
+                None,
+            )
+            name = self.names[seat]
+            what = label or notation
+            self.say(
+                _("{name}: {what} — {reason}").format(name=name, what=what, reason=reason)
+                if reason
+                else _("{name}: {what} is not possible now.").format(name=name, what=what),
+                "error",
+            )
             self._bump()
             return False
         return self.submit(move)

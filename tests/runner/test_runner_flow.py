@@ -149,3 +149,15 @@ def test_bots_choose_in_a_worker_thread_and_the_owner_plays_their_move() -> None
     assert not match.moves, "the match is changed only by its owner"
     runner.poll()
     assert match.moves and match.moves[0].seat == first
+
+
+def test_a_refused_key_in_hot_seat_says_the_rule_not_the_notation() -> None:
+    match = Match(get_game("spit"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=21)
+    runner, time = runner_for(match)
+    time.t = 0.1
+    runner.poll()
+    keys = {k.notation: k for k in runner.view().key_moves if k.seat == 0}
+    key = keys["play s1 c1"]
+    assert not runner.submit_key(0, key.notation, key.label), "before the spit, nothing fits"
+    assert runner.message.startswith("Anna: s1→C1 — C1 is empty"), runner.message
+    assert "'play s1 c1'" not in runner.message and "legal move now" not in runner.message

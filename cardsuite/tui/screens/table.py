@@ -343,7 +343,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
             if key_move.key == event.key and key_move.seat in self.match.humans():
                 event.stop()
                 event.prevent_default()
-                runner.submit_key(key_move.seat, key_move.notation)
+                runner.submit_key(key_move.seat, key_move.notation, key_move.label)
                 self._after()
                 return
 
