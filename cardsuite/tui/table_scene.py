@@ -107,7 +107,7 @@ def message_line(runner: Runner, entries: Sequence[ActionEntry], legal: Sequence
     if move is None or move not in legal:
         return ""
     in_bar = any(move in entry.moves for entry in entries)
-    how = _("press 1 to play it") if in_bar else _("press Enter to play it")
+    how = _("press Enter or 1 to play it") if in_bar else _("press Enter to play it")
     return _("One move only: {move} — {how}.").format(move=match.fill(move.label()), how=how)
 
 

@@ -113,7 +113,7 @@ async def test_the_curtain_shows_only_public_events() -> None:
         await helpers.press(pilot, "enter")  # draw: the cursor is on the stock
         await helpers.settle(pilot)
         assert match.moves == [Draw(0)] and not _table(app).curtain_up
-        assert await helpers.shows(pilot, "press 1 to play it")
+        assert await helpers.shows(pilot, "press Enter or 1 to play it")
         await helpers.press(pilot, "1")  # keep, the action bar's only entry
         await helpers.settle(pilot)
         assert match.moves == [Draw(0), Keep(0)] and match.to_move() == {1}

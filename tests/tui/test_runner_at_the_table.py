@@ -120,3 +120,24 @@ def test_on_a_clock_a_pick_survives_the_others_moves() -> None:
     assert match.moves and match.moves[-1].seat == 1, "a bot has moved"
     sel.update(runner.view(), runner.legal)
     assert sel.source == picked, f"the pick of {face} survived Boris's move"
+
+
+async def test_enter_plays_the_one_move_there_is_wherever_the_cursor_is() -> None:
+    """Rang: the drawn card cannot be played; keeping it is the one move, in the action bar:
+    Enter plays it though the cursor is on the stock (forced moves wait in Rang)."""
+    from cardsuite.games.rang import RANG
+    from cardsuite.games.rang.model import Draw, Keep
+
+    match = Match(RANG, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=4)
+    match.states[0] = RANG.position("P1: 9♣ 9♦\nP2: 2♣ 2♦\ndiscard: 5♣\nstock: Q♣ K♦")
+    app = make_app(match, auto_play=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert match.moves == [], "in Rang the forced draw waits for Enter"
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert match.moves == [Draw(0)]
+        assert await shows(pilot, "press Enter or 1 to play it")
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert match.moves[:2] == [Draw(0), Keep(0)]

@@ -143,10 +143,17 @@ class Picking:
             if current is not None:
                 self._handle(Refused(self._explain(current, None)))
             return
-        if self.selector.taking is not None:
-            self._handle(self.selector.confirm(self.selector.current))
+        sel = self.selector
+        if sel.taking is not None:
+            self._handle(sel.confirm(sel.current))
             return
-        self._handle(self.selector.pick())
+        only = self.runner.only_move
+        current = sel.current
+        if only in self._legal and sel.source is None and not (current and sel.is_source(current)):
+            assert only is not None
+            self.play(only)  # his one move, whatever the cursor is on
+            return
+        self._handle(sel.pick())
 
     def action_take(self) -> None:
         """Space: take or leave the card under the cursor while the cards a move takes along
