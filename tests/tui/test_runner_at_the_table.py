@@ -141,3 +141,21 @@ async def test_enter_plays_the_one_move_there_is_wherever_the_cursor_is() -> Non
         await press(pilot, "enter")
         await settle(pilot)
         assert match.moves[:2] == [Draw(0), Keep(0)]
+
+
+def test_the_tui_calls_no_rule_of_a_game_the_runner_does() -> None:
+    """No module under cardsuite/tui calls apply, legal_moves, why_illegal, advance,
+    advance_to or apply_at: the runner owns the match, the screens draw it."""
+    import ast
+    from pathlib import Path
+
+    import cardsuite.tui
+
+    forbidden = {"apply", "legal_moves", "why_illegal", "advance", "advance_to", "apply_at"}
+    calls = []
+    for path in Path(cardsuite.tui.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr in forbidden:
+                calls.append(f"{path.name}:{node.lineno} {func.attr}")
+    assert calls == []
