@@ -357,6 +357,8 @@ class TableScreen(Picking, TranslatedScreen[None]):
             return False  # the game is over: not offered at all
         if action in ("watch_step", "watch_speed"):
             return runner.watch is not None and not over
+        if action == "skip" and runner.clock is not None:
+            return False  # on a clock nothing waits to be skipped: the others play on
         if runner.watch is not None and action in ("undo", "redo", "hint", "skip"):
             return False  # nobody to undo or hint for; the speeds go as fast as skipping
         if action == "pause":
