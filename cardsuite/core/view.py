@@ -41,6 +41,10 @@ class PileView:
     owner: Seat | None = None
     note: str = ""  # a short remark drawn with the pile: "named 6", "3 packets"
     placeholder: str = ""  # what an empty pile says: "free column"
+    # The most cards the pile can hold in this deal (0: not stated).  The table keeps room for
+    # that many from the start, so a growing pile never pushes its neighbours about and the
+    # level of detail chosen for the table stays the same for the whole deal.
+    most: int = 0
 
     @property
     def count(self) -> int:

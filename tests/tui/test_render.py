@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from cardsuite.core.cards import FACE_DOWN, JOKER, Card, Suit
-from cardsuite.core.view import PileStyle, PileView, SeatView
+from cardsuite.core.table import PileId
+from cardsuite.core.view import PileStyle, PileView, SeatView, TableView
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.render.canvas import Canvas
 from cardsuite.tui.render.cards import COMPACT, FULL, Ctx, pile_block
-from cardsuite.tui.render.table import seat_box
+from cardsuite.tui.render.table import Painted, Scene, paint, seat_box
 
 
 def _drawn(pile: PileView) -> list[str]:
@@ -164,3 +169,56 @@ def test_the_viewer_box_grows_for_its_legal_moves_when_the_screen_has_rows_to_sp
     text = "\n".join(roomy)
     assert "more" not in text and "keep the drawn card" in text and "pass" in text, text
     assert 3 < len(roomy) < 10, roomy
+
+
+# --- a table that keeps its shape for the deal (issue 19, item 12) ----------------------------
+
+
+def _nerts_deal(players: int, seed: int) -> Match:
+    """A Nerts deal played to its end by bots on the match's virtual clock."""
+    seats = [SeatInfo("Anna", "heuristic")]
+    seats += [SeatInfo(f"Bot {n}", "heuristic") for n in range(1, players)]
+    match = Match(get_game("nerts"), seats, seed=seed)
+    match.play_bots()
+    assert match.is_over()
+    return match
+
+
+def _anchors(view: TableView, painted: Painted) -> dict[PileId, tuple[int, int]]:
+    """Where each pile of the viewer and of the centre starts on the screen (its first slot),
+    and the line each other seat's pile is on."""
+    rects: dict[PileId, list[tuple[int, int]]] = {}
+    for slot, (x, y, _w, _h) in painted.hits:
+        rects.setdefault(slot.pile, []).append((x, y))
+    others = {p.id for seat in view.seats[1:] for p in seat.piles}
+    return {
+        pile: (-1 if pile in others else min(xs)[0], min(y for _x, y in xs))
+        for pile, xs in rects.items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "size", "viewer_mode"),
+    [(4, 6, (120, 40), FULL), (2, 7, (80, 24), COMPACT), (4, 6, (80, 24), COMPACT)],
+    ids=["4-players-120x40", "2-players-80x24", "4-players-80x24"],
+)
+def test_nerts_keeps_one_layout_and_every_pile_in_place_while_rows_grow(
+    players: int, seed: int, size: tuple[int, int], viewer_mode: str
+) -> None:
+    match = _nerts_deal(players, seed)
+    configs = set()
+    places: dict[PileId, set[tuple[int, int]]] = {}
+    longest = 0
+    for index in range(len(match.states)):
+        view = match.view_at(index, 0)
+        painted = paint(Scene(view), *size)
+        configs.add(painted.config)
+        for pile, at in _anchors(view, painted).items():
+            places.setdefault(pile, set()).add(at)
+        longest = max(longest, *(len(p.faces) for p in view.seats[0].piles[1:5]))
+    assert longest >= 10, longest  # the viewer's rows grew long
+    assert len(configs) == 1, configs  # one level of detail for the whole deal
+    (config,) = configs
+    assert config[2] == viewer_mode, config  # at 120×40 the viewer's piles stay cards
+    moved = {pile: at for pile, at in places.items() if len(at) > 1}
+    assert not moved, moved

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardsuite.core.cards import Card
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
 from cardsuite.games.nerts.model import (
+    FOUNDATION_SIZE,
+    NERTS_SIZE,
     NOBODY,
     OVER,
     PLAY,
     REALTIME,
+    ROW_MOST,
     ROW_SLOTS,
+    STOCK_SIZE,
     WAITING,
     SeenNerts,
     found,
@@ -43,7 +46,6 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
     scores = game.deal_scores(table, state.seats, state.options.pile_penalty)
     seats = []
     for s in seating(obs.viewer, state.seats):
-        left = table.count(nerts(s))
         piles = [
             PileView(
                 nerts(s),
@@ -51,8 +53,8 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 PileStyle.STACK,
                 table.faces(nerts(s)),
                 owner=s,
-                note=ngettext("{n} card", "{n} cards", left).format(n=left),
                 placeholder=_("out!"),
+                most=NERTS_SIZE,
             )
         ]
         piles += [
@@ -63,11 +65,19 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 table.faces(row(s, j)),
                 owner=s,
                 placeholder=_("empty slot"),
+                most=ROW_MOST,
             )
             for j in range(ROW_SLOTS)
         ]
         piles.append(
-            PileView(waste(s), _("waste"), PileStyle.STACK, table.faces(waste(s)), owner=s)
+            PileView(
+                waste(s),
+                _("waste"),
+                PileStyle.STACK,
+                table.faces(waste(s)),
+                owner=s,
+                most=STOCK_SIZE,
+            )
         )
         piles.append(
             PileView(
@@ -77,6 +87,7 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 table.faces(stock(s)),
                 owner=s,
                 placeholder=_("empty"),
+                most=STOCK_SIZE,
             )
         )
         marks = []
@@ -94,27 +105,18 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 is_viewer=s == obs.viewer,
             )
         )
-    centre = []
-    for k in range(4 * state.seats):
-        faces = table.faces(found(k))
-        top = faces[-1] if faces else None
-        if isinstance(top, Card):
-            centre.append(
-                PileView(
-                    found(k),
-                    _("foundation {n}").format(n=k + 1),
-                    PileStyle.STACK,
-                    faces,
-                    note=_("top card from {who}").format(who=seat(top.back)),
-                )
-            )
-        else:
-            centre.append(
-                PileView(
-                    found(k), _("centre"), PileStyle.STACK, (), placeholder=_("Aces start here")
-                )
-            )
-            break
+    # Every foundation place of the deal, numbered as moves, hints and refusals name them;
+    # Aces take the free places in order.
+    centre = [
+        PileView(
+            found(k),
+            _("foundation {n}").format(n=k + 1),
+            PileStyle.STACK,
+            table.faces(found(k)),
+            most=FOUNDATION_SIZE,
+        )
+        for k in range(4 * state.seats)
+    ]
     summary = None
     if state.phase == WAITING and state.series.results:
         summary = deal_summary(

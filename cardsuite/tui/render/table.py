@@ -22,7 +22,7 @@ from rich.cells import cell_len
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.table import Seat
 from cardsuite.core.view import DealSummary, PileView, SeatView, TableView, TrickView
-from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, wrap
+from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, pack, wrap
 from cardsuite.tui.render.cards import (
     CARD_H,
     CARD_W,
@@ -51,6 +51,14 @@ CONFIGS: tuple[tuple[str, str, str], ...] = (
     (COMPACT, FULL, MID),
     (COMPACT, FULL, COMPACT),
     (COMPACT, COMPACT, COMPACT),
+)
+# A table whose piles have rooms (PileView.most) keeps its level for the whole deal; the
+# viewer's own cards, which he aims from, keep their faces before the centre does.
+STEADY_CONFIGS: tuple[tuple[str, str, str], ...] = (
+    *CONFIGS[:5],
+    (COMPACT, COMPACT, FULL),
+    (COMPACT, COMPACT, MID),
+    *CONFIGS[5:],
 )
 
 
@@ -258,8 +266,12 @@ def _seat_box(
     """:func:`seat_box`, and how many legal moves it leaves out."""
     inner = max(max_w - 4, 8)
     single = len(sv.piles) == 1
-    blocks = [pile_block(p, mode, inner, ctx, label=not single) for p in sv.piles]
-    content = flow(blocks, inner, gap=2 if mode == COMPACT else 1)
+    short = not sv.is_viewer  # another seat's pile with a room keeps to one line, compact
+    blocks = [pile_block(p, mode, inner, ctx, label=not single, short=short) for p in sv.piles]
+    if mode == COMPACT and any(p.most for p in sv.piles):
+        content = pack(blocks, inner, gap=2)  # piles keep their places: fill the rows' ends
+    else:
+        content = flow(blocks, inner, gap=2 if mode == COMPACT else 1)
     pile_desc = ""
     if single:
         p = sv.piles[0]
@@ -520,39 +532,70 @@ def _plan(
         box_w = main_w // 2 - 1
     else:
         box_w = max(main_w // min(n, 4) - 1, 24)
-    boxes = [box(sv, m_other, box_w, n == 1, ()) for sv in others]
+    # Piles with rooms (see PileView.most): every box keeps one width whatever its title says
+    # (a score, a status), and the viewer's box one height, so nothing moves during the deal.
+    steady = any(p.most for p in view.piles())
+    boxes = [box(sv, m_other, box_w, n == 1 or steady, ()) for sv in others]
     centre_blocks = [centre_pile(p, m_centre) for p in view.centre]
+    if steady and centre_blocks:  # in columns: each pile keeps its place as the others change
+        cell = max(b.width for b in centre_blocks)
+        centre_blocks = [_widened(b, cell) for b in centre_blocks]
     if view.summary is not None:
         centre_blocks.insert(0, summary_block(view.summary, main_w - 2))
-    left = right = None
-    top = boxes
+    viewer = Block()
+    if viewer_sv is not None:
+        viewer = box(viewer_sv, m_viewer, main_w, True, scene.legal)
+
+    def arrange(sides: bool) -> tuple[Block | None, Block | None, list[Block], Block, int, int]:
+        left, right, top = (boxes[0], boxes[-1], boxes[1:-1]) if sides else (None, None, boxes)
+        side_used = (left.width + 2 if left else 0) + (right.width + 2 if right else 0)
+        centre_w = max(main_w - side_used - log_w - 2, 10)
+        centre = flow(centre_blocks, centre_w, gap=2)
+        top_h = flow(top, main_w, gap=1).height if top else 0
+        centre_h = max(
+            centre.height,
+            left.height if left else 0,
+            right.height if right else 0,
+            4 if narrow else 0,
+        )
+        return left, right, top, centre, top_h, centre_h
+
+    sides = False
     if n >= 3:
         lw, rw = boxes[0].width, boxes[-1].width
         avail = main_w - lw - rw - 4 - log_w
         centre_try = flow(centre_blocks, max(avail, 1), gap=2)
-        if avail >= 24 and centre_try.width <= avail:
-            left, right, top = boxes[0], boxes[-1], boxes[1:-1]
-    side_used = (left.width + 2 if left else 0) + (right.width + 2 if right else 0)
-    centre_w = max(main_w - side_used - log_w - 2, 10)
-    centre = flow(centre_blocks, centre_w, gap=2)
-    top_row = flow(top, main_w, gap=1) if top else Block()
-    centre_h = max(
-        centre.height,
-        left.height if left else 0,
-        right.height if right else 0,
-        4 if narrow else 0,
-    )
-    viewer = Block()
-    if viewer_sv is not None:
-        viewer = box(viewer_sv, m_viewer, main_w, True, scene.legal)
+        sides = avail >= 24 and centre_try.width <= avail
+    left, right, top, centre, top_h, centre_h = arrange(sides)
+    if sides and top_h + centre_h + viewer.height > body_h:
+        # the centre beside the side seats is too tall: all the others along the top, if
+        # that takes fewer rows
+        flat = arrange(False)
+        if flat[4] + flat[5] < top_h + centre_h:
+            left, right, top, centre, top_h, centre_h = flat
+    if viewer_sv is not None and not steady:
         # legal moves left out: the rows the others leave free are theirs, if they need them
-        spare = body_h - top_row.height - centre_h - viewer.height
+        spare = body_h - top_h - centre_h - viewer.height
         if spare > 0 and ("hidden", "seat", viewer_sv.seat, m_viewer, main_w, True) in cache:
             tag = scene.tags.get(viewer_sv.seat, "")
             rows = viewer.height - 2 + spare
             viewer = seat_box(viewer_sv, m_viewer, main_w, ctx, tag, stretch=True,
                               side_lines=scene.legal, legal_rows=rows)  # fmt: skip
-    return _Plan(config, top, left, right, centre, viewer, top_row.height, centre_h, log_w)
+    return _Plan(config, top, left, right, centre, viewer, top_h, centre_h, log_w)
+
+
+def _cut(block: Block, height: int) -> Block:
+    """The first ``height`` rows of ``block``, with the slots drawn in them."""
+    ops = [op for op in block.ops if op[1] < height]
+    hits = [(slot, rect) for slot, rect in block.hits if rect[1] + rect[3] <= height]
+    return Block(block.width, height, ops, hits)
+
+
+def _widened(block: Block, width: int) -> Block:
+    """``block`` taking ``width`` cells at least (a copy: built blocks are shared)."""
+    if block.width >= width:
+        return block
+    return Block(width, block.height, block.ops, block.hits)
 
 
 def paint(scene: Scene, width: int, height: int) -> Painted:
@@ -575,13 +618,27 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
     main_w = width - side_w
     plan = None
     cache: dict[tuple[object, ...], Block] = {}
-    for config in CONFIGS:
+
+    def fits(plan: _Plan) -> bool:
+        return plan.top_h + plan.centre_h + plan.viewer.height <= body_h
+
+    configs = STEADY_CONFIGS if any(p.most for p in view.piles()) else CONFIGS
+    for config in configs:
         plan = _plan(view, scene, config, main_w, narrow, body_h, cache)
-        if plan.top_h + plan.centre_h + plan.viewer.height <= body_h:
+        if fits(plan):
             break
     assert plan is not None
+    if not fits(plan) and narrow:
+        # nothing fits beside the log: the centre takes the log's place
+        for config in configs:
+            plan = _plan(view, scene, config, main_w, False, body_h, cache)
+            if fits(plan):
+                break
     extra = max(body_h - plan.top_h - plan.centre_h - plan.viewer.height, 0)
     centre_h = plan.centre_h + extra
+    # still too tall: the centre's last rows give way to the viewer's box
+    room = body_h - plan.top_h - plan.viewer.height
+    centre = plan.centre if plan.centre.height <= room else _cut(plan.centre, max(room, 0))
     # top seats, spread across the width
     y = body_y
     if plan.top:
@@ -612,16 +669,17 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
         x_right -= 2
     # centre piles, centred in what is left
     area = x_right - x_left
-    cx = x_left + max((area - plan.centre.width) // 2, 0)
-    plan.centre.draw(canvas, cx, cy + (centre_h - plan.centre.height) // 2, hits)
+    cx = x_left + max((area - centre.width) // 2, 0)
+    centre.draw(canvas, cx, cy + max((centre_h - centre.height) // 2, 0), hits)
     # the viewer at the bottom
     viewer_y = body_y + body_h - plan.viewer.height
     plan.viewer.draw(canvas, 0, viewer_y, hits)
     viewer_rect = (0, viewer_y, plan.viewer.width, plan.viewer.height) if view.seats else None
     if narrow:
         _draw_narrow_log(
-            canvas, main_w - plan.log_w, cy, plan.log_w, centre_h, scene.info, scene.log
-        )
+            canvas, main_w - plan.log_w, cy, plan.log_w, min(centre_h, room), scene.info,
+            scene.log,
+        )  # fmt: skip
     else:
         _draw_panel(canvas, main_w, body_y, side_w, body_h, scene.info, scene.log)
     return Painted(canvas, hits, actions, plan.config, viewer_rect)
