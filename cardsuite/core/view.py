@@ -125,8 +125,9 @@ class TableView:
     info: tuple[str, ...] = ()
     trick: TrickView | None = None
     summary: DealSummary | None = None
-    # On a clock: what the next timed event is called ("Spit!", "Go!"); the table counts
-    # down to it from the game's ``next_due``.
+    # On a clock: what the next timed event is called ("Spit!", "Go!"), or the words before
+    # the seconds left ("Everyone stuck in"); the table counts down to it from the game's
+    # ``next_due`` ("Spit! 1", "Everyone stuck in 42").
     countdown: str = ""
     # Keys that play moves at once, per seat (used when several people share the keyboard).
     key_moves: tuple[KeyMove, ...] = ()

@@ -130,7 +130,7 @@ def test_many_legal_moves_go_into_columns_before_any_is_left_out() -> None:
     rows = _viewer_box(HAND, many)
     listed = _legal_part(rows)
     assert "more" not in listed, listed
-    for word in ("bid 1 2 3 4", "ask 1 2 3 4", "pass 1 2 3 4", *(f"move{n}" for n in range(8))):
+    for word in ("bid 1–4", "ask 1–4", "pass 1–4", *(f"move{n}" for n in range(8))):
         assert word in listed, (word, listed)
 
 
@@ -222,3 +222,84 @@ def test_nerts_keeps_one_layout_and_every_pile_in_place_while_rows_grow(
     assert config[2] == viewer_mode, config  # at 120×40 the viewer's piles stay cards
     moved = {pile: at for pile, at in places.items() if len(at) > 1}
     assert not moved, moved
+
+
+# --- names on the table, legal moves in words, key legends (issue 19, items 15 and 16) -------
+
+
+def test_a_numbered_label_is_shown_whole_above_its_card() -> None:
+    pile = PileView("found.11", "foundation 12", PileStyle.STACK, (Card(3, Suit.HEARTS),))
+    block = pile_block(pile, FULL, 80, Ctx())
+    canvas = Canvas(block.width, block.height)
+    block.draw(canvas, 0, 0, [])
+    assert canvas.text()[0].strip() == "foundation 12"
+
+
+def test_nerts_foundations_are_drawn_under_the_names_the_moves_give_them() -> None:
+    match = _nerts_deal(4, 6)
+    named = 0
+    for index in range(0, len(match.states), 5):
+        view = match.view_at(index, 0)
+        places = {
+            m.group(0)
+            for move in match.game.legal_moves(match.states[index], 0)
+            for m in re.finditer(r"foundation \d+", move.label())
+        }
+        for size in ((120, 40), (80, 24)):
+            text = "\n".join(paint(Scene(view), *size).canvas.text())
+            for place in places:
+                assert re.search(rf"{place}\b", text), (index, size, place)
+        named += len(places)
+    assert named > 10  # the deal had moves to foundations to check
+
+
+def test_moves_to_numbered_places_say_which_in_words() -> None:
+    from cardsuite.tui.render.table import legal_lines
+
+    moves = ["4♥ from the waste to foundation 6", "4♥ from the waste to foundation 9", "flip"]
+    assert legal_lines(moves, 60, 3) == [
+        "Legal now:",
+        "4♥ from the waste to foundation 6 or 9",
+        "flip",
+    ]
+    three = ["put 10♣ on column 2", "put 10♣ on column 4", "put 10♣ on column 7"]
+    assert legal_lines(three, 60, 1) == ["Legal now: put 10♣ on column 2, 4 or 7"]
+    cuts = [f"cut the pack at card {n}" for n in range(1, 41)]
+    assert legal_lines(cuts, 60, 1) == ["Legal now: cut the pack at card 1–40"]
+    # cards after their verb stay as they were
+    assert legal_lines(["play 6♠", "play 8♦", "draw"], 60, 1) == ["Legal now: play 6♠ 8♦ · draw"]
+
+
+SPIT_KEYS = ["Q s1→C1", "W s2→C1", "E s3→C1", "A s1→C2", "S s2→C2", "D s3→C2", "X spit"]
+
+
+def test_a_key_legend_breaks_only_between_its_entries() -> None:
+    from cardsuite.tui.render.table import key_legend_lines
+
+    for width in range(12, 70):
+        lines = key_legend_lines(SPIT_KEYS, width, head="Anna:")
+        assert all(len(line) <= width for line in lines), (width, lines)
+        assert lines[0].startswith("Anna:") and all(line.startswith("  ") for line in lines[1:])
+        parts = [line.removeprefix("Anna:").strip() for line in lines]
+        entries = [e for part in parts if part for e in part.split(" · ")]
+        assert entries == SPIT_KEYS, (width, lines)
+    assert key_legend_lines(SPIT_KEYS, 26, head="Anna:") == [
+        "Anna: Q s1→C1 · W s2→C1",
+        "  E s3→C1 · A s1→C2",
+        "  S s2→C2 · D s3→C2",
+        "  X spit",
+    ]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_the_key_legends_on_the_info_lines_keep_each_key_with_its_move(
+    size: tuple[int, int],
+) -> None:
+    match = Match(get_game("spit"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=1)
+    legends = [f"{name}: " + " · ".join(SPIT_KEYS) for name in ("Anna", "Boris")]
+    text = "\n".join(paint(Scene(match.view(0), info=legends), *size).canvas.text())
+    assert "Anna: Q s1→C1" in text, text
+    assert not re.search(r"(?<![A-Z] )s\d→C\d", text), text  # no move without its key
+    if size == (120, 40):  # the side panel has room for both legends
+        for entry in SPIT_KEYS:
+            assert text.count(entry) == 2, (entry, text)

@@ -130,8 +130,9 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
         status=_status(state),
         info=_info(state),
         summary=summary,
-        # what the table counts down to: «Пошли!», or the check for a table where nobody plays
-        countdown=_("Go!") if state.phase == WAITING else _("Stuck check"),
+        # what the table counts down to: «Пошли!», or the no-progress timeout (§6.4), when
+        # everyone counts as stuck ("Everyone stuck in 42")
+        countdown=_("Go!") if state.phase == WAITING else _("Everyone stuck in"),
     )
 
 
@@ -148,7 +149,12 @@ def _status(state: SeenNerts) -> str:
 def _info(state: SeenNerts) -> tuple[str, ...]:
     lines = []
     if state.options.mode == REALTIME and state.phase == PLAY:
-        lines.append(_("A minute with no card to the centre and everyone counts as stuck"))
+        lines.append(
+            _(
+                "A minute without progress (a card to the centre, off a 13-pile or off a "
+                "waste): everyone counts as stuck"
+            )
+        )
     stuck = [s for s in range(state.seats) if state.stuck[s]]
     if stuck:
         lines.append(_("Stuck: {who}").format(who=join_words(seat(s) for s in stuck)))

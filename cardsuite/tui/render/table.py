@@ -36,7 +36,7 @@ from cardsuite.tui.render.cards import (
     draw_face,
     pile_block,
 )
-from cardsuite.tui.selection import Slot, group_words
+from cardsuite.tui.selection import Slot, group_text, group_words
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -178,7 +178,7 @@ def _legal_fit(items: Sequence[str], width: int, rows: int) -> tuple[list[str], 
     def texts(shown: int) -> list[str]:
         more = len(items) - shown
         tail = [ngettext("… {n} more", "… {n} more", more).format(n=more)] if more else []
-        return [" ".join([group, *members]) for group, members in group_words(items[:shown])] + tail
+        return [group_text(group, members) for group, members in group_words(items[:shown])] + tail
 
     if rows == 1:
         # one line: the heading and the moves; if that leaves every move out, the moves alone
@@ -385,6 +385,51 @@ def summary_block(summary: DealSummary, width: int) -> Block:
 
 # --- text panels ---------------------------------------------------------------------------------
 
+ENTRY_SEP = " · "  # between the entries of an info line (a key legend: "Q s1→C1 · W s2→C1")
+
+
+def key_legend_lines(entries: Sequence[str], width: int, *, head: str = "") -> list[str]:
+    """``entries`` joined by " · " in lines of at most ``width`` cells, broken only between
+    entries: ``head`` ("Anna:") starts the first line, the others are indented by two.  An
+    entry wider than a line is wrapped by words, its further lines indented too."""
+    if width < 1:
+        return []
+    lines: list[str] = []
+    prefix, line = head, ""  # what starts the line being filled; the line, once it has entries
+
+    def begin(entry: str) -> str:
+        return f"{prefix} {entry}" if prefix.strip() else prefix + entry
+
+    for entry in entries:
+        if line and cell_len(line + ENTRY_SEP + entry) <= width:
+            line += ENTRY_SEP + entry
+            continue
+        if line:
+            lines.append(line)
+            prefix, line = "  ", ""
+        if cell_len(begin(entry)) <= width:
+            line = begin(entry)
+            continue
+        if prefix.strip() and cell_len(entry) + 2 <= width:  # the head alone, the entry below
+            lines.append(prefix)
+            prefix, line = "  ", "  " + entry
+            continue
+        first, *rest = wrap(begin(entry), width)
+        parts = [first, *("  " + part for part in wrap(" ".join(rest), width - 2) if rest)]
+        lines.extend(parts[:-1])
+        prefix, line = "  ", parts[-1]
+    if line or prefix.strip():
+        lines.append(line or prefix)
+    return [clip(text, width) for text in lines]
+
+
+def _info_wrap(line: str, width: int) -> list[str]:
+    """An info line in lines of ``width`` cells: between its entries if it has several (a key
+    legend keeps each key with what it does), else by words."""
+    if ENTRY_SEP not in line or cell_len(line) <= width:
+        return wrap(line, width)
+    return key_legend_lines(line.split(ENTRY_SEP), width)
+
 
 def _log_lines(log: Sequence[str], width: int, height: int) -> list[tuple[str, str]]:
     """The newest log lines that fit, wrapped, oldest first; the newest entry stands out."""
@@ -420,7 +465,7 @@ def _draw_panel(
     canvas.put(x, y + h - 1, "╰" + "─" * (w - 2) + "╯", "panel")
     info_lines: list[str] = []
     for line in info:
-        info_lines.extend(wrap(line, inner))
+        info_lines.extend(_info_wrap(line, inner))
     budget = h - 2
     info_lines = info_lines[: max(min(len(info_lines), budget - 4), 0)]
     row = y + 1
@@ -453,7 +498,7 @@ def _draw_narrow_log(
     inner = w - 2
     info_lines: list[str] = []
     for line in info:
-        info_lines.extend(wrap(line, inner))
+        info_lines.extend(_info_wrap(line, inner))
     info_lines = info_lines[: max(h // 3, 0)]
     row = y
     for line in info_lines:
