@@ -174,11 +174,11 @@ def test_the_viewer_box_grows_for_its_legal_moves_when_the_screen_has_rows_to_sp
 # --- a table that keeps its shape for the deal (issue 19, item 12) ----------------------------
 
 
-def _nerts_deal(players: int, seed: int) -> Match:
-    """A Nerts deal played to its end by bots on the match's virtual clock."""
+def _nerts_deal(players: int, seed: int, game: str = "nerts") -> Match:
+    """A deal played to its end by bots (Nerts on the match's virtual clock)."""
     seats = [SeatInfo("Anna", "heuristic")]
     seats += [SeatInfo(f"Bot {n}", "heuristic") for n in range(1, players)]
-    match = Match(get_game("nerts"), seats, seed=seed)
+    match = Match(get_game(game), seats, seed=seed)
     match.play_bots()
     assert match.is_over()
     return match
@@ -220,6 +220,35 @@ def test_nerts_keeps_one_layout_and_every_pile_in_place_while_rows_grow(
     assert len(configs) == 1, configs  # one level of detail for the whole deal
     (config,) = configs
     assert config[2] == viewer_mode, config  # at 120×40 the viewer's piles stay cards
+    moved = {pile: at for pile, at in places.items() if len(at) > 1}
+    assert not moved, moved
+
+
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [(4, (120, 40)), (2, (120, 40)), (2, (80, 24)), (4, (80, 24))],
+    ids=["4-players-120x40", "2-players-120x40", "2-players-80x24", "4-players-80x24"],
+)
+def test_grabush_keeps_one_layout_and_every_pile_in_place_for_the_deal(
+    players: int, size: tuple[int, int]
+) -> None:
+    match = _nerts_deal(players, 1, "grabush")
+    configs = set()
+    places: dict[PileId, set[tuple[int, int]]] = {}
+    stacks = 0
+    for index in range(len(match.states)):
+        view = match.view_at(index, 0)
+        if view.summary is not None:  # the deal is over
+            break
+        painted = paint(Scene(view), *size)
+        configs.add(painted.config)
+        for pile, at in _anchors(view, painted).items():
+            places.setdefault(pile, set()).add(at)
+        stacks = max(stacks, sum(1 for p in view.centre if p.id.startswith("stack") and p.faces))
+    assert stacks >= 6, stacks  # stacks were opened (and completed) during the deal
+    assert len(configs) == 1, configs
+    if size == (120, 40):
+        assert configs == {(FULL, FULL, FULL)}, configs
     moved = {pile: at for pile, at in places.items() if len(at) > 1}
     assert not moved, moved
 

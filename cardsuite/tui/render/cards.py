@@ -269,16 +269,31 @@ def _runs(pile: PileView) -> list[tuple[Slot, int, int]]:
 
 
 def _fan(pile: PileView, ctx: Ctx, max_w: int) -> Block:
-    """A fanned hand: index strips, the last card whole; wraps onto more rows if too wide."""
+    """A fanned hand: index strips, the last card whole; wraps onto more rows if too wide.
+
+    A fan with a room (``most``) keeps to it: beyond, its oldest cards fold under one strip
+    that counts them (``+7``), the place of the pile's first card."""
     b = Block()
     marks = ctx.marks
     runs = _runs(pile)
+    folded, under = 0, None
+    if pile.most and len(runs) > pile.most:
+        cut = len(runs) - pile.most + 1
+        under = runs[0][0]
+        folded = runs[cut - 1][2] + 1
+        runs = runs[cut:]
     # Draw each run as one card (a run of backs is one back with a count).
     items: list[tuple[Slot, CardFace, int]] = []
     for slot, first, last in runs:
         face = pile.faces[last]
         items.append((slot, face, last - first + 1))
     x = y = 0
+    if under is not None:  # the strip is the pile's first place (a card dropped on the pile)
+        tag = f"+{folded}"
+        draw_face(b, 0, 0, FACE_DOWN, marks.edge(under, False), ctx)
+        b.put(1, 1, tag, "count")
+        x = len(tag) + 1
+        b.hit(under, (0, 0, x, CARD_H))
     rows: list[list[tuple[Slot, CardFace, int, int]]] = [[]]
     for slot, face, n in items:
         w = _strip_width(face, ctx) if isinstance(face, Card) else 3 + len(str(n)) * (n > 1)
@@ -494,15 +509,20 @@ def _room_variants(pile: PileView) -> list[PileView]:
     """The pile at the sizes it may take this deal: full to its room (``most``), and empty
     (saying its placeholder)."""
     out = []
+    most = max(pile.most, pile.count)
     backs = bool(pile.faces) and all(isinstance(f, FaceDown) for f in pile.faces)
-    if backs:  # cards nobody sees: more of them
+    if pile.style not in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW):
+        # a stack: its top card up or down, with its count
+        out.append(dataclasses.replace(pile, faces=(ROOM_TEN,) * most))
+        out.append(dataclasses.replace(pile, faces=(FACE_DOWN,) * most))
+    elif backs:  # cards nobody sees: more of them
         if pile.most > pile.count:
             out.append(dataclasses.replace(pile, faces=(FACE_DOWN,) * pile.most))
-    elif pile.style not in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW):
-        out.append(dataclasses.replace(pile, faces=(ROOM_TEN,) * max(pile.most, pile.count)))
     elif pile.most > pile.count:
         spare = (ROOM_TEN,) + (ROOM_CARD,) * (pile.most - pile.count - 1)
         out.append(dataclasses.replace(pile, faces=pile.faces + spare))
+    if pile.style in (PileStyle.FAN, PileStyle.ROW) and not backs and pile.most:
+        out.append(dataclasses.replace(pile, faces=(ROOM_TEN,) * most))  # tens at the widest
     if pile.faces and pile.placeholder:
         out.append(dataclasses.replace(pile, faces=()))
     return out
@@ -520,9 +540,13 @@ def pile_block(
         return _pile_block(pile, mode, max_w, ctx, label=label)
     plain = Ctx(ctx.glyphs)
     short = short and (mode == COMPACT or _all_backs_fan(pile))
-    sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short)
-             for v in _room_variants(pile)]  # fmt: skip
-    frame = max((v.width for v in sizes), default=0), max((v.content for v in sizes), default=0)
+    variants = _room_variants(pile)
+    sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short, frame=1)
+             for v in (pile, *variants)]  # fmt: skip
+    frame = max(v.width for v in sizes)
+    # in the frame, notes wrap to its width: measured again so
+    sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short, frame=frame)
+             for v in variants]  # fmt: skip
     b = _pile_block(pile, mode, max_w, ctx, label=label, short=short, frame=frame)
     b.width = max([b.width, *(v.width for v in sizes)])
     b.height = max([b.height, *(v.height for v in sizes)])
@@ -539,11 +563,6 @@ def _all_backs_fan(pile: PileView) -> bool:
     )
 
 
-@dataclass
-class _Sized(Block):
-    content: int = 0  # the width of the cards, without the label and the note
-
-
 def _pile_block(
     pile: PileView,
     mode: str,
@@ -552,15 +571,16 @@ def _pile_block(
     *,
     label: bool = True,
     short: bool = False,
-    frame: tuple[int, int] = (0, 0),
-) -> _Sized:
-    """:func:`pile_block` for the pile as it is, inside ``frame`` (the block's width and the
-    cards' width at the pile's largest, so its cards keep their place as it grows)."""
+    frame: int = 0,
+) -> Block:
+    """:func:`pile_block` for the pile as it is.  ``frame`` (a pile with a room): the width of
+    its block at its widest; the cards then keep to its left edge whatever they are, and the
+    label and the notes are centred over the cards there are."""
     marks = ctx.marks
     label_key = marks.label(pile.id)
     note = pile.note or (pile.placeholder if not pile.faces else "")
     if pile.style is PileStyle.BADGE:
-        b = _Sized()
+        b = Block()
         slot = Slot(pile.id, None)
         edge = marks.edge(slot, True)
         text = f"{pile.label}: {note}" if note else f"{pile.label}: {pile.count}"
@@ -582,8 +602,7 @@ def _pile_block(
         content = _row(pile, ctx, max_w)
     else:
         content = _stack(pile, ctx)
-    frame_w, frame_content = frame
-    width = max(content.width, CARD_W, frame_w)
+    width = max(content.width, CARD_W, frame)
     head = pile.label
     if label and len(head) > width:
         width = min(max(len(head), width), max(width, LABEL_W))
@@ -591,17 +610,29 @@ def _pile_block(
     if note_lines:
         width = max(width, max(len(line) for line in note_lines))
         note_lines = note_lines[:3]
-    b = _Sized(content=content.width)
+    b = Block()
     y = 0
+    # in a frame the cards keep to its left edge, whatever their style, and the label and
+    # the notes are centred over the cards there are; else all are centred in the block
+    offset = (width - content.width) // 2 if content.width < width and not frame else 0
+    span_w = max(content.width, CARD_W) if frame else width
+
+    def centred(text: str) -> tuple[int, str]:
+        text = clip(text, width)
+        if not frame:
+            return 0, text.center(width).rstrip()
+        x = (span_w - len(text)) // 2
+        return max(min(x, width - len(text)), 0), text
+
     if label:
-        b.put(0, 0, clip(head, width).center(width).rstrip() or " ", label_key)
+        x, text = centred(head)
+        b.put(x, 0, text or " ", label_key)
         y = 1
-    cards_w = max(content.width, frame_content)
-    offset = (width - cards_w) // 2 if cards_w < width else 0
     b.place(content, offset, y)
     y += content.height
     for line in note_lines:
-        b.put(0, y, clip(line, width).center(width).rstrip(), "note")
+        x, text = centred(line)
+        b.put(x, y, text, "note")
         y += 1
     b.width = max(b.width, width)
     b.height = max(b.height, y)
@@ -610,8 +641,8 @@ def _pile_block(
 
 def _compact_pile(
     pile: PileView, ctx: Ctx, max_w: int, *, label: bool, note: str, short: bool = False
-) -> _Sized:
-    b = _Sized()
+) -> Block:
+    b = Block()
     x = 0
     if label:
         head = pile.label + " "

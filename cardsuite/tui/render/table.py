@@ -268,8 +268,11 @@ def _seat_box(
     single = len(sv.piles) == 1
     short = not sv.is_viewer  # another seat's pile with a room keeps to one line, compact
     blocks = [pile_block(p, mode, inner, ctx, label=not single, short=short) for p in sv.piles]
+    if any(p.most for p in sv.piles):  # piles with rooms keep their places
+        tallest = max((b.height for b in blocks), default=0)
+        blocks = [_widened(b, b.width, tallest) for b in blocks]  # rows of one height
     if mode == COMPACT and any(p.most for p in sv.piles):
-        content = pack(blocks, inner, gap=2)  # piles keep their places: fill the rows' ends
+        content = pack(blocks, inner, gap=2)  # fill the rows' ends
     else:
         content = flow(blocks, inner, gap=2 if mode == COMPACT else 1)
     pile_desc = ""
@@ -582,9 +585,10 @@ def _plan(
     steady = any(p.most for p in view.piles())
     boxes = [box(sv, m_other, box_w, n == 1 or steady, ()) for sv in others]
     centre_blocks = [centre_pile(p, m_centre) for p in view.centre]
-    if steady and centre_blocks:  # in columns: each pile keeps its place as the others change
-        cell = max(b.width for b in centre_blocks)
-        centre_blocks = [_widened(b, cell) for b in centre_blocks]
+    if steady and centre_blocks:  # in cells: each pile keeps its place as the others change
+        cell_w = max(b.width for b in centre_blocks)
+        cell_h = max(b.height for b in centre_blocks)
+        centre_blocks = [_widened(b, cell_w, cell_h) for b in centre_blocks]
     if view.summary is not None:
         centre_blocks.insert(0, summary_block(view.summary, main_w - 2))
     viewer = Block()
@@ -636,11 +640,12 @@ def _cut(block: Block, height: int) -> Block:
     return Block(block.width, height, ops, hits)
 
 
-def _widened(block: Block, width: int) -> Block:
-    """``block`` taking ``width`` cells at least (a copy: built blocks are shared)."""
-    if block.width >= width:
+def _widened(block: Block, width: int, height: int) -> Block:
+    """``block`` taking ``width`` × ``height`` cells at least (a copy: built blocks are
+    shared)."""
+    if block.width >= width and block.height >= height:
         return block
-    return Block(width, block.height, block.ops, block.hits)
+    return Block(max(block.width, width), max(block.height, height), block.ops, block.hits)
 
 
 def paint(scene: Scene, width: int, height: int) -> Painted:
