@@ -41,6 +41,10 @@ class PileView:
     owner: Seat | None = None
     note: str = ""  # a short remark drawn with the pile: "named 6", "3 packets"
     placeholder: str = ""  # what an empty pile says: "free column"
+    # The most cards the pile can hold in this deal (0: not stated).  The table keeps room for
+    # that many from the start, so a growing pile never pushes its neighbours about and the
+    # level of detail chosen for the table stays the same for the whole deal.
+    most: int = 0
 
     @property
     def count(self) -> int:
@@ -168,8 +172,9 @@ class TableView:
     info: tuple[str, ...] = ()
     trick: TrickView | None = None
     summary: DealSummary | None = None
-    # On a clock: what the next timed event is called ("Spit!", "Go!"); the table counts
-    # down to it from the game's ``next_due``.
+    # On a clock: what the next timed event is called ("Spit!", "Go!"), or the words before
+    # the seconds left ("Everyone stuck in"); the table counts down to it from the game's
+    # ``next_due`` ("Spit! 1", "Everyone stuck in 42").
     countdown: str = ""
     # Keys that play moves at once, per seat (used when several people share the keyboard).
     key_moves: tuple[KeyMove, ...] = ()

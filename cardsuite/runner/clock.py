@@ -70,3 +70,41 @@ class WallClock:
         else:
             self._base = ms
             self._origin = self._source()
+
+
+# How long the name of a timed event stays up once it has fallen due (ms): Spit's countdown
+# is only ``spit_delay`` long (800 ms by default), too short to read on its own.
+CUE_HOLD_MS = 1200
+
+
+class Countdown:
+    """The badge's countdown to the game's next timed event ("Spit! 1", "Go! 3"), which keeps
+    the event's name up for :data:`CUE_HOLD_MS` once it has fallen due ("Spit!"), so that a
+    short countdown can still be read.  It changes no time: the event falls due when the game
+    says; only the words stay up a moment longer.
+
+    The table calls :meth:`text` whenever it draws, with the game's ``next_due``, the view's
+    ``countdown`` label and the time of the match's latest timed step (``Match.timed_at``).
+    """
+
+    def __init__(self, hold: int = CUE_HOLD_MS) -> None:
+        self.hold = hold
+        self._labels: dict[int, str] = {}  # due time -> the label counted down to it
+
+    def text(self, label: str, due: int | None, now: int, fired: int | None = None) -> str:
+        """What the badge says at ``now``: ``label`` and the seconds left until ``due`` (none:
+        nothing pending); within the hold after ``fired`` (the time the latest timed event
+        fell due), that event's label alone, unless the next countdown has the same label
+        (a countdown that starts again goes on counting)."""
+        if due is not None and due >= now:
+            self._labels[due] = label
+        if self._labels:  # forget what is long past
+            self._labels = {t: text for t, text in self._labels.items() if t + self.hold > now}
+        held = self._labels.get(fired, "") if fired is not None else ""
+        holding = fired is not None and fired <= now < fired + self.hold
+        if held and holding and (due is None or label != held):
+            return held
+        if due is None:
+            return ""
+        left = max(0, due - now)
+        return f"{label} {-(-left // 1000)}"

@@ -39,7 +39,7 @@ from cardsuite.core.table import PileId, Seat
 from cardsuite.core.text import plain
 from cardsuite.core.view import TableView
 from cardsuite.match import Match
-from cardsuite.runner.clock import WallClock
+from cardsuite.runner.clock import Countdown, WallClock
 from cardsuite.runner.steps import BotTurn, Curtain, HumanTurn, Over, Seating, Step, Stuck, Summary
 from cardsuite.runner.watch import FRAME_BUDGET, Watch
 
@@ -125,6 +125,7 @@ class Runner:
         self._deciding: tuple[Seat, int] | None = None
         self._inbox: list[tuple[int, Move, bool]] = []
         self._count_in_end: float | None = None
+        self._cue = Countdown()  # keeps a short countdown's name up once it has fallen due
         if match.realtime and not match.is_over():
             self.clock = WallClock(match.time, clock_source)
             self._sync_clock()
@@ -212,11 +213,9 @@ class Runner:
             left = max(0.0, self._count_in_end - self.now())
             return _("Go on in {n}").format(n=max(1, -int(-left // 1)))
         due = self.match.game.next_due(self.match.state)
-        if due is None:
-            return ""
-        left = max(0, due - self.clock.now())
         label = self.view().countdown or _("Next")
-        return f"{label} {-(-left // 1000)}"
+        timed_at = self.match.timed_at
+        return self._cue.text(label, due, self.clock.now(), timed_at[-1] if timed_at else None)
 
     @property
     def counting_in(self) -> bool:

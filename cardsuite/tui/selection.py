@@ -924,6 +924,19 @@ def summarise(legal: Sequence[Move], limit: int | None = None) -> list[str]:
     return out
 
 
+def group_text(head: str, members: Sequence[str]) -> str:
+    """A group of :func:`group_words` as one text.  Cards follow their verb ("play 6♠ 8♦");
+    numbers name places or amounts, so they are told apart in words: "to foundation 5 or 9",
+    "put 10♣ on column 2, 4 or 7", and a run of them "cut the pack at card 1–40"."""
+    if len(members) < 2 or not all(m.isdigit() for m in members):
+        return " ".join([head, *members])
+    numbers = [int(m) for m in members]
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        span = _("{first}–{last}").format(first=members[0], last=members[-1])
+        return f"{head} {span}"
+    return f"{head} {join_words(members, _('or'))}"
+
+
 def group_words(lines: Sequence[str]) -> list[tuple[str, list[str]]]:
     """Lines that differ only in their last word, gathered under the words they share:
     "play 6♠", "play 8♦", "draw" give ("play", ["6♠", "8♦"]) and ("draw", []).

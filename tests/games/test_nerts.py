@@ -398,6 +398,27 @@ def test_stale_time_is_refused() -> None:
         G.advance(state, 4000)
 
 
+def test_the_no_progress_countdown_and_info_say_what_falls_due_in_words() -> None:
+    started = G.advance(G.new_game(seats=3, seed=5), START_DELAY)
+    view = G.present(G.observe(started, 0))
+    assert G.next_due(started) == started.timeout_at == START_DELAY + TIMEOUT
+    # the table writes "Everyone stuck in 60" (the seconds to the timeout of §6.4)
+    assert view.countdown == "Everyone stuck in"
+    rule = next(line for line in view.info if "stuck" in line)
+    assert "minute without progress" in rule
+    for progress in ("to the centre", "off a 13-pile", "off a waste"):  # §6.6
+        assert progress in rule, rule
+
+
+def test_every_foundation_place_is_on_the_table_numbered_with_its_room() -> None:
+    state = pos("F2: P2 A♥ 2♥")
+    view = G.present(G.observe(state, 0))
+    assert [p.label for p in view.centre] == [f"foundation {k}" for k in range(1, 9)]
+    assert view.pile("found.1").faces[-1] == c("2♥", 1) and not view.pile("found.0").faces
+    assert {p.most for p in view.centre} == {13}
+    assert [p.most for p in view.seats[0].piles] == [13, 12, 12, 12, 12, 35, 35]
+
+
 def test_start_signal_falls_due_with_nobody_acting() -> None:
     state = G.new_game(seats=3, seed=5)
     assert state.phase == WAITING and G.next_due(state) == START_DELAY

@@ -101,8 +101,9 @@ async def play_move_by_clicks(
     sel, view = screen.selector, screen._view
     assert sel is not None and view is not None
     g = move.gesture()
+    drawn = table.slot_rects()  # a card the pile folds away (or a covered twin) is not clicked
     source = (
-        next((s for s in sel.slots if gesture_matches_slot(g, view, s)), None)
+        next((s for s in sel.slots if gesture_matches_slot(g, view, s) and s in drawn), None)
         if g is not None
         else None
     )
@@ -126,7 +127,7 @@ async def play_move_by_clicks(
                 await click_slot(pilot, table, source)
                 clicks.slots += 1
         elif g.target is not None and sel.source is not None:
-            target = next(s for s in sel.slots if s.pile == g.target)
+            target = next(s for s in sel.slots if s.pile == g.target and s in drawn)
             await click_slot(pilot, table, target)
             clicks.slots += 1
     for _ in range(5):

@@ -7,13 +7,19 @@ only reads the (already redacted) observation.
 With six or eight players the others' seats take a compact form: a hand is a badge ("5
 cards") and only the discard piles holding cards are shown, as squared stacks (top card and
 count), so eight seats fit one screen.
+
+With two or four the table keeps one shape for the whole deal: the piles state their rooms
+(``PileView.most``), every discard pile and every stack slot has its place from the start
+(the next Ace starts the first free slot), the others' hands are badges and their discard
+piles squared stacks, and the viewer's discards fan their newest cards, the older ones folded
+under a count.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardsuite.core.cards import Card, CardFace
+from cardsuite.core.cards import KING, Card, CardFace
 from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
@@ -21,10 +27,13 @@ from cardsuite.core.text import seat
 from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
 from cardsuite.games.grabush.model import (
     BOOKS,
+    HAND_SIZE,
     STOCK,
     TEAM_NAMES,
+    TEAM_PILE_SIZE,
     TEAM_PILES,
     SeenGrabush,
+    decks_for,
     discard,
     hand,
     stack,
@@ -36,6 +45,7 @@ if TYPE_CHECKING:
     from cardsuite.games.grabush.engine import Grabush
 
 COMPACT_FROM = 6  # seats from which the others' seats take the compact form
+FAN_MOST = 8  # the viewer's discards show this many cards fanned, the older folded under a count
 
 
 def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
@@ -45,6 +55,12 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
     n = state.seats
     piles_each = state.options.discard_piles_per_player
     compact = n >= COMPACT_FROM
+
+    def room(most: int) -> int:
+        """Up to four seats the piles state their rooms (PileView.most) and every pile and
+        stack slot has its place, so the table keeps its shape for the deal."""
+        return 0 if compact else most
+
     to_move = game.to_move(state)
     seats = []
     for s in seating(obs.viewer, n):
@@ -60,37 +76,30 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
                     tuple(sorted(held, key=_order)),
                     owner=s,
                     placeholder=_("no cards"),
+                    most=room(HAND_SIZE),
                 )
             )
-        elif compact:
-            count = len(held)
+        else:  # another's hand: a badge with its count, which keeps its size
             piles.append(
-                PileView(
-                    hand(s),
-                    _("hand"),
-                    PileStyle.BADGE,
-                    held,
-                    owner=s,
-                    note=str(count),
-                )
-            )
-        else:
-            piles.append(
-                PileView(hand(s), _("hand"), PileStyle.FAN, held, owner=s, placeholder=_("none"))
+                PileView(hand(s), _("hand"), PileStyle.BADGE, held, owner=s, note=str(len(held)))
             )
         free_shown = False
         for k in range(piles_each):
             name = discard(s, k)
             faces = table.faces(name)
+            start_here = False
             if not faces:
-                if not mine or free_shown:
+                if compact and (free_shown or not mine):
                     continue  # an empty pile is shown only where the viewer may start one
-                free_shown = True
+                start_here = mine and not free_shown  # (with rooms, every pile shows)
+                free_shown = free_shown or start_here
             if piles_each > 1:
                 label = str(k + 1) if compact and not mine else _("pile {n}").format(n=k + 1)
             else:
                 label = "" if compact and not mine else _("discards")
-            style = PileStyle.STACK if compact or len(faces) > 12 else PileStyle.FAN
+            # the others' squared up (top card and count), all of them with six seats or more;
+            # the viewer's fanned, the oldest folded under a count beyond its room
+            style = PileStyle.STACK if compact or not mine else PileStyle.FAN
             piles.append(
                 PileView(
                     name,
@@ -98,7 +107,10 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
                     style,
                     faces,
                     owner=s,
-                    placeholder=_("discard here") if piles_each == 1 else _("new pile"),
+                    placeholder=(_("discard here") if piles_each == 1 else _("new pile"))
+                    if mine and (start_here or faces)
+                    else "",
+                    most=room(FAN_MOST),
                 )
             )
         marks = [_("dealer")] if s == state.series.dealer else []
@@ -121,18 +133,36 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
                 PileStyle.STACK,
                 table.faces(TEAM_PILES[t]),
                 placeholder=_("empty"),
+                most=room(TEAM_PILE_SIZE),
             )
         )
-    for i in state.stacks:
-        centre.append(PileView(stack(i), _("stack"), PileStyle.STACK, table.faces(stack(i))))
     used = set(state.stacks)
     free = next((i for i in range(len(used) + 1) if i not in used), None)
-    if free is not None and free < game.slots(state):
-        centre.append(PileView(stack(free), _("new"), PileStyle.STACK, (), placeholder=_("Ace")))
+    cards = 52 * decks_for(n)
+    if compact:  # the stacks in play, then the slot the next Ace starts
+        for i in state.stacks:
+            centre.append(PileView(stack(i), _("stack"), PileStyle.STACK, table.faces(stack(i))))
+        if free is not None and free < game.slots(state):
+            centre.append(
+                PileView(stack(free), _("new"), PileStyle.STACK, (), placeholder=_("Ace"))
+            )
+    else:  # every slot in its place: the next Ace starts the first free one
+        for i in range(game.slots(state)):
+            faces = table.faces(stack(i))
+            placeholder = _("new: Ace") if i == free else ""  # (the label keeps its length)
+            centre.append(
+                PileView(
+                    stack(i), _("stack"), PileStyle.STACK, faces, placeholder=placeholder, most=KING
+                )
+            )
     stock = table.count(STOCK)
     books = table.count(BOOKS)
-    centre.append(PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK)))
-    centre.append(PileView(BOOKS, _("books"), PileStyle.STACK, table.faces(BOOKS)))
+    centre.append(
+        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), most=room(cards))
+    )
+    centre.append(
+        PileView(BOOKS, _("books"), PileStyle.STACK, table.faces(BOOKS), most=room(cards))
+    )
     info = [
         _("Team piles: A {a} · B {b}").format(
             a=table.count(TEAM_PILES[0]), b=table.count(TEAM_PILES[1])

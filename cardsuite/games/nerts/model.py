@@ -70,6 +70,12 @@ from cardsuite.core.text import seat as who
 MAX_SEATS = 6
 NERTS_SIZE = 13
 ROW_SLOTS = 4
+# The most cards a pile can hold in a deal (the table keeps room for them): a row builds down
+# from a King to a 2 (Aces never go there), a foundation up from the Ace to the King, and the
+# stock and the waste share what the deal leaves of a deck.
+ROW_MOST = 12
+FOUNDATION_SIZE = 13
+STOCK_SIZE = 52 - NERTS_SIZE - ROW_SLOTS
 NOBODY = -1
 
 # Times (ms), §6.4.

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardsuite.core.cards import Card
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
 from cardsuite.games.nerts.model import (
+    FOUNDATION_SIZE,
+    NERTS_SIZE,
     NOBODY,
     OVER,
     PLAY,
     REALTIME,
+    ROW_MOST,
     ROW_SLOTS,
+    STOCK_SIZE,
     WAITING,
     SeenNerts,
     found,
@@ -44,7 +47,6 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
     scores = game.deal_scores(table, state.seats, state.options.pile_penalty)
     seats = []
     for s in seating(obs.viewer, state.seats):
-        left = table.count(nerts(s))
         piles = [
             PileView(
                 nerts(s),
@@ -52,8 +54,8 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 PileStyle.STACK,
                 table.faces(nerts(s)),
                 owner=s,
-                note=ngettext("{n} card", "{n} cards", left).format(n=left),
                 placeholder=_("out!"),
+                most=NERTS_SIZE,
             )
         ]
         piles += [
@@ -64,11 +66,19 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 table.faces(row(s, j)),
                 owner=s,
                 placeholder=_("empty slot"),
+                most=ROW_MOST,
             )
             for j in range(ROW_SLOTS)
         ]
         piles.append(
-            PileView(waste(s), _("waste"), PileStyle.STACK, table.faces(waste(s)), owner=s)
+            PileView(
+                waste(s),
+                _("waste"),
+                PileStyle.STACK,
+                table.faces(waste(s)),
+                owner=s,
+                most=STOCK_SIZE,
+            )
         )
         piles.append(
             PileView(
@@ -78,6 +88,7 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 table.faces(stock(s)),
                 owner=s,
                 placeholder=_("empty"),
+                most=STOCK_SIZE,
             )
         )
         marks = []
@@ -95,27 +106,18 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
                 is_viewer=s == obs.viewer,
             )
         )
-    centre = []
-    for k in range(4 * state.seats):
-        faces = table.faces(found(k))
-        top = faces[-1] if faces else None
-        if isinstance(top, Card):
-            centre.append(
-                PileView(
-                    found(k),
-                    _("foundation {n}").format(n=k + 1),
-                    PileStyle.STACK,
-                    faces,
-                    note=_("top card from {who}").format(who=seat(top.back)),
-                )
-            )
-        else:
-            centre.append(
-                PileView(
-                    found(k), _("centre"), PileStyle.STACK, (), placeholder=_("Aces start here")
-                )
-            )
-            break
+    # Every foundation place of the deal, numbered as moves, hints and refusals name them;
+    # Aces take the free places in order.
+    centre = [
+        PileView(
+            found(k),
+            _("foundation {n}").format(n=k + 1),
+            PileStyle.STACK,
+            table.faces(found(k)),
+            most=FOUNDATION_SIZE,
+        )
+        for k in range(4 * state.seats)
+    ]
     summary = None
     if state.phase == WAITING and state.series.results:
         summary = deal_summary(state.series, state.seats, this_deal=_("points"), total=_("in all"))
@@ -128,8 +130,9 @@ def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
         info=_info(state),
         summary=summary,
         scores=_score_sheet(state) if state.options.target_score > 0 else None,
-        # what the table counts down to: «Пошли!», or the check for a table where nobody plays
-        countdown=_("Go!") if state.phase == WAITING else _("Stuck check"),
+        # what the table counts down to: «Пошли!», or the no-progress timeout (§6.4), when
+        # everyone counts as stuck ("Everyone stuck in 42")
+        countdown=_("Go!") if state.phase == WAITING else _("Everyone stuck in"),
     )
 
 
@@ -160,7 +163,12 @@ def _status(state: SeenNerts) -> str:
 def _info(state: SeenNerts) -> tuple[str, ...]:
     lines = []
     if state.options.mode == REALTIME and state.phase == PLAY:
-        lines.append(_("A minute with no card to the centre and everyone counts as stuck"))
+        lines.append(
+            _(
+                "A minute without progress (a card to the centre, off a 13-pile or off a "
+                "waste): everyone counts as stuck"
+            )
+        )
     stuck = [s for s in range(state.seats) if state.stuck[s]]
     if stuck:
         lines.append(_("Stuck: {who}").format(who=join_words(seat(s) for s in stuck)))

@@ -156,6 +156,34 @@ def flow(blocks: Iterable[Block], width: int, gap: int = 2, vgap: int = 0) -> Bl
     return out
 
 
+def pack(blocks: Iterable[Block], width: int, gap: int = 2) -> Block:
+    """Blocks in rows of ``width`` cells, each in the first row with room for it (a short
+    block fills the end of an earlier row); a new row when none has."""
+    rows: list[list[tuple[Block, int]]] = []
+    ends: list[int] = []
+    for block in blocks:
+        for i, end in enumerate(ends):
+            if end + gap + block.width <= width and block.height <= _row_height(rows[i]):
+                rows[i].append((block, end + gap))
+                ends[i] = end + gap + block.width
+                break
+        else:
+            rows.append([(block, 0)])
+            ends.append(block.width)
+    out = Block()
+    y = 0
+    for row in rows:
+        for block, x in row:
+            out.place(block, x, y)
+        y += _row_height(row)
+    out.height = max(out.height, y)
+    return out
+
+
+def _row_height(row: list[tuple[Block, int]]) -> int:
+    return max(block.height for block, _x in row)
+
+
 def wrap(text: str, width: int) -> list[str]:
     """Greedy word wrap to ``width`` cells (long words are cut)."""
     if width <= 0:

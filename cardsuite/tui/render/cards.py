@@ -13,10 +13,11 @@ so a glance (or a test scanning the screen) finds every card shown.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from cardsuite.core.cards import Card, CardFace, FaceDown, Suit, rank_index
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace, FaceDown, Suit, rank_index
 from cardsuite.core.table import PileId
 from cardsuite.core.view import PileStyle, PileView
 from cardsuite.tui.render.canvas import Block, clip, wrap
@@ -28,6 +29,7 @@ BACK = "░"
 BACK_COMPACT = "▒"
 
 FULL, MID, COMPACT = "full", "mid", "compact"
+LABEL_W = 13  # a pile's label is shown whole up to this many cells ("foundation 12")
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,16 +299,31 @@ def _runs(pile: PileView) -> list[tuple[Slot, int, int]]:
 
 
 def _fan(pile: PileView, ctx: Ctx, max_w: int) -> Block:
-    """A fanned hand: index strips, the last card whole; wraps onto more rows if too wide."""
+    """A fanned hand: index strips, the last card whole; wraps onto more rows if too wide.
+
+    A fan with a room (``most``) keeps to it: beyond, its oldest cards fold under one strip
+    that counts them (``+7``), the place of the pile's first card."""
     b = Block()
     marks = ctx.marks
     runs = _runs(pile)
+    folded, under = 0, None
+    if pile.most and len(runs) > pile.most:
+        cut = len(runs) - pile.most + 1
+        under = runs[0][0]
+        folded = runs[cut - 1][2] + 1
+        runs = runs[cut:]
     # Draw each run as one card (a run of backs is one back with a count).
     items: list[tuple[Slot, CardFace, int]] = []
     for slot, first, last in runs:
         face = pile.faces[last]
         items.append((slot, face, last - first + 1))
     x = y = 0
+    if under is not None:  # the strip is the pile's first place (a card dropped on the pile)
+        tag = f"+{folded}"
+        draw_face(b, 0, 0, FACE_DOWN, marks.edge(under, False), ctx)
+        b.put(1, 1, tag, "count")
+        x = len(tag) + 1
+        b.hit(under, (0, 0, x, CARD_H))
     rows: list[list[tuple[Slot, CardFace, int, int]]] = [[]]
     for slot, face, n in items:
         w = _strip_width(face, ctx) if isinstance(face, Card) else 3 + len(str(n)) * (n > 1)
@@ -337,11 +354,16 @@ def _fan(pile: PileView, ctx: Ctx, max_w: int) -> Block:
 
 
 def _column(pile: PileView, ctx: Ctx, step: int) -> Block:
-    """A reserve column: every card's index shows, the last card whole (``step`` rows each)."""
+    """A reserve column: every card's index shows, the last card whole (``step`` rows each).
+
+    A column with a room (``most``) keeps to the height of its room at one row per card: it
+    draws two rows per covered card while they fit in that height, then one."""
     b = Block()
     marks = ctx.marks
     runs = _runs(pile)
     n = len(runs)
+    if step >= 2 and pile.most > 1 and CARD_H + 2 * (n - 1) > CARD_H + pile.most:
+        step = 1
     if step >= 2:
         for i, (slot, first, last) in enumerate(runs):
             face = pile.faces[last]
@@ -364,7 +386,8 @@ def _column(pile: PileView, ctx: Ctx, step: int) -> Block:
             count = last - first + 1
             b.put(1, 1 + i, (f" {count} " if count > 1 else "").center(5, BACK), "back")
         b.put(6, 1 + i, v, edge)
-        b.hit(slot, (0, 1 + i, CARD_W, 1))
+        # the first card's place takes the column's top edge too (as at two rows a card)
+        b.hit(slot, (0, 0, CARD_W, 2) if i == 0 else (0, 1 + i, CARD_W, 1))
     slot, first, last = runs[-1]
     y = n if n > 1 else 0
     count = last - first + 1
@@ -427,8 +450,13 @@ def _backs_line(b: Block, x: int, y: int, n: int, edge: str) -> int:
     return _backs_width(n)
 
 
-def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
-    """A pile's cards on as few lines as fit ``max_w``: ``[3♣] [4♣] ▒▒▒``."""
+def _compact_cards(
+    pile: PileView, ctx: Ctx, max_w: int, x0: int = 0, *, short: bool = False
+) -> Block:
+    """A pile's cards on as few lines as fit ``max_w``: ``[3♣] [4♣] ▒▒▒``.
+
+    ``short``: on one line, the newest cards that fit it after a count of the others
+    (``+4 [9♠] [8♥] [7♣]``); the cards left out have no place on the screen."""
     b = Block()
     marks = ctx.marks
     if pile.style not in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW) or not pile.faces:
@@ -453,12 +481,19 @@ def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
         return b
     x, y = x0, 0
     runs = _runs(pile)
+    start = _short_start(pile, runs, ctx, max_w - x0) if short else 0
+    if start:
+        tag = f"+{runs[start - 1][2] + 1}"
+        b.put(x, y, tag, "count.line")
+        x += len(tag) + 1
     for i, (slot, first, last) in enumerate(runs):
+        if i < start:
+            continue
         face = pile.faces[last]
         n = last - first + 1
         edge = marks.edge(slot, i == len(runs) - 1, face)
         need = _backs_width(n) if isinstance(face, FaceDown) else 5
-        if x > x0 and x + need > max_w:
+        if not short and x > x0 and x + need > max_w:
             x, y = x0, y + 1
         if isinstance(face, FaceDown):
             w = _backs_line(b, x, y, n, edge)
@@ -469,8 +504,108 @@ def _compact_cards(pile: PileView, ctx: Ctx, max_w: int, x0: int = 0) -> Block:
     return b
 
 
-def pile_block(pile: PileView, mode: str, max_w: int, ctx: Ctx, *, label: bool = True) -> Block:
-    """A pile with its label above and its note below (``compact``: all on one line)."""
+def _compact_width(pile: PileView, runs: list[tuple[Slot, int, int]], ctx: Ctx) -> list[int]:
+    """The cells each run of a spread pile takes in the compact form, its gap included."""
+    out = []
+    for _slot, first, last in runs:
+        face = pile.faces[last]
+        if isinstance(face, FaceDown):
+            out.append(_backs_width(last - first + 1) + 1)
+        else:
+            out.append(len(ctx.glyphs.index(face)) + 3)
+    return out
+
+
+def _short_start(pile: PileView, runs: list[tuple[Slot, int, int]], ctx: Ctx, room: int) -> int:
+    """The first run shown when the runs of ``pile`` must fit one line of ``room`` cells
+    after a count of the cards left out (0: they all fit; the top card always shows)."""
+    widths = _compact_width(pile, runs, ctx)
+    if sum(widths) - 1 <= room:
+        return 0
+    for start in range(1, len(runs)):
+        tag = len(f"+{runs[start - 1][2] + 1}") + 1
+        if tag + sum(widths[start:]) - 1 <= room:
+            return start
+    return max(len(runs) - 1, 0)
+
+
+# What a pile's room is measured with: a ten (the widest index) on a stack; in a spread pile
+# one ten and cards of a two-cell index.
+ROOM_TEN = Card(10, Suit.SPADES)
+ROOM_CARD = Card(9, Suit.SPADES)
+
+
+def _room_variants(pile: PileView) -> list[PileView]:
+    """The pile at the sizes it may take this deal: full to its room (``most``), and empty
+    (saying its placeholder)."""
+    out = []
+    most = max(pile.most, pile.count)
+    backs = bool(pile.faces) and all(isinstance(f, FaceDown) for f in pile.faces)
+    if pile.style not in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW):
+        # a stack: its top card up or down, with its count
+        out.append(dataclasses.replace(pile, faces=(ROOM_TEN,) * most))
+        out.append(dataclasses.replace(pile, faces=(FACE_DOWN,) * most))
+    elif backs:  # cards nobody sees: more of them
+        if pile.most > pile.count:
+            out.append(dataclasses.replace(pile, faces=(FACE_DOWN,) * pile.most))
+    elif pile.most > pile.count:
+        spare = (ROOM_TEN,) + (ROOM_CARD,) * (pile.most - pile.count - 1)
+        out.append(dataclasses.replace(pile, faces=pile.faces + spare))
+    if pile.style in (PileStyle.FAN, PileStyle.ROW) and not backs and pile.most:
+        out.append(dataclasses.replace(pile, faces=(ROOM_TEN,) * most))  # tens at the widest
+    if pile.faces and pile.placeholder:
+        out.append(dataclasses.replace(pile, faces=()))
+    return out
+
+
+def pile_block(
+    pile: PileView, mode: str, max_w: int, ctx: Ctx, *, label: bool = True, short: bool = False
+) -> Block:
+    """A pile with its label above and its note below (``compact``: all on one line).
+
+    A pile with a room (``most``) takes the place it needs at its fullest (or empty) from the
+    start: its cards never move as it grows, nor do the piles beside it.  ``short`` (another
+    seat's pile, compact): a pile with a room keeps to one line (:func:`_compact_cards`)."""
+    if not pile.most:
+        return _pile_block(pile, mode, max_w, ctx, label=label)
+    plain = Ctx(ctx.glyphs)
+    short = short and (mode == COMPACT or _all_backs_fan(pile))
+    variants = _room_variants(pile)
+    sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short, frame=1)
+             for v in (pile, *variants)]  # fmt: skip
+    frame = max(v.width for v in sizes)
+    # in the frame, notes wrap to its width: measured again so
+    sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short, frame=frame)
+             for v in variants]  # fmt: skip
+    b = _pile_block(pile, mode, max_w, ctx, label=label, short=short, frame=frame)
+    b.width = max([b.width, *(v.width for v in sizes)])
+    b.height = max([b.height, *(v.height for v in sizes)])
+    if mode == COMPACT and pile.style in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW):
+        b.width = max(b.width, max_w)  # a line of its own: the short piles fill another's
+    return b
+
+
+def _all_backs_fan(pile: PileView) -> bool:
+    return (
+        pile.style is PileStyle.FAN
+        and bool(pile.faces)
+        and all(isinstance(f, FaceDown) for f in pile.faces)
+    )
+
+
+def _pile_block(
+    pile: PileView,
+    mode: str,
+    max_w: int,
+    ctx: Ctx,
+    *,
+    label: bool = True,
+    short: bool = False,
+    frame: int = 0,
+) -> Block:
+    """:func:`pile_block` for the pile as it is.  ``frame`` (a pile with a room): the width of
+    its block at its widest; the cards then keep to its left edge whatever they are, and the
+    label and the notes are centred over the cards there are."""
     marks = ctx.marks
     label_key = marks.label(pile.id)
     note = pile.note or (pile.placeholder if not pile.faces else "")
@@ -483,9 +618,8 @@ def pile_block(pile: PileView, mode: str, max_w: int, ctx: Ctx, *, label: bool =
         b.put(2, 0, clip(text, max(max_w - 2, 4)), label_key if label_key != "label" else "badge")
         b.hit(slot, (0, 0, b.width, 1))
         return b
-    all_backs = bool(pile.faces) and all(isinstance(f, FaceDown) for f in pile.faces)
-    if mode == COMPACT or (all_backs and pile.style is PileStyle.FAN):
-        return _compact_pile(pile, ctx, max_w, label=label, note=note)
+    if mode == COMPACT or _all_backs_fan(pile):
+        return _compact_pile(pile, ctx, max_w, label=label, note=note, short=short)
     if not pile.faces:
         content = Block()
         draw_empty(content, 0, 0, marks.edge(Slot(pile.id, None), True))
@@ -498,38 +632,53 @@ def pile_block(pile: PileView, mode: str, max_w: int, ctx: Ctx, *, label: bool =
         content = _row(pile, ctx, max_w)
     else:
         content = _stack(pile, ctx)
-    width = max(content.width, CARD_W)
+    width = max(content.width, CARD_W, frame)
     head = pile.label
     if label and len(head) > width:
-        width = min(max(len(head), width), max(width, 10))
+        width = min(max(len(head), width), max(width, LABEL_W))
     note_lines = wrap(note, max(width, min(len(note), 9))) if note else []
     if note_lines:
         width = max(width, max(len(line) for line in note_lines))
         note_lines = note_lines[:3]
     b = Block()
     y = 0
+    # in a frame the cards keep to its left edge, whatever their style, and the label and
+    # the notes are centred over the cards there are; else all are centred in the block
+    offset = (width - content.width) // 2 if content.width < width and not frame else 0
+    span_w = max(content.width, CARD_W) if frame else width
+
+    def centred(text: str) -> tuple[int, str]:
+        text = clip(text, width)
+        if not frame:
+            return 0, text.center(width).rstrip()
+        x = (span_w - len(text)) // 2
+        return max(min(x, width - len(text)), 0), text
+
     if label:
-        b.put(0, 0, clip(head, width).center(width).rstrip() or " ", label_key)
+        x, text = centred(head)
+        b.put(x, 0, text or " ", label_key)
         y = 1
-    offset = (width - content.width) // 2 if content.width < width else 0
     b.place(content, offset, y)
     y += content.height
     for line in note_lines:
-        b.put(0, y, clip(line, width).center(width).rstrip(), "note")
+        x, text = centred(line)
+        b.put(x, y, text, "note")
         y += 1
     b.width = max(b.width, width)
     b.height = max(b.height, y)
     return b
 
 
-def _compact_pile(pile: PileView, ctx: Ctx, max_w: int, *, label: bool, note: str) -> Block:
+def _compact_pile(
+    pile: PileView, ctx: Ctx, max_w: int, *, label: bool, note: str, short: bool = False
+) -> Block:
     b = Block()
     x = 0
     if label:
         head = pile.label + " "
         b.put(0, 0, head, ctx.marks.label(pile.id))
         x = len(head)
-    cards = _compact_cards(pile, ctx, max_w, x0=x)
+    cards = _compact_cards(pile, ctx, max_w, x0=x, short=short)
     b.place(cards, 0, 0)
     if note:
         # the note after the cards, on the same line when it fits

@@ -22,7 +22,7 @@ from rich.cells import cell_len
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.table import Seat
 from cardsuite.core.view import DealSummary, PileView, SeatView, TableView, TrickView
-from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, wrap
+from cardsuite.tui.render.canvas import Block, Canvas, Rect, clip, flow, pack, wrap
 from cardsuite.tui.render.cards import (
     CARD_H,
     CARD_W,
@@ -36,7 +36,7 @@ from cardsuite.tui.render.cards import (
     draw_face,
     pile_block,
 )
-from cardsuite.tui.selection import Slot, group_words
+from cardsuite.tui.selection import Slot, group_text, group_words
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -51,6 +51,14 @@ CONFIGS: tuple[tuple[str, str, str], ...] = (
     (COMPACT, FULL, MID),
     (COMPACT, FULL, COMPACT),
     (COMPACT, COMPACT, COMPACT),
+)
+# A table whose piles have rooms (PileView.most) keeps its level for the whole deal; the
+# viewer's own cards, which he aims from, keep their faces before the centre does.
+STEADY_CONFIGS: tuple[tuple[str, str, str], ...] = (
+    *CONFIGS[:5],
+    (COMPACT, COMPACT, FULL),
+    (COMPACT, COMPACT, MID),
+    *CONFIGS[5:],
 )
 
 
@@ -172,7 +180,7 @@ def _legal_fit(items: Sequence[str], width: int, rows: int) -> tuple[list[str], 
     def texts(shown: int) -> list[str]:
         more = len(items) - shown
         tail = [ngettext("… {n} more", "… {n} more", more).format(n=more)] if more else []
-        return [" ".join([group, *members]) for group, members in group_words(items[:shown])] + tail
+        return [group_text(group, members) for group, members in group_words(items[:shown])] + tail
 
     if rows == 1:
         # one line: the heading and the moves; if that leaves every move out, the moves alone
@@ -260,8 +268,15 @@ def _seat_box(
     """:func:`seat_box`, and how many legal moves it leaves out."""
     inner = max(max_w - 4, 8)
     single = len(sv.piles) == 1
-    blocks = [pile_block(p, mode, inner, ctx, label=not single) for p in sv.piles]
-    content = flow(blocks, inner, gap=2 if mode == COMPACT else 1)
+    short = not sv.is_viewer  # another seat's pile with a room keeps to one line, compact
+    blocks = [pile_block(p, mode, inner, ctx, label=not single, short=short) for p in sv.piles]
+    if any(p.most for p in sv.piles):  # piles with rooms keep their places
+        tallest = max((b.height for b in blocks), default=0)
+        blocks = [_widened(b, b.width, tallest) for b in blocks]  # rows of one height
+    if mode == COMPACT and any(p.most for p in sv.piles):
+        content = pack(blocks, inner, gap=2)  # fill the rows' ends
+    else:
+        content = flow(blocks, inner, gap=2 if mode == COMPACT else 1)
     pile_desc = ""
     if single:
         p = sv.piles[0]
@@ -376,6 +391,51 @@ def summary_block(summary: DealSummary, width: int) -> Block:
 
 # --- text panels ---------------------------------------------------------------------------------
 
+ENTRY_SEP = " · "  # between the entries of an info line (a key legend: "Q s1→C1 · W s2→C1")
+
+
+def key_legend_lines(entries: Sequence[str], width: int, *, head: str = "") -> list[str]:
+    """``entries`` joined by " · " in lines of at most ``width`` cells, broken only between
+    entries: ``head`` ("Anna:") starts the first line, the others are indented by two.  An
+    entry wider than a line is wrapped by words, its further lines indented too."""
+    if width < 1:
+        return []
+    lines: list[str] = []
+    prefix, line = head, ""  # what starts the line being filled; the line, once it has entries
+
+    def begin(entry: str) -> str:
+        return f"{prefix} {entry}" if prefix.strip() else prefix + entry
+
+    for entry in entries:
+        if line and cell_len(line + ENTRY_SEP + entry) <= width:
+            line += ENTRY_SEP + entry
+            continue
+        if line:
+            lines.append(line)
+            prefix, line = "  ", ""
+        if cell_len(begin(entry)) <= width:
+            line = begin(entry)
+            continue
+        if prefix.strip() and cell_len(entry) + 2 <= width:  # the head alone, the entry below
+            lines.append(prefix)
+            prefix, line = "  ", "  " + entry
+            continue
+        first, *rest = wrap(begin(entry), width)
+        parts = [first, *("  " + part for part in wrap(" ".join(rest), width - 2) if rest)]
+        lines.extend(parts[:-1])
+        prefix, line = "  ", parts[-1]
+    if line or prefix.strip():
+        lines.append(line or prefix)
+    return [clip(text, width) for text in lines]
+
+
+def _info_wrap(line: str, width: int) -> list[str]:
+    """An info line in lines of ``width`` cells: between its entries if it has several (a key
+    legend keeps each key with what it does), else by words."""
+    if ENTRY_SEP not in line or cell_len(line) <= width:
+        return wrap(line, width)
+    return key_legend_lines(line.split(ENTRY_SEP), width)
+
 
 def _log_lines(log: Sequence[str], width: int, height: int) -> list[tuple[str, str]]:
     """The newest log lines that fit, wrapped, oldest first; the newest entry stands out."""
@@ -432,7 +492,7 @@ def _draw_panel(
     canvas.put(x, y + h - 1, "╰" + "─" * (w - 2) + "╯", "panel")
     info_lines: list[str] = []
     for line in info:
-        info_lines.extend(wrap(line, inner))
+        info_lines.extend(_info_wrap(line, inner))
     budget = h - 2
     info_lines = info_lines[: max(min(len(info_lines), budget - 4), 0)]
     row = y + 1
@@ -481,7 +541,7 @@ def _draw_narrow_log(
     inner = w - 2
     info_lines: list[str] = []
     for line in info:
-        info_lines.extend(wrap(line, inner))
+        info_lines.extend(_info_wrap(line, inner))
     info_lines = info_lines[: max(h // 3, 0)]
     row = y
     for line in info_lines:
@@ -563,39 +623,72 @@ def _plan(
         box_w = main_w // 2 - 1
     else:
         box_w = max(main_w // min(n, 4) - 1, 24)
-    boxes = [box(sv, m_other, box_w, n == 1, ()) for sv in others]
+    # Piles with rooms (see PileView.most): every box keeps one width whatever its title says
+    # (a score, a status), and the viewer's box one height, so nothing moves during the deal.
+    steady = any(p.most for p in view.piles())
+    boxes = [box(sv, m_other, box_w, n == 1 or steady, ()) for sv in others]
     centre_blocks = [centre_pile(p, m_centre) for p in view.centre]
+    if steady and centre_blocks:  # in cells: each pile keeps its place as the others change
+        cell_w = max(b.width for b in centre_blocks)
+        cell_h = max(b.height for b in centre_blocks)
+        centre_blocks = [_widened(b, cell_w, cell_h) for b in centre_blocks]
     if view.summary is not None:
         centre_blocks.insert(0, summary_block(view.summary, main_w - 2))
-    left = right = None
-    top = boxes
+    viewer = Block()
+    if viewer_sv is not None:
+        viewer = box(viewer_sv, m_viewer, main_w, True, scene.legal)
+
+    def arrange(sides: bool) -> tuple[Block | None, Block | None, list[Block], Block, int, int]:
+        left, right, top = (boxes[0], boxes[-1], boxes[1:-1]) if sides else (None, None, boxes)
+        side_used = (left.width + 2 if left else 0) + (right.width + 2 if right else 0)
+        centre_w = max(main_w - side_used - log_w - 2, 10)
+        centre = flow(centre_blocks, centre_w, gap=2)
+        top_h = flow(top, main_w, gap=1).height if top else 0
+        centre_h = max(
+            centre.height,
+            left.height if left else 0,
+            right.height if right else 0,
+            4 if narrow else 0,
+        )
+        return left, right, top, centre, top_h, centre_h
+
+    sides = False
     if n >= 3:
         lw, rw = boxes[0].width, boxes[-1].width
         avail = main_w - lw - rw - 4 - log_w
         centre_try = flow(centre_blocks, max(avail, 1), gap=2)
-        if avail >= 24 and centre_try.width <= avail:
-            left, right, top = boxes[0], boxes[-1], boxes[1:-1]
-    side_used = (left.width + 2 if left else 0) + (right.width + 2 if right else 0)
-    centre_w = max(main_w - side_used - log_w - 2, 10)
-    centre = flow(centre_blocks, centre_w, gap=2)
-    top_row = flow(top, main_w, gap=1) if top else Block()
-    centre_h = max(
-        centre.height,
-        left.height if left else 0,
-        right.height if right else 0,
-        4 if narrow else 0,
-    )
-    viewer = Block()
-    if viewer_sv is not None:
-        viewer = box(viewer_sv, m_viewer, main_w, True, scene.legal)
+        sides = avail >= 24 and centre_try.width <= avail
+    left, right, top, centre, top_h, centre_h = arrange(sides)
+    if sides and top_h + centre_h + viewer.height > body_h:
+        # the centre beside the side seats is too tall: all the others along the top, if
+        # that takes fewer rows
+        flat = arrange(False)
+        if flat[4] + flat[5] < top_h + centre_h:
+            left, right, top, centre, top_h, centre_h = flat
+    if viewer_sv is not None and not steady:
         # legal moves left out: the rows the others leave free are theirs, if they need them
-        spare = body_h - top_row.height - centre_h - viewer.height
+        spare = body_h - top_h - centre_h - viewer.height
         if spare > 0 and ("hidden", "seat", viewer_sv.seat, m_viewer, main_w, True) in cache:
             tag = scene.tags.get(viewer_sv.seat, "")
             rows = viewer.height - 2 + spare
             viewer = seat_box(viewer_sv, m_viewer, main_w, ctx, tag, stretch=True,
                               side_lines=scene.legal, legal_rows=rows)  # fmt: skip
-    return _Plan(config, top, left, right, centre, viewer, top_row.height, centre_h, log_w)
+    return _Plan(config, top, left, right, centre, viewer, top_h, centre_h, log_w)
+
+
+def _cut(block: Block, height: int) -> Block:
+    """The first ``height`` rows of ``block``, with the slots drawn in them."""
+    ops = [op for op in block.ops if op[1] < height]
+    hits = [(slot, rect) for slot, rect in block.hits if rect[1] + rect[3] <= height]
+    return Block(block.width, height, ops, hits)
+
+
+def _widened(block: Block, width: int, height: int) -> Block:
+    """``block`` taking ``width`` × ``height`` cells at least (a copy: built blocks are
+    shared)."""
+    if block.width >= width and block.height >= height:
+        return block
+    return Block(max(block.width, width), max(block.height, height), block.ops, block.hits)
 
 
 def paint(scene: Scene, width: int, height: int) -> Painted:
@@ -618,13 +711,27 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
     main_w = width - side_w
     plan = None
     cache: dict[tuple[object, ...], Block] = {}
-    for config in CONFIGS:
+
+    def fits(plan: _Plan) -> bool:
+        return plan.top_h + plan.centre_h + plan.viewer.height <= body_h
+
+    configs = STEADY_CONFIGS if any(p.most for p in view.piles()) else CONFIGS
+    for config in configs:
         plan = _plan(view, scene, config, main_w, narrow, body_h, cache)
-        if plan.top_h + plan.centre_h + plan.viewer.height <= body_h:
+        if fits(plan):
             break
     assert plan is not None
+    if not fits(plan) and narrow:
+        # nothing fits beside the log: the centre takes the log's place
+        for config in configs:
+            plan = _plan(view, scene, config, main_w, False, body_h, cache)
+            if fits(plan):
+                break
     extra = max(body_h - plan.top_h - plan.centre_h - plan.viewer.height, 0)
     centre_h = plan.centre_h + extra
+    # still too tall: the centre's last rows give way to the viewer's box
+    room = body_h - plan.top_h - plan.viewer.height
+    centre = plan.centre if plan.centre.height <= room else _cut(plan.centre, max(room, 0))
     # top seats, spread across the width
     y = body_y
     if plan.top:
@@ -655,8 +762,8 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
         x_right -= 2
     # centre piles, centred in what is left
     area = x_right - x_left
-    cx = x_left + max((area - plan.centre.width) // 2, 0)
-    plan.centre.draw(canvas, cx, cy + (centre_h - plan.centre.height) // 2, hits)
+    cx = x_left + max((area - centre.width) // 2, 0)
+    centre.draw(canvas, cx, cy + max((centre_h - centre.height) // 2, 0), hits)
     # the viewer at the bottom
     viewer_y = body_y + body_h - plan.viewer.height
     plan.viewer.draw(canvas, 0, viewer_y, hits)
@@ -667,7 +774,7 @@ def paint(scene: Scene, width: int, height: int) -> Painted:
             main_w - plan.log_w,
             cy,
             plan.log_w,
-            centre_h,
+            min(centre_h, room),
             scene.info,
             scene.log,
             scene.last_move,
