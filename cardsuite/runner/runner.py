@@ -149,6 +149,8 @@ class Runner:
             return False
         if self.clock is not None:  # the others play on all the time: only a person's action
             return bool(self._inbox or self._hinting)  # waiting for a bot's decision counts
+        if self._holds:  # nothing moves until the holds end: only a worker may still answer
+            return bool(self._asking or self._hinting or self._answers)
         pending = self._asking or self._hinting or self._answers or self.story
         return bool(pending or self._timer is not None)
 

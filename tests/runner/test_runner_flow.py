@@ -161,3 +161,22 @@ def test_a_refused_key_in_hot_seat_says_the_rule_not_the_notation() -> None:
     assert not runner.submit_key(0, key.notation, key.label), "before the spit, nothing fits"
     assert runner.message.startswith("Anna: s1→C1 — C1 is empty"), runner.message
     assert "'play s1 c1'" not in runner.message and "legal move now" not in runner.message
+
+
+def test_held_behind_another_screen_nothing_is_on_its_way() -> None:
+    """A forced move pending when a screen covers the table waits (the table is not 'busy'
+    meanwhile: nothing moves until it is back), then is played at its time."""
+    match = Match(get_game("rang"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=4)
+    runner, time = runner_for(match, pace=PACE)
+    until_forced(runner, time)
+    played = len(match.moves)
+    assert runner.busy
+    runner.hold("hidden")
+    assert not runner.busy and runner.wakeup() is None
+    time.t += 10
+    runner.poll()
+    assert len(match.moves) == played
+    runner.release("hidden")
+    assert runner.busy and runner.wakeup() is not None
+    runner.poll()
+    assert len(match.moves) == played + 1

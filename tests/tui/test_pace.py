@@ -64,7 +64,7 @@ async def test_the_piles_a_move_changed_are_marked() -> None:
     seats = [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")]
     match = Match(RANG, seats, seed=1)
     match.states[0] = state
-    app = make_app(match)
+    app = make_app(match, auto_play_everywhere=True)  # Anna's forced moves played for her
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen

@@ -122,7 +122,7 @@ async def test_rang_undo_takes_back_the_keep_not_every_forced_move_before_it() -
     # Every move of Anna's before "keep" was her only one, played for her: undo goes back to
     # her decision only (the report: 16 moves taken back and a practice match).
     match = against_bots("rang", 2, 35)
-    app = make_app(match)
+    app = make_app(match, auto_play_everywhere=True)  # her forced moves played for her
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)

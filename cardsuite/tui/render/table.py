@@ -14,7 +14,7 @@ Levels of detail are tried from the richest down until everything fits the heigh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -185,16 +185,36 @@ def _legal_fit(items: Sequence[str], width: int, rows: int) -> tuple[list[str], 
     if rows == 1:
         # one line: the heading and the moves; if that leaves every move out, the moves alone
         for heads, least in (([head], 1), ([], 1), ([head], 0), ([], 0)):
-            for shown in range(len(items), least - 1, -1):
-                line = " ".join([*heads, " · ".join(texts(shown))])
-                if len(line) <= width:
-                    return [line], len(items) - shown
+
+            def line(shown: int, heads: list[str] = heads) -> str:
+                return " ".join([*heads, " · ".join(texts(shown))])
+
+            shown = _most(least, len(items), lambda n: len(line(n)) <= width)
+            if shown is not None:
+                return [line(shown)], len(items) - shown
         return [clip(texts(0)[0], width)], len(items)
-    for shown in range(len(items), -1, -1):
+    shown = _most(0, len(items), lambda n: _legal_columns(texts(n), width, rows - 1) is not None)
+    if shown is not None:
         body = _legal_columns(texts(shown), width, rows - 1)
-        if body is not None:
-            return [head, *body], len(items) - shown
+        assert body is not None
+        return [head, *body], len(items) - shown
     return [clip(head, width)], len(items)
+
+
+def _most(low: int, high: int, fits: Callable[[int], bool]) -> int | None:
+    """The largest n in low..high that ``fits`` (which holds for every n below one that
+    does), found by halving: the moves shown are asked about a few times, not once each."""
+    if fits(high):
+        return high
+    if not fits(low):
+        return None
+    while high - low > 1:  # fits(low) and not fits(high)
+        middle = (low + high) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _legal_columns(texts: Sequence[str], width: int, rows: int) -> list[str] | None:

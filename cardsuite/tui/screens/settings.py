@@ -35,7 +35,7 @@ SWITCHES: tuple[tuple[str, str, str], ...] = (
     (
         "auto_play_everywhere",
         N_("… in every game"),
-        N_("also where forced moves come in runs that would play your turns: {games}"),
+        N_("also in {games}"),
     ),
     (
         "quick_play",
