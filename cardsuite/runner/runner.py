@@ -181,6 +181,10 @@ class Runner:
             self._legal_key = key
         return self._legal
 
+    def legal_notations(self) -> tuple[str, ...]:
+        """The viewer's legal moves in the game's notation (what a remote player sends)."""
+        return tuple(self.match.game.move_to_text(move) for move in self.legal)
+
     def refusal_of(self, move: Move) -> str | None:
         """The engine's reason for refusing ``move`` now (names filled in), or None."""
         return self.match.why_illegal(move)
@@ -471,15 +475,16 @@ class Runner:
         self._timer = (self.now() + self._pace() / 2, self._tell_next)
 
     # --- what people do -----------------------------------------------------------------------
-    def submit(self, move: Move) -> bool:
+    def submit(self, move: Move, at: int | None = None) -> bool:
         """A person's move (the viewer's, or on a clock any person's).  Turn by turn it is
         played at once or refused with the engine's reason (in :attr:`message`); on a clock it
-        is stamped with the clock's reading and played after what fell due before it.
-        Whether it was taken."""
+        is stamped with the clock's reading as it arrives (or ``at``, the match's time when it
+        reached whoever relays it, if not before the clock) and played after what fell due
+        before it.  Whether it was taken."""
         if self.done or self.curtain is not None:
             return False
         if self.clock is not None:
-            return self._submit_on_clock(move)
+            return self._submit_on_clock(move, at)
         if self.match.seats[move.seat].is_bot:
             self.say(_("That is a bot's move, not yours."), "error")
             self._bump()
@@ -492,7 +497,7 @@ class Runner:
             return False
         return self._play(move)
 
-    def _submit_on_clock(self, move: Move) -> bool:
+    def _submit_on_clock(self, move: Move, at: int | None = None) -> bool:
         clock = self.clock
         assert clock is not None
         if self._count_in_end is not None or self._holds:
@@ -501,8 +506,10 @@ class Runner:
             return False
         offered = move in self._legal
         before = len(self.match.moves)
-        self._inbox.append((clock.now(), move, offered))
-        self._advance_clock(clock.now())
+        now = clock.now()
+        self._inbox.append((now if at is None else max(at, self.match.time), move, offered))
+        self._inbox.sort(key=lambda entry: entry[0])  # in time order, arrivals at one time kept
+        self._advance_clock(now)
         waiting = any(entry[1] is move for entry in self._inbox)
         return waiting or (len(self.match.moves) > before and self.match.moves[-1] is move)
 

@@ -159,3 +159,55 @@ def test_the_tui_calls_no_rule_of_a_game_the_runner_does() -> None:
             if isinstance(func, ast.Attribute) and func.attr in forbidden:
                 calls.append(f"{path.name}:{node.lineno} {func.attr}")
     assert calls == []
+
+
+async def test_enter_opens_the_one_action_when_nothing_on_the_table_may_be_picked() -> None:
+    """Seven Leaves: the loser cuts the pack, a choice of a card number (one action, no card
+    to pick): Enter opens it, as the action's number would."""
+    from cardsuite.games.seven_leaves.model import CutPack
+    from cardsuite.tui.screens.chooser import ChooserScreen
+
+    game = get_game("seven-leaves")
+    seats = [SeatInfo("Anna"), SeatInfo("Boris", "heuristic"), SeatInfo("Vera", "heuristic")]
+    for seed in range(1, 40):
+        match = Match(game, seats, seed=seed)
+        while not match.is_over() and not (
+            0 in match.to_move() and isinstance(match.legal_moves(0)[0], CutPack)
+        ):
+            if not match.play_bots(limit=1):
+                match.apply(match.legal_moves(0)[0])
+        if not match.is_over():
+            break
+    else:
+        raise AssertionError("Anna never had to cut")
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert len(screen._entries) == 1
+        await press(pilot, "enter")
+        assert await until(pilot, lambda: isinstance(app.screen, ChooserScreen))
+
+
+def test_the_runner_says_the_legal_moves_in_notation_and_takes_a_relayed_time() -> None:
+    from tests.runner.driver import runner_for
+
+    match = grabuge()
+    runner, time = runner_for(match)
+    for _ in range(100):
+        if runner.legal:
+            break
+        time.t += 1
+        runner.poll()
+    notations = runner.legal_notations()
+    assert notations and len(notations) == len(runner.legal)
+    assert [runner.move_from_text(n, 0) for n in notations] == list(runner.legal)
+    spit = Match(get_game("spit"), [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=3)
+    race, clock = runner_for(spit)
+    while not race.legal:
+        clock.t += 0.1
+        race.poll()
+    clock.t += 2.0
+    move = race.legal[0]
+    assert race.submit(move, at=spit.time + 10)
+    assert spit.moves[-1] == move and spit.times[-1] <= int(clock.t * 1000)

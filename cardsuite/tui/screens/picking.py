@@ -149,9 +149,13 @@ class Picking:
             return
         only = self.runner.only_move
         current = sel.current
-        if only in self._legal and sel.source is None and not (current and sel.is_source(current)):
+        off_source = sel.source is None and not (current and sel.is_source(current))
+        if only in self._legal and off_source:
             assert only is not None
             self.play(only)  # his one move, whatever the cursor is on
+            return
+        if off_source and len(self._entries) == 1 and not sel.sources():
+            self._choose_entry(0)  # nothing to pick on the table: the one action there is
             return
         self._handle(sel.pick())
 
