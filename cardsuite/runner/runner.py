@@ -224,6 +224,12 @@ class Runner:
         return self._cue.text(label, due, self.clock.now(), timed_at[-1] if timed_at else None)
 
     @property
+    def deciding(self) -> bool:
+        """On a clock: a bot's decision is being chosen in a worker (what comes after it
+        waits for it)."""
+        return self._deciding is not None
+
+    @property
     def counting_in(self) -> bool:
         return self._count_in_end is not None
 

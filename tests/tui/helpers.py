@@ -294,7 +294,11 @@ async def play_to_the_end(
             # and take it back would do so for ever, faster than the spit falls due)
             await let_time_pass(pilot, screen, 400)
             with stopped_clock():
-                screen._poll()  # what was due by now happens now, not in the middle of the move
+                # what was due by now happens now (a bot's decision chosen in a worker
+                # included), not in the middle of the move
+                assert await until(
+                    pilot, lambda t=screen: (t._poll() or True) and not t.runner.deciding
+                )
                 await settle(pilot)
                 legal = screen.match.legal_moves(seat)
                 if legal:  # a sensible move (as the game's bot would play): races do end

@@ -172,7 +172,11 @@ async def play_by_clicks(
             # and take it back would do so for ever, faster than the spit falls due)
             await let_time_pass(pilot, screen, 400)
             with stopped_clock():
-                screen._poll()  # what was due by now happens now, not in the middle of the move
+                # what was due by now happens now (a bot's decision chosen in a worker
+                # included), not in the middle of the move
+                assert await until(
+                    pilot, lambda t=screen: (t._poll() or True) and not t.runner.deciding
+                )
                 await settle(pilot)
                 legal = screen.match.legal_moves(seat)
                 if legal:  # a sensible move (as the game's bot would play): races do end
@@ -280,7 +284,7 @@ async def test_from_the_lobby_to_the_outcome_by_mouse(game_id: str) -> None:
             assert stored.moves == len(match.moves)
         else:
             assert match.is_over()
-            assert "game over" in screen_text(app)
+            assert await until(pilot, lambda: "game over" in screen_text(app))
             assert outcome.match is match
             assert stored.is_finished and stored.moves == len(match.moves)  # kept, finished
     assert clicks.saved

@@ -193,11 +193,11 @@ class TableScreen(Picking, TranslatedScreen[None]):
 
     def _poll(self) -> None:
         if self.is_attached:
-            self.runner.poll()
-            self._after()
+            self._after(redraw=self.runner.poll())
 
-    def _after(self) -> None:
-        """Show what the runner says now, and wake it when something next falls due."""
+    def _after(self, *, redraw: bool = True) -> None:
+        """Show what the runner says now (``redraw``: something may have changed), and wake
+        it when something next falls due."""
         runner = self.runner
         if not self.is_attached:
             return
@@ -211,7 +211,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
             )
         if runner.curtain is not None and not self._curtain_up:
             self._raise_curtain(runner.curtain)
-        elif not self._curtain_up:
+        elif not self._curtain_up and redraw:
             self.refresh_table()
         if self._timer is not None:
             self._timer.stop()
