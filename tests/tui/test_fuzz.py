@@ -59,7 +59,7 @@ KEY_WEIGHTS: tuple[tuple[str, float], ...] = (
 )
 KEYS = [key for key, _ in KEY_WEIGHTS]
 SOAK = os.environ.get("CARDSUITE_SOAK") == "1"
-KEYS_PER_GAME = 5000 if SOAK else 600
+KEYS_PER_GAME = 5000 if SOAK else 400
 WEIGHTS = [weight for _, weight in KEY_WEIGHTS]
 CLICK_RATE = 0.03
 KEYS_AFTER_THE_END = 6  # keys pressed at the outcome screen (or the final table) before a rematch
