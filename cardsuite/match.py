@@ -51,6 +51,7 @@ SIDE_TAGS = "ABCDEFGH"
 # A bot's decision delay on a clock when its game names no range for its level, and the floor.
 DEFAULT_REACTION_MS = (800, 1400)
 MIN_REACTION_MS = 300
+_NOBODY_YET = object()  # the log: no seat's run of events met yet
 
 
 class Journal(Protocol):
@@ -698,18 +699,24 @@ class Match:
         """
         from cardsuite.core.events import folded
 
+        # Folding joins only neighbouring events of one seat, so each run of one seat's
+        # events (an event of nobody's is a run of its own) gives at least one line: once
+        # the runs seen outnumber the lines asked for by two, the lines asked for all come
+        # from whole runs (the oldest run seen may have begun earlier, and is cut).
         seen: list[Any] = []  # the events as the viewer knows them, the newest first
-        told: list[Any] = []
+        runs = 0
+        newer_actor: object = _NOBODY_YET
         for events in self.steps_newest_first():
-            seen.extend(event.seen_by(viewer) for event in reversed(events))
-            if last is not None and len(seen) > last:
-                # One line more than asked for: the oldest may be the tail of a run whose
-                # start is older still, and is cut.
-                told = folded(reversed(seen))
-                if len(told) > last:
-                    break
-        else:
-            told = folded(reversed(seen))
+            for event in reversed(events):
+                known = event.seen_by(viewer)
+                seen.append(known)
+                actor = known.actor
+                if actor is None or actor != newer_actor:
+                    runs += 1
+                newer_actor = _NOBODY_YET if actor is None else actor
+            if last is not None and runs > last + 1:
+                break
+        told = folded(reversed(seen))
         if last is not None:
             told = told[-last:] if last > 0 else []
         return [fill(event.text(), self.names) for event in told]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -14,7 +15,7 @@ from cardsuite.core.cards import FACE_DOWN, parse_card
 from cardsuite.core.errors import NOT_YOUR_TURN, IllegalMoveError, SaveError
 from cardsuite.core.record import MatchRecord, load_record
 from cardsuite.core.series import NextDeal
-from cardsuite.games import get_game
+from cardsuite.games import GAMES, get_game
 from cardsuite.games.grabuge import GrabugeOptions
 from cardsuite.games.rang import (
     ILLEGAL_CARD,
@@ -285,3 +286,24 @@ def test_a_version_1_record_deals_the_next_hand_by_itself(
     loaded = Match.load(path)
     assert loaded.state == match.state and loaded.moves == match.moves
     assert loaded.record() == MatchRecord.from_json(match.record().to_json())
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_last_lines_of_the_log_are_the_end_of_the_whole_log(game_id: str) -> None:
+    # The table asks for the last few lines after every move: they are found without reading
+    # the whole history, and must be exactly the end of the whole log, for every viewer.
+    game = get_game(game_id)
+    seats = [SeatInfo("P0"), *(SeatInfo(f"P{n}", "random") for n in range(1, game.seat_counts[0]))]
+    match = Match(game, seats, seed=4)
+    rng = random.Random(4)
+    for _ in range(400):
+        if match.is_over():
+            break
+        if match.play_bots():
+            continue
+        legal = match.legal_moves(0)
+        match.apply(legal[rng.randrange(len(legal))])
+    for viewer in (None, *range(len(seats))):
+        whole = match.log(viewer)
+        for last in (0, 1, 2, 5, 11, len(whole) + 3):
+            assert match.log(viewer, last=last) == (whole[-last:] if last else []), (viewer, last)

@@ -42,6 +42,7 @@ from cardsuite.match import Match
 from cardsuite.runner.clock import Countdown, WallClock
 from cardsuite.runner.steps import BotTurn, Curtain, HumanTurn, Over, Seating, Step, Stuck, Summary
 from cardsuite.runner.watch import FRAME_BUDGET, Watch
+from cardsuite.runner.worker import Worker
 
 COUNT_IN = 3.0  # seconds counted down before a game on a clock goes on (resumed, or back)
 TICK = 1 / 30  # seconds between two readings of the clock in a game played in real time
@@ -100,13 +101,14 @@ class Runner:
         self._timer: tuple[float, Callable[[], None]] | None = None  # one pending action
         self._answers: list[_Answer] = []
         self._lock = threading.Lock()
+        self._worker = Worker("cardsuite bot")
         self._asking = 0  # bots whose answer is awaited
         self._hinting = 0  # hints whose answer is awaited
         self._holds: set[str] = set()  # why nothing moves now ("hidden", "small", "pause")
         self._stalled = False  # the next step waits for the holds to end
         self._no_autoplay_at = -1  # after an undo onto a forced move, do not replay it
         self._summary_read_at = -1  # the match length at which a summary was read
-        self._view_key: tuple[object, ...] | None = None
+        self._view_of: tuple[Any, Seat | None] | None = None  # the state and viewer of _view
         self._view: TableView | None = None
         self._legal_key: tuple[object, ...] | None = None
         self._legal: tuple[Move, ...] = ()
@@ -156,10 +158,11 @@ class Runner:
 
     def view(self) -> TableView:
         """What the viewer sees now (names and partnership tags in)."""
-        key = (self.version, len(self.match.moves), len(self.match.timed), self.viewer)
-        if key != self._view_key or self._view is None:
-            self._view = self.match.view(self.viewer)
-            self._view_key = key
+        state, viewer = self.match.state, self.viewer
+        seen = self._view_of
+        if self._view is None or seen is None or seen[0] is not state or seen[1] != viewer:
+            self._view = self.match.view(viewer)  # a view is a function of the state and viewer
+            self._view_of = (state, viewer)
         return self._view
 
     @property
@@ -409,7 +412,7 @@ class Runner:
         else:
             self._hinting += 1
         if self.threads:
-            threading.Thread(target=job, name="cardsuite bot", daemon=True).start()
+            self._worker.run(job)
         else:
             job()
 
@@ -583,6 +586,7 @@ class Runner:
         self._timer = None
         self.done = True
         self.story = []
+        self._worker.drop_pending()
 
     def skip(self) -> None:
         """Skip to the next decision; with no person left in play, finish at full speed."""

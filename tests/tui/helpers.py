@@ -19,6 +19,7 @@ from textual import events
 from textual.geometry import Offset
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot, _get_mouse_message_arguments
+from textual.widget import Widget
 from textual.worker import WorkerCancelled, WorkerFailed
 
 from cardsuite.bots import bot_ids, make_bot
@@ -364,14 +365,35 @@ def finished_match(game: AnyGame, seed: int = 1) -> Match:
 
 async def click_at(pilot: Pilot[Any], x: int, y: int) -> None:
     """A click at screen cell (x, y): the events Pilot.click sends, without its idle sleeps."""
+    await click(pilot, offset=(x, y))
+
+
+async def click(
+    pilot: Pilot[Any], widget: Widget | str | None = None, offset: tuple[int, int] = (0, 0)
+) -> bool:
+    """Pilot.click without its idle sleeps (it waits for the process to look idle before
+    each of its three events, up to a second each on a loaded machine): the same events,
+    each processed before the next.  Whether the click landed on ``widget``."""
+    await pilot._wait_for_screen()  # the layout the click aims at is the one shown
     app = pilot.app
     screen = app.screen
-    arguments = _get_mouse_message_arguments(screen, (x, y), button=1)
+    target = (
+        screen
+        if widget is None
+        else widget
+        if isinstance(widget, Widget)
+        else screen.query_one(widget)
+    )
+    arguments = _get_mouse_message_arguments(target, offset, button=1)
+    x, y = arguments["x"], arguments["y"]
+    assert Offset(x, y) in screen.size.region, f"({x}, {y}) is off the screen"
+    widget_at, _region = app.get_widget_at(x, y)
     for event_class in (events.MouseDown, events.MouseUp, events.Click):
         kwargs = {**arguments, "chain": 1} if event_class is events.Click else arguments
         app.mouse_position = Offset(x, y)
         screen._forward_event(event_class(**kwargs))
         await pilot._wait_for_screen()
+    return widget is None or widget_at is target
 
 
 # --- the lobby by keys ------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from cardsuite.tui.widgets.table import TableWidget
 
 from .helpers import (
     TEST_SETTINGS,
+    click,
     let_time_pass,
     make_app,
     screen_text,
@@ -58,7 +59,7 @@ def cell_of(table: TableWidget, slot: Slot, rect: Rect) -> tuple[int, int]:
 async def click_slot(pilot: Pilot[Any], table: TableWidget, slot: Slot) -> None:
     rects = table.slot_rects()
     assert slot in rects, f"{slot} is not drawn"
-    await pilot.click(table, offset=cell_of(table, slot, rects[slot]))
+    await click(pilot, table, offset=cell_of(table, slot, rects[slot]))
 
 
 async def click_option(pilot: Pilot[Any], screen: ChooserScreen, move: Move) -> None:
@@ -71,7 +72,7 @@ async def click_option(pilot: Pilot[Any], screen: ChooserScreen, move: Move) -> 
         column, row = divmod(shown, grid.rows)
         x = column * (grid.cell_width + GRID_GAP) + 1
         assert grid.index_at(x, row) == shown
-        await pilot.click(grid, offset=(x, row))
+        await click(pilot, grid, offset=(x, row))
         return
     options = screen.query_one(OptionList)
     label = screen.choice.options[index][0]
@@ -79,7 +80,7 @@ async def click_option(pilot: Pilot[Any], screen: ChooserScreen, move: Move) -> 
     rows = screen_text(pilot.app).splitlines()  # type: ignore[arg-type]
     for y in range(region.y, region.y + region.height):
         if label in rows[y][region.x : region.x + region.width]:
-            await pilot.click(offset=(region.x + 3, y))
+            await click(pilot, offset=(region.x + 3, y))
             return
     raise AssertionError(f"option {label!r} is not on the screen")
 
@@ -110,7 +111,7 @@ async def play_move_by_clicks(
     if source is None:  # a move with no place on the table: the action bar
         index = next(i for i, entry in enumerate(screen._entries) if move in entry.moves)
         x, y, _, _ = table.action_rects()[index]
-        await pilot.click(table, offset=(x + 1, y))
+        await click(pilot, table, offset=(x + 1, y))
         clicks.actions += 1
     else:
         assert g is not None
@@ -161,7 +162,7 @@ async def play_by_clicks(
         step = screen.step
         if isinstance(step, Summary):
             # A deal's summary waiting before a bot deals: a click on the table reads it.
-            await pilot.click(screen.table, offset=(1, 1))
+            await click(pilot, screen.table, offset=(1, 1))
             await settle(pilot)
             assert not screen.summary_waits(), "a click did not read the summary"
             continue
@@ -242,11 +243,11 @@ async def start_from_the_lobby_by_clicks(pilot: Pilot[Any], title: str) -> Match
     app = pilot.app
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)
-    await pilot.click(offset=await find_game_row(pilot, title))
+    await click(pilot, offset=await find_game_row(pilot, title))
     await settle(pilot)
     assert isinstance(app.screen, LobbyScreen)  # one click shows the game's seats and options
     assert f"{title} — seats and options" in screen_text(app)
-    await pilot.click("#start")
+    await click(pilot, "#start")
     await settle(pilot)
     table = app.screen
     assert isinstance(table, TableScreen)
@@ -260,9 +261,9 @@ async def test_from_the_lobby_to_the_outcome_by_mouse(game_id: str) -> None:
     clicks = Clicks()
     async with app.run_test(size=SIZE) as pilot:
         if game.watch_by_default:  # Rubashka: proposed with every seat a bot, and watched
-            await pilot.click(offset=await find_game_row(pilot, game.title))
+            await click(pilot, offset=await find_game_row(pilot, game.title))
             await settle(pilot)
-            await pilot.click("#start")
+            await click(pilot, "#start")
             assert await until(pilot, lambda: isinstance(app.screen, OutcomeScreen), 20_000)
             await settle(pilot)
             outcome = app.screen

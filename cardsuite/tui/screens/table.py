@@ -44,6 +44,8 @@ from cardsuite.tui.widgets.table import TableWidget
 if TYPE_CHECKING:
     from cardsuite.tui.app import CardsuiteApp
 
+# The runner's own changes (bots at full speed, the clock) are drawn at most this often.
+FRAME = 1 / 60
 LOG_LINES = 80
 # Keys that act on the table: one pressed before the player's decision was on the table (while
 # a bot's move was being told) is dropped, not carried over to the decision.
@@ -110,6 +112,8 @@ class TableScreen(Picking, TranslatedScreen[None]):
         )
         self.selector: Selector | None = None
         self._timer: Timer | None = None
+        self._drawn_at = 0.0  # when the runner's changes were last drawn (time.monotonic)
+        self._draw_timer: Timer | None = None  # a drawing put off to the next frame
         self._view_key: tuple[object, ...] | None = None
         self._view: TableView | None = None
         self._legal: tuple[Move, ...] = ()
@@ -128,7 +132,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
 
     # What tests and the app read of the match in play: the runner's answers.
     step = property(lambda self: self.runner.step)
-    busy = property(lambda self: self.runner.busy)
+    busy = property(lambda self: self.runner.busy or self._draw_timer is not None)
     clock = property(lambda self: self.runner.clock)
     watching = property(lambda self: self.runner.watch)
     message_kind = property(lambda self: self.runner.message_kind)
@@ -193,11 +197,13 @@ class TableScreen(Picking, TranslatedScreen[None]):
 
     def _poll(self) -> None:
         if self.is_attached:
-            self._after(redraw=self.runner.poll())
+            self._after(redraw=self.runner.poll(), by_frame=True)
 
-    def _after(self, *, redraw: bool = True) -> None:
+    def _after(self, *, redraw: bool = True, by_frame: bool = False) -> None:
         """Show what the runner says now (``redraw``: something may have changed), and wake
-        it when something next falls due."""
+        it when something next falls due.  ``by_frame``: a change of the runner's own (bots
+        at full speed, a clock), drawn at most once a frame; a player's action is drawn at
+        once."""
         runner = self.runner
         if not self.is_attached:
             return
@@ -212,7 +218,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
         if runner.curtain is not None and not self._curtain_up:
             self._raise_curtain(runner.curtain)
         elif not self._curtain_up and redraw:
-            self.refresh_table()
+            self._draw(by_frame)
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -223,6 +229,22 @@ class TableScreen(Picking, TranslatedScreen[None]):
         if runner.done and not self._finished and self.app.screen is self:
             self._finished = True
             self.cs_app.show_outcome(self.match, runner.viewer)
+
+    def _draw(self, by_frame: bool) -> None:
+        wait = self._drawn_at + FRAME - time.monotonic()
+        if by_frame and wait > 0 and not self.runner.done:
+            if self._draw_timer is None:
+                self._draw_timer = self.set_timer(wait, self._draw_now, name="draw")
+            return
+        self._draw_now()
+
+    def _draw_now(self) -> None:
+        if self._draw_timer is not None:
+            self._draw_timer.stop()
+            self._draw_timer = None
+        self._drawn_at = time.monotonic()
+        if not self._curtain_up:
+            self.refresh_table()
 
     def play(self, move: Move) -> bool:
         """Send the player's move to the runner; a refusal shows its reason."""
@@ -317,8 +339,10 @@ class TableScreen(Picking, TranslatedScreen[None]):
 
     def _recent_log(self) -> list[str]:
         runner = self.runner
-        key = (runner.version, runner.viewer, len(self.match.moves), len(self.match.timed))
-        if key != self._log_key:
+        # the log is a function of the match's history (its newest state) and the viewer
+        key = (self.match.state, runner.viewer, len(self.match.timed))
+        old = self._log_key
+        if old is None or old[0] is not key[0] or old[1:] != key[1:]:
             self._log = runner.log(last=LOG_LINES)
             self._log_key = key
         return self._log
