@@ -568,21 +568,45 @@ def pile_block(
     seat's pile, compact): a pile with a room keeps to one line (:func:`_compact_cards`)."""
     if not pile.most:
         return _pile_block(pile, mode, max_w, ctx, label=label)
-    plain = Ctx(ctx.glyphs)
     short = short and (mode == COMPACT or _all_backs_fan(pile))
-    variants = _room_variants(pile)
-    sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short, frame=1)
-             for v in (pile, *variants)]  # fmt: skip
-    frame = max(v.width for v in sizes)
-    # in the frame, notes wrap to its width: measured again so
-    sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short, frame=frame)
-             for v in variants]  # fmt: skip
+    frame, width, height = _room(pile, mode, max_w, ctx.glyphs, label, short)
     b = _pile_block(pile, mode, max_w, ctx, label=label, short=short, frame=frame)
-    b.width = max([b.width, *(v.width for v in sizes)])
-    b.height = max([b.height, *(v.height for v in sizes)])
+    b.width = max(b.width, width)
+    b.height = max(b.height, height)
     if mode == COMPACT and pile.style in (PileStyle.FAN, PileStyle.COLUMN, PileStyle.ROW):
         b.width = max(b.width, max_w)  # a line of its own: the short piles fill another's
     return b
+
+
+# The room of a pile, measured once: the table is painted after every key, and measuring a
+# pile at its sizes draws it half a dozen times (the pile and its marks are drawn each paint).
+_ROOMS: dict[tuple[object, ...], tuple[int, int, int]] = {}
+_ROOMS_MOST = 4096  # measured piles kept (a deal has a few hundred)
+
+
+def _room(
+    pile: PileView, mode: str, max_w: int, glyphs: Glyphs, label: bool, short: bool
+) -> tuple[int, int, int]:
+    """The frame of a pile with a room (its block's width at its widest), and the width and
+    height it takes at the sizes it may have this deal (:func:`_room_variants`)."""
+    key = (pile, mode, max_w, glyphs, label, short)
+    room = _ROOMS.get(key)
+    if room is None:
+        plain = Ctx(glyphs)
+        variants = _room_variants(pile)
+        frame = max(
+            _pile_block(v, mode, max_w, plain, label=label, short=short, frame=1).width
+            for v in (pile, *variants)
+        )
+        # in the frame, notes wrap to its width: measured again so
+        sizes = [_pile_block(v, mode, max_w, plain, label=label, short=short, frame=frame)
+                 for v in variants]  # fmt: skip
+        room = (frame, max((v.width for v in sizes), default=0),
+                max((v.height for v in sizes), default=0))  # fmt: skip
+        if len(_ROOMS) >= _ROOMS_MOST:
+            _ROOMS.clear()
+        _ROOMS[key] = room
+    return room
 
 
 def _all_backs_fan(pile: PileView) -> bool:
