@@ -147,12 +147,15 @@ class ScoreSheet:
 class KeyMove:
     """A key that plays a move at once, for two people sharing one keyboard in a game played
     in real time (Spit): each seat gets its own block of keys.  ``notation`` is the move's
-    notation now; ``label`` says what the key does ("slot 1 → C1")."""
+    notation now; ``label`` says what the key does ("s1→C1").  Keys of one ``group`` given
+    one after the other are shown together under the group's label ("Q W E s1-3→C1": a row
+    of keys for a row of piles), so two legends fit beside a narrow table."""
 
     seat: Seat
     key: str
     notation: str
     label: str
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,12 +17,12 @@ from cardsuite.core.cards import Card
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.table import Seat
-from cardsuite.core.view import TableView
+from cardsuite.core.view import KeyMove, TableView
 from cardsuite.runner import HumanTurn, Over, Runner, Summary
 from cardsuite.store import Settings
 from cardsuite.tui.render.cards import Glyphs, Marks
 from cardsuite.tui.render.marks import latest_move_marks
-from cardsuite.tui.render.table import Scene
+from cardsuite.tui.render.table import ENTRY_SEP, Scene
 from cardsuite.tui.selection import (
     ActionEntry,
     Selector,
@@ -191,9 +191,25 @@ def key_blocks(runner: Runner, view: TableView) -> list[str]:
     for seat in match.humans():
         keys = [k for k in view.key_moves if k.seat == seat]
         if keys:
-            shown = " · ".join(f"{k.key.upper()} {k.label}" for k in keys)
-            lines.append(f"{match.names[seat]}: {shown}")
+            lines.append(f"{match.names[seat]}: {ENTRY_SEP.join(_key_entries(keys))}")
     return lines
+
+
+def _key_entries(keys: list[KeyMove]) -> list[str]:
+    """One entry per key ("X spit"), or per run of keys of one group ("Q W E s1-3→C1")."""
+    entries: list[str] = []
+    run: list[KeyMove] = []
+    for key in [*keys, None]:
+        if run and (key is None or not key.group or key.group != run[0].group):
+            entries.append(f"{' '.join(k.key.upper() for k in run)} {run[0].group}")
+            run = []
+        if key is None:
+            break
+        if key.group:
+            run.append(key)
+        else:
+            entries.append(f"{key.key.upper()} {key.label}")
+    return entries
 
 
 def taking_status(sel: Selector, fill: Any) -> str:

@@ -154,6 +154,24 @@ async def test_two_people_at_one_keyboard_each_play_with_their_own_keys() -> Non
             assert match.moves[-1] == boris[0] and match.times[-1] == 20
 
 
+async def test_both_players_keys_are_shown_whole_beside_a_narrow_table() -> None:
+    # Issue 19, item 16: at 80×24 the second player's legend was cut off the narrow log.
+    from cardsuite.games import get_game
+
+    match = Match(get_game("spit"), [SeatInfo("Anna"), SeatInfo("Boris")], seed=21)
+    app = app_for(match, FakeTime())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        for legend in (
+            "Anna: Q W E s1-3→C1",
+            "A S D s1-3→C2 · X spit",
+            "Boris: U I O s1-3→C1",
+            "J K L s1-3→C2 · M spit",
+        ):
+            assert legend in text, legend
+
+
 async def test_spit_for_two_people_at_one_keyboard() -> None:
     from cardsuite.games import get_game
 
@@ -164,7 +182,8 @@ async def test_spit_for_two_people_at_one_keyboard() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "Anna: Q s1→C1 · W s2→C1" in text and "Boris: U s1→C1" in text
+        assert "Anna: Q W E s1-3→C1" in text and "A S D s1-3→C2" in text
+        assert "Boris: U I O s1-3→C1" in text and "J K L s1-3→C2" in text
         keys = {"play s1 c1": "q", "play s2 c1": "w", "play s3 c1": "e"}
         keys |= {"play s1 c2": "a", "play s2 c2": "s", "play s3 c2": "d"}
         clock.at(spit.next_due(match.state) or 0)  # the opening spit

@@ -115,10 +115,13 @@ KEY_BLOCKS = {
 
 def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
     keys: list[KeyMove] = []
-    for s, (to_c1, to_c2, spit_key) in enumerate(KEY_BLOCKS[state.options.slot_count]):
+    slots = state.options.slot_count
+    for s, (to_c1, to_c2, spit_key) in enumerate(KEY_BLOCKS[slots]):
         for pile, row in enumerate((to_c1, to_c2)):
+            group = f"s1-{slots}→C{pile + 1}"  # the row's keys, slot by slot
             for n, key in enumerate(row):
-                keys.append(KeyMove(s, key, f"play s{n + 1} c{pile + 1}", f"s{n + 1}→C{pile + 1}"))
+                label = f"s{n + 1}→C{pile + 1}"
+                keys.append(KeyMove(s, key, f"play s{n + 1} c{pile + 1}", label, group))
         keys.append(KeyMove(s, spit_key, "spit", _("spit")))
     return tuple(keys)
 

@@ -458,7 +458,8 @@ def _info_wrap(line: str, width: int) -> list[str]:
 
 
 def _log_lines(log: Sequence[str], width: int, height: int) -> list[tuple[str, str]]:
-    """The newest log lines that fit, wrapped, oldest first; the newest entry stands out."""
+    """The newest log entries that fit whole, wrapped, oldest first (of the newest, when it
+    is taller than the room, its first lines); the newest entry stands out."""
     out: list[tuple[str, str]] = []
     for n, entry in enumerate(reversed(log)):
         key = "log.new" if n == 0 else "log"
@@ -468,11 +469,11 @@ def _log_lines(log: Sequence[str], width: int, height: int) -> list[tuple[str, s
             if len(lines) > 1
             else lines
         )
-        for line in reversed(lines):
-            out.append((line, key))
-        if len(out) >= height:
+        if len(out) + len(lines) > height:
+            if n == 0:
+                out = [(line, key) for line in reversed(lines[:height])]
             break
-    out = out[:height]
+        out.extend((line, key) for line in reversed(lines))
     out.reverse()
     return out
 
@@ -562,7 +563,9 @@ def _draw_narrow_log(
     info_lines: list[str] = []
     for line in info:
         info_lines.extend(_info_wrap(line, inner))
-    info_lines = info_lines[: max(h // 3, 0)]
+    # the info (hot-seat players' key legends among it) takes up to half the rows, the log
+    # the rest
+    info_lines = info_lines[: max(h // 2, 0)]
     row = y
     for line in info_lines:
         canvas.put(x + 2, row, line, "info")
