@@ -431,8 +431,10 @@ class Runner:
 
         self._timer = (asked + self._pace(), play)
 
-    def _bot_failed(self, error: BaseException | None) -> None:
-        seat = self.step.seat if isinstance(self.step, BotTurn) else None
+    def _bot_failed(self, error: BaseException | None, seat: Seat | None = None) -> None:
+        """Say that a bot's choice failed (the bot of ``seat``, else of the turn's seat)."""
+        if seat is None and isinstance(self.step, BotTurn):
+            seat = self.step.seat
         self.thinking = None
         if seat is None:
             self.say(_("A bot failed: {error}").format(error=error), "error")
@@ -730,9 +732,7 @@ class Runner:
         before = self._steps()
         if error is not None:
             move = None
-            self.say(
-                _("The bot in seat {n} failed: {error}").format(n=seat + 1, error=error), "error"
-            )
+            self._bot_failed(error, seat)
         self.match.decided(seat, at, move)
         if self._steps() > before:
             self._show_steps(before)
