@@ -169,20 +169,29 @@ class Runner:
     def legal(self) -> tuple[Move, ...]:
         """The viewer's legal moves when it is his turn and nothing is on its way (on a clock:
         whenever he may act), else nothing."""
-        step = self.step
         viewer = self.viewer
-        open_now = isinstance(step, HumanTurn) and step.seat == viewer and viewer is not None
-        if self.clock is None and (self._timer is not None and not self._forced_pending()):
-            open_now = False
-        if self.clock is None and (self._asking or self.story):
-            open_now = False
-        if self.curtain is not None or self.done:
-            open_now = False
+        open_now = self.open_to_viewer
         key = (self.version, len(self.match.moves), len(self.match.timed), viewer, open_now)
         if key != self._legal_key:
             self._legal = self.match.legal_moves(viewer) if open_now and viewer is not None else ()
             self._legal_key = key
         return self._legal
+
+    @property
+    def open_to_viewer(self) -> bool:
+        """Whether the viewer may act now: his turn (on a clock: the race is on), no curtain,
+        and, turn by turn, nothing on its way (a bot choosing, a move or a story being told;
+        a forced move waiting for him is his to play)."""
+        step = self.step
+        viewer = self.viewer
+        if self.done or self.curtain is not None or viewer is None:
+            return False
+        if not (isinstance(step, HumanTurn) and step.seat == viewer):
+            return False
+        if self.clock is not None:
+            return True
+        pending = self._timer is not None and not self._forced_pending()
+        return not (pending or self._asking or self.story)
 
     def legal_notations(self) -> tuple[str, ...]:
         """The viewer's legal moves in the game's notation (what a remote player sends)."""
