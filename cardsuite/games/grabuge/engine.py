@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
 from cardsuite.core.errors import NotationError, Refusal
 from cardsuite.core.events import Event
@@ -144,10 +145,17 @@ def full_deck(decks: int) -> tuple[Card, ...]:
     return deck
 
 
+# §6.2: packets are built up from an Ace, in any suit, to the King (no wraparound).  With any
+# suit a packet's top counts by its rank alone, and the tableau is kept as its tops' ranks.
+PACKET = Building("packet", direction=Direction.UP, suiting=Suiting.ANY_SUIT, base=ACE)
+# Per rank, the rank of the packet top a card of it goes on (0 for the Ace: it starts one).
+_GOES_ON: tuple[int, ...] = tuple((*PACKET.goes_on_ranks(rank), 0)[0] for rank in range(KING + 1))
+
+
 def _fits(card: Card, tops: list[int]) -> bool:
     """§6.2: an Ace always goes to the tableau; another card needs a packet one rank below."""
     rank = card.rank
-    return rank == ACE or (rank - 1) in tops
+    return rank == ACE or _GOES_ON[rank] in tops
 
 
 # --- the cascade: every automatic step between two decisions -------------------------------
@@ -374,7 +382,7 @@ class _Cascade:
         if rank == ACE:
             under, packet = None, self.put_ace(card)
         else:
-            j = self.tops.index(rank - 1)
+            j = self.tops.index(_GOES_ON[rank])
             cards = self.packets[j]
             under, packet = cards[-1], packet_pile(self.serials[j])
             if rank == KING:
@@ -402,7 +410,7 @@ class _Cascade:
             if grabuge and not self.converted[p]:
                 card = grabuge[-1]
                 rank = card.rank
-                if rank == ACE or (rank - 1) in tops:
+                if rank == ACE or _GOES_ON[rank] in tops:
                     me.grabuge = grabuge = grabuge[:-1]
                     self.play(card, PlayedFromGrabuge)
                     self.acted = True
@@ -415,7 +423,7 @@ class _Cascade:
             for k, column in enumerate(me.reserve, start=1):
                 if column:
                     rank = column[-1].rank
-                    if rank == ACE or (rank - 1) in tops:
+                    if rank == ACE or _GOES_ON[rank] in tops:
                         if fitting:
                             return False
                         fitting = k
@@ -448,7 +456,7 @@ class _Cascade:
                 card = batch[-1]
                 me.batch = batch[:-1]
                 rank = card.rank
-                if rank == ACE or (rank - 1) in self.tops:
+                if rank == ACE or _GOES_ON[rank] in self.tops:
                     self.play(card, BatchPlayed)
                 elif any(me.reserve):
                     me.turned = (card,)
@@ -754,9 +762,10 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
     def _target(self, state: FullGrabuge, tops: list[int], card: Card) -> PileId | None:
         """The packet pile ``card`` would go to (None if it fits nowhere, or starts one)."""
         rank = card.rank
-        if rank == ACE or (rank - 1) not in tops:
+        under = _GOES_ON[rank]
+        if rank == ACE or under not in tops:
             return None
-        return packet_pile(state.packets[tops.index(rank - 1)])
+        return packet_pile(state.packets[tops.index(under)])
 
     def legal_moves(self, state: FullGrabuge, seat: Seat) -> tuple[AnyGrabugeMove, ...]:
         # Equal to the candidates that why_illegal accepts, computed directly: Grabuge's
@@ -783,7 +792,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             if column:
                 exposed = column[-1]
                 rank = exposed.rank
-                if rank == ACE or (rank - 1) in tops:
+                if rank == ACE or _GOES_ON[rank] in tops:
                     target = self._target(state, tops, exposed)
                     out.append(self._move(PlayReserve, seat, k, exposed, target))
         return tuple(out)

@@ -28,6 +28,7 @@ from cardsuite.games.nerts.model import (
     CENTRE,
     DEADLOCK,
     DEAL_LIMIT,
+    FOUNDATION,
     LEVEL_SPEED,
     MAX_DEALS,
     MAX_SEATS,
@@ -39,6 +40,7 @@ from cardsuite.games.nerts.model import (
     PLAY,
     REACTION_MS,
     REALTIME,
+    ROW,
     ROW_SLOTS,
     START_DELAY,
     STEP_LIMIT,
@@ -101,9 +103,7 @@ _FOUND_IDS = tuple(found(k) for k in range(4 * MAX_SEATS))
 _FOUND_ORDER = {fid: k for k, fid in enumerate(_FOUND_IDS)}
 
 
-def _fits_row(card: Card, onto: Card) -> bool:
-    """Row build: ``card`` one rank lower than ``onto`` and of the other colour."""
-    return onto.rank == card.rank + 1 and onto.suit.red is not card.suit.red  # type: ignore[union-attr]
+_FOUND_ONTO = FOUNDATION.onto
 
 
 def _wanted(piles: Sequence[Sequence[CardFace]], seats: int) -> tuple[tuple[PileId, ...], ...]:
@@ -111,8 +111,7 @@ def _wanted(piles: Sequence[Sequence[CardFace]], seats: int) -> tuple[tuple[Pile
     wanted: list[tuple[PileId, ...]] = [()] * _FACE
     for k, pile in enumerate(piles[_SEAT_PILES * seats :]):
         if pile:
-            want = cast(Card, pile[-1]).index % _FACE + 4  # the same suit, one rank higher
-            if want < _FACE - 1:  # (nothing goes on a King)
+            for want in _FOUND_ONTO[cast(Card, pile[-1]).index % _FACE]:  # none on a King
                 wanted[want] += (_FOUND_IDS[k],)
     return tuple(wanted)
 
@@ -127,10 +126,9 @@ def _landed(
     """``wanted`` once ``top`` has landed on foundation ``fid`` over ``under`` (None: empty)."""
     out = list(wanted)
     if under is not None:
-        was = under.index % _FACE + 4
-        out[was] = tuple(f for f in out[was] if f != fid)
-    want = top.index % _FACE + 4
-    if want < _FACE - 1:
+        for was in _FOUND_ONTO[under.index % _FACE]:
+            out[was] = tuple(f for f in out[was] if f != fid)
+    for want in _FOUND_ONTO[top.index % _FACE]:  # none on a King
         got = out[want]
         # in the foundations' order, as the moves are listed
         out[want] = (fid,) if not got else tuple(sorted((*got, fid), key=_FOUND_ORDER.__getitem__))
@@ -139,14 +137,6 @@ def _landed(
 
 def _not_available(card: Card) -> Refusal:
     return Refusal(NOT_AVAILABLE, _("{card} is not one of your available cards").format(card=card))
-
-
-def _tail_start(pile: tuple[Card, ...]) -> int:
-    """The lowest position from which ``pile`` is a properly built tail (its top: len-1)."""
-    k = len(pile) - 1
-    while k > 0 and _fits_row(pile[k], pile[k - 1]):
-        k -= 1
-    return k
 
 
 class _Work:
@@ -590,8 +580,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         wanted = state.wanted
         out: list[NertsMove] = []
         play = self._play
-        # Each row's top card: (rank, red), or None for an empty row.
-        tops = [(p[-1].rank, p[-1].suit.red) if p else None for p in row_piles]  # type: ignore[union-attr]
+        # Each row's top card, or None for an empty row.
+        tops = [p[-1] if p else None for p in row_piles]
         for pid, p in ((top_ids[0], nerts_pile), (top_ids[1], waste_pile)):
             if not p:
                 continue
@@ -602,9 +592,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 continue
             for fid in wanted[card.index % _FACE]:
                 out.append(play(seat, card, pid, fid))
-            red = card.suit.red  # type: ignore[union-attr]
             for j, onto in enumerate(tops):
-                if onto is None or (onto[0] == rank + 1 and onto[1] is not red):
+                if onto is None or ROW.follows(card, onto):
                     out.append(play(seat, card, pid, row_ids[j]))
         for i, p in enumerate(row_piles):
             if not p:
@@ -627,20 +616,20 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                     continue
                 if onto is None:
                     if k0 < 0:
-                        k0 = _tail_start(p)
+                        k0 = ROW.run_start(p)
                     for k in range(last, k0 - 1, -1):
                         card = p[k]
                         if card.rank != ACE:
                             out.append(play(seat, card, rid, row_ids[j]))
                     continue
-                k = last + top_rank + 1 - onto[0]  # where the card one rank below it would be
+                k = last + top_rank + 1 - onto.rank  # where the card one rank below it would be
                 if k > last or k < 0:
                     continue
                 if k0 < 0:
-                    k0 = _tail_start(p)
+                    k0 = ROW.run_start(p)
                 if k >= k0:
                     card = p[k]
-                    if card.rank != ACE and card.suit.red is not onto[1]:  # type: ignore[union-attr]
+                    if card.rank != ACE and ROW.follows(card, onto):
                         out.append(play(seat, card, rid, row_ids[j]))
         if stock_pile or waste_pile:
             out.append(self._flip[seat])
@@ -711,7 +700,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             if card not in pile:
                 return _not_available(card)
             k = pile.index(card)
-            if k != len(pile) - 1 and (not to_row or _tail_start(pile) > k):
+            if k != len(pile) - 1 and (not to_row or ROW.run_start(pile) > k):
                 return _not_available(card)
         elif source.startswith("stock.") or not pile or pile[-1] is not card:
             return _not_available(card)
@@ -721,7 +710,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             if target == source:
                 return Refusal(BAD_BUILD, _("a card cannot move onto its own pile"))
             onto = table.top(target)
-            if onto is not None and not _fits_row(card, onto):
+            if onto is not None and not ROW.follows(card, onto):
                 return Refusal(
                     BAD_BUILD,
                     _("{card} does not go on {onto}: one rank lower, the other colour").format(
@@ -743,7 +732,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             return Refusal(WRONG_FOUNDATION, _("an Ace starts a new foundation in the centre"))
         if onto is None:
             return Refusal(WRONG_FOUNDATION, _("only an Ace starts a new foundation"))
-        if card.index % _FACE != onto.index % _FACE + 4:
+        if not FOUNDATION.follows(card, onto):
             return Refusal(
                 WRONG_FOUNDATION,
                 _("{card} does not go on {onto}: same suit, one rank higher").format(

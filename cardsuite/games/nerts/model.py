@@ -58,7 +58,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
-from cardsuite.core.cards import Card
+from cardsuite.core.building import Building, Direction, Suiting
+from cardsuite.core.cards import ACE, Card
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Gesture, Move
@@ -70,6 +71,11 @@ from cardsuite.core.text import seat as who
 MAX_SEATS = 6
 NERTS_SIZE = 13
 ROW_SLOTS = 4
+
+# How cards are built (nerts.md §3): a player's rows down in alternating colours (any card on
+# an empty row), the shared foundations up by suit from an Ace.
+ROW = Building("row", direction=Direction.DOWN, suiting=Suiting.ALTERNATE_COLOUR)
+FOUNDATION = Building("foundation", direction=Direction.UP, suiting=Suiting.SAME_SUIT, base=ACE)
 # The most cards a pile can hold in a deal (the table keeps room for them): a row builds down
 # from a King to a 2 (Aces never go there), a foundation up from the Ace to the King, and the
 # stock and the waste share what the deal leaves of a deck.

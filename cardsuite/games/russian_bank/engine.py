@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from cardsuite.core.building import FACES, NO_KEY, Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card, parse_card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
 from cardsuite.core.events import Event
@@ -110,29 +111,36 @@ _AT = len(PILE_IDS)  # source * _AT + target indexes the move cache
 _KEYS = _AT * _AT
 _FOUNDS = range(FOUND_AT, FOUND_AT + 8)
 
-# By a card's face (Card.index % 53 = (rank-1)*4 + suit order; clubs, diamonds, hearts, spades):
-_FACES = 53
-_RED = tuple((f % 4) in (1, 2) for f in range(52))
-# The key a card has, and the key a house top accepts (one rank lower, the other colour).
-_HKEY = tuple((f // 4 + 1) * 2 + _RED[f] for f in range(52))
-_HWANTS = tuple((f // 4) * 2 + (not _RED[f]) for f in range(52))
+# The three ways cards are built (russian-bank.md §3; no wrap-around: A and K are not adjacent).
+FOUNDATION = Building("foundation", direction=Direction.UP, suiting=Suiting.SAME_SUIT, base=ACE)
+HOUSE = Building("house", direction=Direction.DOWN, suiting=Suiting.ALTERNATE_COLOUR)
+LOAD = Building("loading", direction=Direction.UP_OR_DOWN, suiting=Suiting.SAME_SUIT)
+
+# The move search looks cards up by face (Card.index % FACES: rank and suit, not the back).
+_FACES = FACES
+# A house top accepts one key (one rank lower, the other colour); an Ace top accepts none.
+_HKEY = HOUSE.key
+_HWANTS = tuple(wants[0] if wants else NO_KEY for wants in HOUSE.wants)
+# Per foundation top's face, the bit mask of the faces it accepts.
+_FOUND_TAKES = tuple(sum(1 << face for face in takes) for takes in FOUNDATION.onto)
+_NOTHING: frozenset[int] = frozenset()
 # Ace-high seniority for choosing the first player.
 _SENIORITY = {r: (14 if r == ACE else r) for r in range(1, 14)}
 
 
 def fits_foundation(card: Card, top: Card | None) -> bool:
-    if top is None:
-        return card.rank == ACE
-    return card.index % _FACES == top.index % _FACES + 4
+    """A foundation: an Ace on an empty one, else the same suit one rank higher."""
+    return FOUNDATION.accepts(card, top)
 
 
 def fits_house(card: Card, top: Card) -> bool:
-    return _HKEY[card.index % _FACES] == _HWANTS[top.index % _FACES]
+    """A house: one rank lower than its top, of the other colour."""
+    return HOUSE.follows(card, top)
 
 
 def fits_load(card: Card, top: Card) -> bool:
-    diff = card.index % _FACES - top.index % _FACES
-    return diff == 4 or diff == -4
+    """Loading the opponent's reserve or waste: the same suit, one rank up or down."""
+    return LOAD.follows(card, top)
 
 
 def seat_cards(piles: tuple[tuple[Card, ...], ...] | list[Any], s: Seat) -> int:
@@ -424,11 +432,10 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         for f in _FOUNDS:
             pile = piles[f]
             if pile:
-                face = pile[-1].index % _FACES
-                if face < 48:  # a King completes the foundation
-                    got = wants.get(face + 4)
+                for face in FOUNDATION.onto[pile[-1].index % _FACES]:  # none on a King
+                    got = wants.get(face)
                     if got is None:
-                        wants[face + 4] = [f]
+                        wants[face] = [f]
                     else:
                         got.append(f)
             else:
@@ -468,7 +475,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         for f in _FOUNDS:
             p = piles[f]
             if p:
-                fmask |= 1 << (p[-1].index % _FACES + 4)
+                fmask |= _FOUND_TAKES[p[-1].index % _FACES]
             else:
                 fempty = True
         hmask = 0
@@ -478,19 +485,21 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             p = piles[h]
             if p:
                 key = _HWANTS[p[-1].index % _FACES]
-                tops.append((h, key))
-                hmask |= 1 << key
+                if key != NO_KEY:
+                    tops.append((h, key))
+                    hmask |= 1 << key
             else:
                 empty.append(h)
-        ltop = lwaste = -99
+        # What the opponent's reserve and waste take when loading is on.
+        ltop = lwaste = _NOTHING
         if opts.loading:
             o = PER_SEAT * (1 - seat)
             p = piles[o + R_AT]
             if p:
-                ltop = p[-1].index % _FACES
+                ltop = LOAD.onto[p[-1].index % _FACES]
             p = piles[o + WASTE_AT]
             if p:
-                lwaste = p[-1].index % _FACES
+                lwaste = LOAD.onto[p[-1].index % _FACES]
         founds: list[RussianBankMove] = []
         out: list[RussianBankMove] = []
         for src in _SOURCES[seat]:
@@ -510,7 +519,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             elif fmask >> face & 1:
                 for f in _FOUNDS:
                     p = piles[f]
-                    if p and p[-1].index % _FACES + 4 == face:
+                    if p and face in FOUNDATION.onto[p[-1].index % _FACES]:
                         m = cache[row + f].get(ci)
                         founds.append(m if m is not None else self._make(seat, card, src, f))
             key = _HKEY[face]
@@ -523,11 +532,11 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 for h in empty:
                     m = cache[row + h].get(ci)
                     out.append(m if m is not None else self._make(seat, card, src, h))
-            if ltop - face in (4, -4):
+            if face in ltop:
                 t = PER_SEAT * (1 - seat) + R_AT
                 m = cache[row + t].get(ci)
                 out.append(m if m is not None else self._make(seat, card, src, t))
-            if lwaste - face in (4, -4):
+            if face in lwaste:
                 t = PER_SEAT * (1 - seat) + WASTE_AT
                 m = cache[row + t].get(ci)
                 out.append(m if m is not None else self._make(seat, card, src, t))
