@@ -10,11 +10,17 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
-from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, parse_card, standard_deck
+from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS, Outcome
+from cardsuite.core.position import (
+    cards_with_owners,
+    is_seat_token,
+    parse_position,
+    position_keys,
+)
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
@@ -343,27 +349,16 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         ``clock``), ``stuck: P1 P3``.
         """
         opts: NertsOptions = self.resolve_options(options)
-        entries: list[tuple[str, str, int]] = []
-        settings: dict[str, str] = {}
+        # The players there are: the highest one named (in pile names or owner tokens).
+        keys = position_keys(text)
         highest = 1
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key, value = key.strip(), value.strip()
-            if not sep or not key:
-                raise NotationError(f"line {number}: {raw.strip()!r} is not 'name: value'")
-            entries.append((key, value, number))
+        for key, value in keys.items():
             for token in [key.split(".")[0], *value.split()]:
-                if len(token) == 2 and token[0] == "P" and token[1].isdigit():
+                if is_seat_token(token) and token[0] == "P":
                     highest = max(highest, int(token[1]))
             if key.startswith("row.") or key.split(".")[0] in ("nerts", "waste", "stock"):
                 highest = max(highest, int(key.split(".")[1]) + 1)
-        seats = highest
-        for key, value, _n in entries:
-            if key == "players":
-                seats = _whole(value, key)
+        seats = _whole(keys["players"], "players") if "players" in keys else highest
         seats = max(seats, 2)
         self.check_options(seats, opts)
         layout = self.layout(seats)
@@ -376,26 +371,13 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 aliases[f"P{s + 1}.row{j + 1}"] = row(s, j)
         for k in range(4 * seats):
             aliases[f"F{k + 1}"] = found(k)
-        piles: dict[PileId, tuple[Card, ...]] = {}
-        for key, value, number in entries:
-            pile = aliases.get(key, key)
-            if pile not in layout:
-                settings[key] = value
-                continue
-            if pile in piles:
-                raise NotationError(f"line {number}: {key} is given twice")
-            spec = layout.spec(pile)
-            owner = spec.owner if spec.owner is not None else 0
-            cards: list[Card] = []
-            for token in value.split():
-                if token == "-":
-                    continue
-                if len(token) == 2 and token[0] == "P" and token[1].isdigit():
-                    owner = _player(token, seats)
-                    continue
-                plain = parse_card(token)
-                cards.append(Card(plain.rank, plain.suit, owner))
-            piles[pile] = tuple(cards)
+
+        def read_cards(pile: PileId, value: str) -> tuple[Card, ...]:
+            owner = layout.spec(pile).owner  # a foundation's cards are P1's until named
+            return cards_with_owners(value, owner if owner is not None else 0, seats)
+
+        given = parse_position(text, layout, aliases, read_cards)
+        piles, settings = given.piles, given.settings
         unknown = sorted(set(settings) - {"players", "turn", "clock", "started", "stuck"})
         if unknown:
             raise NotationError(

@@ -12,11 +12,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardsuite.core.building import FACES, NO_KEY, Building, Direction, Suiting
-from cardsuite.core.cards import ACE, Card, parse_card, standard_deck
+from cardsuite.core.cards import ACE, Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS, Outcome
+from cardsuite.core.position import cards_with_owners, parse_position, seat_from_text
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
@@ -339,41 +340,17 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         for k in range(8):
             aliases[f"H{k + 1}"] = HOUSE_IDS[k]
             aliases[f"F{k + 1}"] = FOUND_IDS[k]
-        piles: dict[PileId, tuple[Card, ...]] = {}
-        settings: dict[str, str] = {}
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key, value = key.strip(), value.strip()
-            if not sep or not key:
-                raise NotationError(f"line {number}: {raw.strip()!r} is not 'name: value'")
-            pid = aliases.get(key, key)
-            if pid not in POS:
-                settings[key] = value
-                continue
-            if pid in piles:
-                raise NotationError(f"line {number}: {key} is given twice")
-            spec = _LAYOUT.spec(pid)
-            owner = spec.owner if spec.owner is not None else 0
-            cards: list[Card] = []
-            for token in value.split():
-                if token == "-":
-                    continue
-                if token.upper() in ("P1", "P2"):
-                    owner = int(token[1]) - 1
-                    continue
-                plain = parse_card(token)
-                cards.append(Card(plain.rank, plain.suit, owner))
-            piles[pid] = tuple(cards)
+
+        def read_cards(pile: PileId, value: str) -> tuple[Card, ...]:
+            owner = _LAYOUT.spec(pile).owner  # the shared piles' cards are P1's until named
+            return cards_with_owners(value, owner if owner is not None else 0, SEATS)
+
+        given = parse_position(text, _LAYOUT, aliases, read_cards)
+        piles, settings = given.piles, given.settings
         unknown = sorted(set(settings) - {"turn"})
         if unknown:
             raise NotationError(f"{unknown[0]}: unknown setting (settings: turn)")
-        turn_text = settings.get("turn", "P1").strip().upper()
-        if turn_text not in ("P1", "P2"):
-            raise NotationError(f"turn: {turn_text!r} is not a player (P1 or P2)")
-        turn = int(turn_text[1]) - 1
+        turn = seat_from_text(settings.get("turn", "P1"), SEATS)
         named: set[Card] = set()
         for pid, cards_ in piles.items():
             if len(cards_) > 1 and pid.startswith("card."):
