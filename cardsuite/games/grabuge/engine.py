@@ -62,8 +62,11 @@ from cardsuite.games.grabuge.model import (
     TurnedNoPlace,
     batch_pile,
     grabuge_pile,
+    match_totals,
     packet_pile,
     packet_totals,
+    packets_won,
+    reserve_left,
     reserve_pile,
     reserve_piles,
     seat_piles,
@@ -912,21 +915,15 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
     # --- scoring ---------------------------------------------------------------------------
     def won(self, state: GrabugeState[Any]) -> tuple[int, int]:
         """Packets each player has crowned in the deal in play."""
-        table = state.table
-        return (
-            table.count(won_pile(0)) // PACKET_SIZE,
-            table.count(won_pile(1)) // PACKET_SIZE,
-        )
+        return packets_won(state)
 
     def leftover(self, state: GrabugeState[Any]) -> tuple[int, int]:
         """Cards each player holds in his reserve."""
-        table = state.table
-        a, b = (sum(table.count(name) for name in reserve_piles(s)) for s in range(SEATS))
-        return (a, b)
+        return reserve_left(state)
 
     def totals(self, state: GrabugeState[Any]) -> tuple[int, ...]:
         """The match's packets so far: every finished deal added up."""
-        return state.series.totals(SEATS)
+        return match_totals(state)
 
     def outcome(self, state: FullGrabuge) -> Outcome | None:
         if not state.over or state.series.between:
@@ -954,7 +951,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenGrabuge]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 # The settings a position may give besides its piles (see Grabuge.position).

@@ -78,6 +78,7 @@ from cardsuite.games.nerts.model import (
     ToCentre,
     ToRow,
     WentOut,
+    deal_scores,
     found,
     nerts,
     row,
@@ -890,19 +891,11 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         work.out = seat
         self._end_deal(work, OUT)
 
-    def deal_scores(self, table: Table | Any, seats: int, penalty: int) -> tuple[int, ...]:
-        """Each player's cards in the centre minus ``penalty`` per card left in his 13-pile."""
-        centre = [0] * seats
-        for k in range(4 * seats):
-            for card in table.faces(found(k)):
-                centre[card.back] += 1
-        return tuple(centre[s] - penalty * table.count(nerts(s)) for s in range(seats))
-
     def _end_deal(self, work: _Work, ending: str) -> None:
         opts = work.options
         seats = work.seats
         table = Table(work.edit.layout, tuple(work.edit.piles), ())
-        scores = self.deal_scores(table, seats, opts.pile_penalty)
+        scores = deal_scores(table, seats, opts.pile_penalty)
         number = work.series.number + 1
         work.events.append(DealScored(number, scores))
         if ending == OUT:
@@ -979,7 +972,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenNerts]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 def _earliest(a: int | None, b: int | None) -> int | None:

@@ -453,3 +453,13 @@ class NertsState(NamedTuple, Generic[T]):
 
 FullNerts = NertsState[Table]
 SeenNerts = NertsState[SeenTable]
+
+
+def deal_scores(table: Table | SeenTable, seats: int, penalty: int) -> tuple[int, ...]:
+    """Each player's cards in the centre minus ``penalty`` per card left in his 13-pile
+    (nerts.md §7): a foundation card counts for the player whose deck it is from."""
+    centre = [0] * seats
+    for k in range(4 * seats):
+        for card in table.faces(found(k)):
+            centre[card.back] += 1  # type: ignore[union-attr]
+    return tuple(centre[s] - penalty * table.count(nerts(s)) for s in range(seats))

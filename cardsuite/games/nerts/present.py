@@ -8,8 +8,6 @@ runner's clock; the text itself never names a time, which only the runner knows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
@@ -28,6 +26,7 @@ from cardsuite.games.nerts.model import (
     STOCK_SIZE,
     WAITING,
     SeenNerts,
+    deal_scores,
     found,
     nerts,
     row,
@@ -35,16 +34,13 @@ from cardsuite.games.nerts.model import (
     waste,
 )
 
-if TYPE_CHECKING:
-    from cardsuite.games.nerts.engine import Nerts
 
-
-def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
+def present(obs: Observation[SeenNerts]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     realtime = state.options.mode == REALTIME
-    scores = game.deal_scores(table, state.seats, state.options.pile_penalty)
+    scores = deal_scores(table, state.seats, state.options.pile_penalty)
     seats = []
     for s in seating(obs.viewer, state.seats):
         piles = [

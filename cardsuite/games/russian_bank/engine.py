@@ -962,7 +962,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRussianBank]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 _FOUND_SET = frozenset(FOUND_IDS)

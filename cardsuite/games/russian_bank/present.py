@@ -8,8 +8,6 @@ shared, they only lie there).  The eight foundations are the centre.  All text i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import join_words, seat
@@ -27,11 +25,8 @@ from cardsuite.games.russian_bank.model import (
     waste,
 )
 
-if TYPE_CHECKING:
-    from cardsuite.games.russian_bank.engine import RussianBank
 
-
-def present(game: RussianBank, obs: Observation[SeenRussianBank]) -> TableView:
+def present(obs: Observation[SeenRussianBank]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
