@@ -40,7 +40,6 @@ from cardsuite.games.nerts.model import (
     MAX_SEATS,
     MAX_STEPS,
     NERTS_SIZE,
-    NOBODY,
     OUT,
     OVER,
     PLAY,
@@ -105,7 +104,6 @@ _NO_SEATS: frozenset[Seat] = frozenset()
 _SEAT_PILES = 2 + ROW_SLOTS + 1  # per seat: 13-pile, rows, waste, stock (in layout order)
 # A card's rank and suit without its owner: Card.index is (rank-1)*4 + suit + 53*back.
 _FACE = 53
-_CLOCK = NertsState._fields.index("clock")
 _FOUND_IDS = tuple(found(k) for k in range(4 * MAX_SEATS))
 _FOUND_ORDER = {fid: k for k, fid in enumerate(_FOUND_IDS)}
 
@@ -124,7 +122,6 @@ def _wanted(piles: Sequence[Sequence[CardFace]], seats: int) -> tuple[tuple[Pile
 
 
 _NO_WANTS: tuple[tuple[PileId, ...], ...] = ((),) * _FACE
-_new_tuple: Any = tuple.__new__
 
 
 def _landed(
@@ -156,31 +153,48 @@ class _Work:
     )  # fmt: skip
 
     def __init__(self, state: FullNerts, events: list[Event]) -> None:
-        # One unpacking of the state's fields, in NertsState's order (the hot path of a step).
-        (
-            table, self.seed, _events, self.options, self.seats, self.series, self.clock,
-            self.start_at, self.timeout_at, self.phase, self.turn, self.progress, self.marks,
-            self.stuck, self.remedied, self.steps, self.out, self.wanted,
-        ) = state  # fmt: skip
-        self.edit: TableEdit = table.edit()
+        self.seed = state.seed
+        self.options = state.options
+        self.seats = state.seats
+        self.series = state.series
+        self.clock = state.clock
+        self.start_at = state.start_at
+        self.timeout_at = state.timeout_at
+        self.phase = state.phase
+        self.turn = state.turn
+        self.progress = state.progress
+        self.marks = state.marks
+        self.stuck = state.stuck
+        self.remedied = state.remedied
+        self.steps = state.steps
+        self.out = state.out
+        self.wanted = state.wanted
+        self.edit: TableEdit = state.table.edit()
         self.events = events
         self.realtime = self.options.mode == REALTIME
 
     def freeze(self) -> FullNerts:
         edit = self.edit
-        # tuple.__new__ builds the two NamedTuples without their generated __new__ (a third
-        # of what freezing costs); the fields are in declaration order.
-        table = _new_tuple(Table, (edit.layout, tuple(edit.piles), edit.known))
-        state: FullNerts = _new_tuple(
-            NertsState,
-            (
-                table, self.seed, tuple(self.events), self.options, self.seats, self.series,
-                self.clock, self.start_at, self.timeout_at, self.phase, self.turn,
-                self.progress, self.marks, self.stuck, self.remedied, self.steps, self.out,
-                self.wanted,
-            ),
-        )  # fmt: skip
-        return state
+        return NertsState(
+            table=Table(edit.layout, tuple(edit.piles), edit.known),
+            seed=self.seed,
+            events=tuple(self.events),
+            options=self.options,
+            seats=self.seats,
+            series=self.series,
+            clock=self.clock,
+            start_at=self.start_at,
+            timeout_at=self.timeout_at,
+            phase=self.phase,
+            turn=self.turn,
+            progress=self.progress,
+            marks=self.marks,
+            stuck=self.stuck,
+            remedied=self.remedied,
+            steps=self.steps,
+            out=self.out,
+            wanted=self.wanted,
+        )
 
     def made_progress(self) -> None:
         """§6.6: a card reached the centre or left a 13-pile or a waste."""
@@ -270,24 +284,24 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         series = Series.start(seed=seed, seats=seats, deals=0)
         layout = self.layout(seats)
         blank = NertsState(
-            Table(layout, tuple(() for _spec in layout.specs), ()),
-            seed,
-            (),
-            opts,
-            seats,
-            series,
-            0,
-            None,
-            None,
-            WAITING,
-            NOBODY,
-            0,
-            (0,) * seats,
-            (False,) * seats,
-            False,
-            0,
-            NOBODY,
-            _NO_WANTS,
+            table=Table(layout, tuple(() for _spec in layout.specs), ()),
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=series,
+            clock=0,
+            start_at=None,
+            timeout_at=None,
+            phase=WAITING,
+            turn=None,
+            progress=0,
+            marks=(0,) * seats,
+            stuck=(False,) * seats,
+            remedied=False,
+            steps=0,
+            out=None,
+            wanted=_NO_WANTS,
         )
         work = _Work(blank, [])
         self._deal(work)
@@ -315,12 +329,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         work.stuck = (False,) * work.seats
         work.remedied = False
         work.steps = 0
-        work.out = NOBODY
+        work.out = None
         if work.realtime:
             work.phase = WAITING
             work.start_at = work.clock + START_DELAY
             work.timeout_at = None
-            work.turn = NOBODY
+            work.turn = None
         else:
             work.phase = PLAY
             work.turn = first
@@ -404,24 +418,24 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         stuck_seats = {_player(t, seats) for t in settings.get("stuck", "").split()}
         turn = _player(settings["turn"], seats) if "turn" in settings else 0
         state = NertsState(
-            table,
-            seed,
-            (),
-            opts,
-            seats,
-            Series(0, 0, turn),
-            clock if realtime else 0,
-            clock + START_DELAY if realtime and not started else None,
-            clock + TIMEOUT if realtime and started else None,
-            PLAY if started or not realtime else WAITING,
-            NOBODY if realtime else turn,
-            0,
-            (0,) * seats,
-            tuple(s in stuck_seats for s in range(seats)),
-            False,
-            0,
-            NOBODY,
-            _wanted(table.piles, seats),
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=Series(0, 0, turn),
+            clock=clock if realtime else 0,
+            start_at=clock + START_DELAY if realtime and not started else None,
+            timeout_at=clock + TIMEOUT if realtime and started else None,
+            phase=PLAY if started or not realtime else WAITING,
+            turn=None if realtime else turn,
+            progress=0,
+            marks=(0,) * seats,
+            stuck=tuple(s in stuck_seats for s in range(seats)),
+            remedied=False,
+            steps=0,
+            out=None,
+            wanted=_wanted(table.piles, seats),
         )
         return state
 
@@ -453,9 +467,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         if due is None or due > now:
             if now == state.clock:
                 return state
-            fields = list(state)  # (positionally: _replace costs a third of a step here)
-            fields[_CLOCK] = now
-            return NertsState._make(fields)
+            return state._replace(clock=now)
         work = _Work(state, [])
         while True:
             due = _earliest(work.start_at, work.timeout_at)
@@ -496,7 +508,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             return _NO_SEATS
         if state.options.mode == REALTIME:
             return self._everyone[state.seats]
-        return self._one[state.turn]
+        turn = state.turn
+        return _NO_SEATS if turn is None else self._one[turn]
 
     def _play(self, seat: Seat, card: Card, source: PileId, target: PileId) -> Play:
         key = (seat, card.index, source, target)  # (ints hash faster than cards)
@@ -857,11 +870,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
 
     def _start_turn(self, work: _Work) -> None:
         """Turn-based: the Aces showing for the player now on turn move first (§6.2)."""
-        if work.options.auto_aces:
-            base = _SEAT_PILES * work.turn
+        turn = work.turn
+        if work.options.auto_aces and turn is not None:
+            base = _SEAT_PILES * turn
             for pile in work.edit.piles[base : base + _SEAT_PILES - 1]:
                 if pile and pile[-1].rank == ACE:
-                    self._auto_aces(work, work.turn)
+                    self._auto_aces(work, turn)
                     return
 
     def _check_deadlock(self, work: _Work) -> None:
@@ -899,6 +913,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         number = work.series.number + 1
         work.events.append(DealScored(number, scores))
         if ending == OUT:
+            assert work.out is not None, "a deal ends out when someone went out"
             note = _("{who} emptied the 13-pile").format(who=who(work.out))
         elif ending == DEADLOCK:
             note = _("Everyone was stuck: the deal was scored as it stood")
@@ -915,7 +930,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         work.series = work.series.ended(result, match_over=over)
         if over:
             work.phase = OVER
-            work.turn = NOBODY
+            work.turn = None
             work.start_at = None
             work.timeout_at = None
             return

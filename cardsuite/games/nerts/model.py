@@ -55,6 +55,7 @@ Decisions taken where the spec is silent or leaves room:
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
@@ -82,7 +83,6 @@ FOUNDATION = Building("foundation", direction=Direction.UP, suiting=Suiting.SAME
 ROW_MOST = 12
 FOUNDATION_SIZE = 13
 STOCK_SIZE = 52 - NERTS_SIZE - ROW_SLOTS
-NOBODY = -1
 
 # Times (ms), §6.4.
 START_DELAY = 3000  # from the deal (or the end of the previous deal) to the start signal
@@ -408,8 +408,16 @@ class DealScored(Event):
 
 # --- state ---------------------------------------------------------------------------------
 
-# Phases.  WAITING: dealt, the start signal not given yet (real time only).
-WAITING, PLAY, OVER = range(3)
+
+class Phase(enum.IntEnum):
+    """Where a game stands."""
+
+    WAITING = 0  # dealt, the start signal not given yet (real time only)
+    PLAY = 1
+    OVER = 2
+
+
+WAITING, PLAY, OVER = Phase.WAITING, Phase.PLAY, Phase.OVER
 
 # How a deal ended (DealResult.ending, Outcome.ending).
 OUT = "out"
@@ -434,14 +442,14 @@ class NertsState(NamedTuple, Generic[T]):
     clock: int  # ms since the game was created, as of the latest step (0 in turn mode)
     start_at: int | None  # the pending start signal (real time), else None
     timeout_at: int | None  # the pending no-progress timeout (real time, in play), else None
-    phase: int  # WAITING, PLAY or OVER
-    turn: Seat  # turn-based: the player on turn; NOBODY in real time and at the end
+    phase: Phase
+    turn: Seat | None  # turn-based: the player on turn; None in real time and at the end
     progress: int  # progress events this deal (§6.6)
     marks: tuple[int, ...]  # each player's mark (§6.6)
     stuck: tuple[bool, ...]  # each player's stuck flag
     remedied: bool  # a remedy was made since the latest progress
     steps: int  # actions in this deal (for the safety stop)
-    out: Seat  # who emptied his 13-pile in the latest deal, else NOBODY
+    out: Seat | None  # who emptied his 13-pile in the latest deal, else None
     # Derived from the foundations, kept for speed: per card face (rank and suit, ``Card.index``
     # modulo 53), the foundations whose next card it is.
     wanted: tuple[tuple[PileId, ...], ...]

@@ -17,7 +17,6 @@ from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, Table
 from cardsuite.games.nerts.model import (
     FOUNDATION_SIZE,
     NERTS_SIZE,
-    NOBODY,
     OVER,
     PLAY,
     REALTIME,
@@ -153,6 +152,7 @@ def _status(state: SeenNerts) -> str:
         return _("Get ready: everyone starts together at «Go!»")
     if state.options.mode == REALTIME:
         return _("Everyone plays at once")
+    assert state.turn is not None, "a turn-based game in play has a player on turn"
     return _("{who} to play").format(who=seat(state.turn))
 
 
@@ -182,6 +182,6 @@ def _info(state: SeenNerts) -> tuple[str, ...]:
             last = series.results[-1]
             scores = " · ".join(f"{seat(s)} {last.scores[s]:+d}" for s in range(state.seats))
             lines.append(_("Last deal: {scores}").format(scores=scores))
-    if state.out != NOBODY:
+    if state.out is not None:
         lines.append(_("{who} is out!").format(who=seat(state.out)))
     return tuple(lines)
