@@ -37,7 +37,6 @@ from cardsuite.games.russian_bank.model import (
     MAX_TURNS,
     NO_PROGRESS,
     NO_PROGRESS_TURNS,
-    NOBODY,
     OVER,
     PER_SEAT,
     PILE_IDS,
@@ -144,6 +143,13 @@ def fits_load(card: Card, top: Card) -> bool:
     return LOAD.follows(card, top)
 
 
+def _violator(state: FullRussianBank | _Work) -> Seat:
+    """During a Stop, the player who missed the foundation play."""
+    violator = state.violator
+    assert violator is not None, "a Stop has a violator"
+    return violator
+
+
 def seat_cards(piles: tuple[tuple[Card, ...], ...] | list[Any], s: Seat) -> int:
     """Cards in seat s's reserve, hand, hand card and waste."""
     b = PER_SEAT * s
@@ -195,23 +201,23 @@ class _Work:
 
     def freeze(self) -> FullRussianBank:
         return RussianBankState(
-            Table(_LAYOUT, tuple(self.piles), self.known),
-            self.seed,
-            tuple(self.events),
-            self.options,
-            SEATS,
-            self.phase,
-            self.turn,
-            self.first,
-            self.moves,
-            self.turns,
-            self.mark,
-            self.best,
-            self.violator,
-            self.missed,
-            self.placed,
-            self.winner,
-            self.ending,
+            table=Table(_LAYOUT, tuple(self.piles), self.known),
+            seed=self.seed,
+            events=tuple(self.events),
+            options=self.options,
+            seats=SEATS,
+            phase=self.phase,
+            turn=self.turn,
+            first=self.first,
+            moves=self.moves,
+            turns=self.turns,
+            mark=self.mark,
+            best=self.best,
+            violator=self.violator,
+            missed=self.missed,
+            placed=self.placed,
+            winner=self.winner,
+            ending=self.ending,
         )
 
     def progress(self) -> None:
@@ -256,7 +262,23 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
 
     def _blank(self, opts: RussianBankOptions, seed: int, table: Table) -> FullRussianBank:
         return RussianBankState(
-            table, seed, (), opts, SEATS, PLAY, 0, 0, 0, 0, 0, 96, NOBODY, (), None, NOBODY, ""
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=SEATS,
+            phase=PLAY,
+            turn=0,
+            first=0,
+            moves=0,
+            turns=0,
+            mark=0,
+            best=96,
+            violator=None,
+            missed=(),
+            placed=None,
+            winner=None,
+            ending="",
         )
 
     def new_game(self, *, seats: int = 2, options: Any = None, seed: int = 0) -> FullRussianBank:
@@ -532,7 +554,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         caller = state.turn
         return tuple(
             self._stop(caller, c, src, f)
-            for c, src, f in self._foundation_moves(state.table.piles, state.violator)
+            for c, src, f in self._foundation_moves(state.table.piles, _violator(state))
         )
 
     def candidates(self, state: FullRussianBank, seat: Seat) -> Iterable[RussianBankMove]:
@@ -550,7 +572,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         yield self._end[seat]
         if state.phase == STOP:
             v = state.violator
-            vb = PER_SEAT * v if v != NOBODY else b
+            vb = PER_SEAT * v if v is not None else b
             for src in (vb + R_AT, vb + CARD_AT, *_HOUSES):
                 pile = piles[src]
                 if pile:
@@ -690,7 +712,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def _why_not_stop(self, state: FullRussianBank, move: StopPlace) -> Refusal | None:
         src, tgt = POS.get(move.source), POS.get(move.target)
         piles = state.table.piles
-        v = state.violator
+        v = _violator(state)
         vb = PER_SEAT * v
         card = move.card
         if src is None or not (src == vb + R_AT or src == vb + CARD_AT or src in _HOUSE_SET_AT):
@@ -796,23 +818,23 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         if moves >= TURN_MOVE_CAP:
             return None
         return RussianBankState(
-            Table(_LAYOUT, tuple(piles), state.table.known),
-            state.seed,
-            tuple(events),
-            state.options,
-            SEATS,
-            PLAY,
-            seat,
-            state.first,
-            moves,
-            turns,
-            mark,
-            best,
-            state.violator,
-            state.missed,
-            state.placed,
-            NOBODY,
-            "",
+            table=Table(_LAYOUT, tuple(piles), state.table.known),
+            seed=state.seed,
+            events=tuple(events),
+            options=state.options,
+            seats=SEATS,
+            phase=PLAY,
+            turn=seat,
+            first=state.first,
+            moves=moves,
+            turns=turns,
+            mark=mark,
+            best=best,
+            violator=state.violator,
+            missed=state.missed,
+            placed=state.placed,
+            winner=None,
+            ending="",
         )
 
     def _do_play(self, work: _Work, move: Play) -> None:
@@ -879,8 +901,8 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def _end_turn(self, work: _Work, seat: Seat) -> None:
         """The turn of ``seat`` is over: the draw rules, then the opponent's turn."""
         work.turns += 1
-        if work.violator != NOBODY and work.phase == PLAY and seat != work.violator:
-            work.violator, work.missed, work.placed = NOBODY, (), None  # the Stop is old news
+        if work.violator is not None and work.phase == PLAY and seat != work.violator:
+            work.violator, work.missed, work.placed = None, (), None  # the Stop is old news
         if work.turns - work.mark >= NO_PROGRESS_TURNS:
             work.events.append(Drawn(work.turns))
             work.phase, work.ending = OVER, NO_PROGRESS
@@ -913,7 +935,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
 
     def _stop_place(self, work: _Work, move: StopPlace) -> None:
         caller, card = move.seat, move.card
-        v = work.violator
+        v = _violator(work)
         src, tgt = POS[move.source], POS[move.target]
         piles = work.piles
         piles[src] = piles[src][:-1]
@@ -936,7 +958,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def outcome(self, state: FullRussianBank) -> Outcome | None:
         if state.phase != OVER:
             return None
-        if state.winner == NOBODY:
+        if state.winner is None:
             if state.ending == TURN_LIMIT:
                 reason = _("Draw: {n} turns were played without a winner").format(n=state.turns)
             else:

@@ -58,6 +58,7 @@ Decisions taken where the spec is silent or leaves room:
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
@@ -74,7 +75,6 @@ SEATS = 2
 RESERVE_SIZE = 13
 HOUSES = 8
 FOUNDATIONS = 8
-NOBODY = -1
 
 TURN_MOVE_CAP = 500  # moves in one turn (§6.3)
 NO_PROGRESS_TURNS = 200  # §7 draw rule
@@ -470,7 +470,16 @@ class Drawn(Event):
 
 # --- state ---------------------------------------------------------------------------------
 
-PLAY, STOP, OVER = range(3)
+
+class Phase(enum.IntEnum):
+    """Where a game stands."""
+
+    PLAY = 0
+    STOP = 1  # Stop was called: the caller puts one of the missed cards up (§8)
+    OVER = 2
+
+
+PLAY, STOP, OVER = Phase.PLAY, Phase.STOP, Phase.OVER
 
 # Outcome.ending tags
 WIN = "emptied"
@@ -489,17 +498,17 @@ class RussianBankState(NamedTuple, Generic[T]):
     events: tuple[Event, ...]
     options: RussianBankOptions
     seats: int
-    phase: int  # PLAY, STOP (the caller places a card) or OVER
+    phase: Phase
     turn: Seat  # the seat to move (in STOP: the caller)
     first: Seat  # who started
     moves: int  # moves made in this turn
     turns: int  # turns ended
     mark: int  # turns count at which the last progress made the draw count start again
     best: int  # the all-game minimum of cards in reserves, hands, hand cards and wastes
-    violator: Seat  # NOBODY, or who missed a foundation play (the latest Stop)
+    violator: Seat | None  # who missed a foundation play (the latest Stop), else None
     missed: tuple[Card, ...]  # the cards he could have played up (public)
     placed: Card | None  # the card the caller put up for that Stop
-    winner: Seat  # NOBODY (draw or still playing)
+    winner: Seat | None  # None: a draw, or still playing
     ending: str  # the Outcome.ending tag once over
 
     @property

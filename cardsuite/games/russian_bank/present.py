@@ -15,7 +15,6 @@ from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seatin
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
     HOUSE_IDS,
-    NOBODY,
     OVER,
     STOP,
     SeenRussianBank,
@@ -120,7 +119,7 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
 
 def stop_note(state: SeenRussianBank) -> str:
     """The Stop in words while it is news: who missed which cards, which one went up."""
-    if state.violator == NOBODY:
+    if state.violator is None:
         return ""
     cards = join_words(str(c) for c in state.missed)
     if state.placed is None:
@@ -134,7 +133,7 @@ def stop_note(state: SeenRussianBank) -> str:
 
 def _status(state: SeenRussianBank) -> str:
     if state.phase == OVER:
-        if state.winner == NOBODY:
+        if state.winner is None:
             return _("The game is over: a draw")
         return _("The game is over: {who} wins").format(who=seat(state.winner))
     if state.phase == STOP:
