@@ -198,8 +198,6 @@ class _Side:
         return (self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won)
 
 
-_tuple_new = tuple.__new__
-
 # Events are immutable values, and a playout logs the same turns, batches and placements over
 # and over: like the moves, these are made once and shared.
 _TURN_BEGINS = tuple(TurnBegins(s) for s in range(SEATS))
@@ -277,27 +275,21 @@ class _Cascade:
             *(old[_PER_SEAT:_SEAT_PILE_COUNT] if b is None else b.piles()),
             *self.packets,
         )
-        # Both are NamedTuples, built here as the tuples they are: their generated
-        # constructors would cost a Python call each, on every step.
-        table = _tuple_new(Table, (layout, piles, ()))
-        return _tuple_new(
-            GrabugeState,
-            (
-                table,
-                state.seed,
-                tuple(self.events),
-                state.options,
-                SEATS,
-                self.series,
-                self.first,
-                self.active,
-                self.drawn,
-                self.converted,
-                self.bonus,
-                packets,
-                self.next_packet,
-                self.over,
-            ),
+        return GrabugeState(
+            table=Table(layout, piles, ()),
+            seed=state.seed,
+            events=tuple(self.events),
+            options=state.options,
+            seats=SEATS,
+            series=self.series,
+            first=self.first,
+            active=self.active,
+            drawn=self.drawn,
+            converted=self.converted,
+            bonus=self.bonus,
+            packets=packets,
+            next_packet=self.next_packet,
+            over=self.over,
         )
 
     def side(self, s: Seat) -> _Side:
