@@ -539,11 +539,12 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 t = PER_SEAT * (1 - seat) + WASTE_AT
                 m = cache[row + t].get(ci)
                 out.append(m if m is not None else self._make(seat, card, src, t))
-        if founds and opts.compulsory_foundation and opts.stop_mode == BLOCK:
-            return tuple(founds)
-        founds += out
-        founds.append(self._discard[seat] if piles[b + CARD_AT] else self._end[seat])
-        return tuple(founds)
+        if not (founds and opts.compulsory_foundation and opts.stop_mode == BLOCK):
+            founds += out
+            founds.append(self._discard[seat] if piles[b + CARD_AT] else self._end[seat])
+        legal = tuple(founds)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     def _make(self, seat: Seat, card: Card, src: int, tgt: int) -> Play:
         move = self._play(seat, card, src, tgt)
