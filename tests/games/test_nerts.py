@@ -647,11 +647,11 @@ def test_wanted_follows_the_foundations_through_whole_games(seats: int) -> None:
         state = G.new_game(seats=seats, seed=seed)
         while not state.over:
             state = G.advance(state, state.clock + 250)
-            assert state.wanted == _wanted(state.table.piles, seats)
+            assert state.wanted == _wanted(state.table, seats)
             movers = [s for s in range(seats) if G.legal_moves(state, s)]
             if not movers:
                 continue
             seat = rng.choice(movers)
             legal = G.legal_moves(state, seat)
             state = G.apply(state, rng.choice(legal))
-            assert state.wanted == _wanted(state.table.piles, seats)
+            assert state.wanted == _wanted(state.table, seats)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, cast
 
 from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
@@ -26,7 +26,16 @@ from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Series
-from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
+from cardsuite.core.table import (
+    Layout,
+    PileId,
+    PileSpec,
+    Seat,
+    SeenTable,
+    Table,
+    TableEdit,
+    Visibility,
+)
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.nerts import present as presentation
@@ -101,7 +110,8 @@ NOT_STARTED = "NotStarted"
 
 _DECKS = tuple(standard_deck(back=s) for s in range(MAX_SEATS))
 _NO_SEATS: frozenset[Seat] = frozenset()
-_SEAT_PILES = 2 + ROW_SLOTS + 1  # per seat: 13-pile, rows, waste, stock (in layout order)
+# Per seat, his piles in the order legal_moves reads them: 13-pile, rows 1-4, waste, stock.
+_SEAT_PILE_IDS = tuple((nerts(s), *rows(s), waste(s), stock(s)) for s in range(MAX_SEATS))
 # A card's rank and suit without its owner: Card.index is (rank-1)*4 + suit + 53*back.
 _FACE = 53
 _FOUND_IDS = tuple(found(k) for k in range(4 * MAX_SEATS))
@@ -111,10 +121,11 @@ _FOUND_ORDER = {fid: k for k, fid in enumerate(_FOUND_IDS)}
 _FOUND_ONTO = FOUNDATION.onto
 
 
-def _wanted(piles: Sequence[Sequence[CardFace]], seats: int) -> tuple[tuple[PileId, ...], ...]:
+def _wanted(table: Table | SeenTable, seats: int) -> tuple[tuple[PileId, ...], ...]:
     """Per card face, the foundations it would go on next (the state's ``wanted``)."""
     wanted: list[tuple[PileId, ...]] = [()] * _FACE
-    for k, pile in enumerate(piles[_SEAT_PILES * seats :]):
+    for k, fid in enumerate(_FOUND_IDS[: 4 * seats]):
+        pile = table.faces(fid)
         if pile:
             for want in _FOUND_ONTO[cast(Card, pile[-1]).index % _FACE]:  # none on a King
                 wanted[want] += (_FOUND_IDS[k],)
@@ -435,7 +446,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             remedied=False,
             steps=0,
             out=None,
-            wanted=_wanted(table.piles, seats),
+            wanted=_wanted(table, seats),
         )
         return state
 
@@ -558,8 +569,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         piles = state.table.piles
         # The layout puts each seat's piles together (13-pile, rows 1-4, waste, stock), then
         # the foundations (see ``layout``).
-        base = _SEAT_PILES * seat
-        nerts_pile, r0, r1, r2, r3, waste_pile, stock_pile = piles[base : base + _SEAT_PILES]
+        mine = state.table.layout.getter(_SEAT_PILE_IDS[seat])  # resolved once per layout
+        nerts_pile, r0, r1, r2, r3, waste_pile, stock_pile = mine(piles)
         row_ids = rows(seat)
         top_ids = (nerts(seat), waste(seat))
         row_piles = (r0, r1, r2, r3)
@@ -811,10 +822,11 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
 
     def _flip_cards(self, work: _Work, seat: Seat) -> None:
         # The commonest action: the seat's waste and stock are reached by their places in the
-        # layout (after his 13-pile and rows), not by name.
-        piles = work.edit.piles
-        w_at = _SEAT_PILES * seat + 1 + ROW_SLOTS
-        s_at = w_at + 1
+        # layout.
+        edit = work.edit
+        piles = edit.piles
+        positions = edit.layout.positions
+        w_at, s_at = positions[waste(seat)], positions[stock(seat)]
         cards = piles[s_at]
         if not cards:  # recycle: the waste turned over, its first card on top
             cards = piles[w_at][::-1]
@@ -872,8 +884,9 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         """Turn-based: the Aces showing for the player now on turn move first (§6.2)."""
         turn = work.turn
         if work.options.auto_aces and turn is not None:
-            base = _SEAT_PILES * turn
-            for pile in work.edit.piles[base : base + _SEAT_PILES - 1]:
+            mine = work.edit.layout.getter(_SEAT_PILE_IDS[turn])
+            showing = mine(work.edit.piles)[:-1]  # not the stock
+            for pile in showing:
                 if pile and pile[-1].rank == ACE:
                     self._auto_aces(work, turn)
                     return
