@@ -31,19 +31,21 @@ from cardsuite.games.russian_bank.model import (
     CARD_AT,
     FOUND_AT,
     FOUND_IDS,
+    FOUNDS_AT,
     HAND_AT,
     HOUSE_AT,
     HOUSE_IDS,
+    HOUSES_AT,
     MAX_TURNS,
     NO_PROGRESS,
     NO_PROGRESS_TURNS,
     OVER,
-    PER_SEAT,
     PILE_IDS,
     PLAY,
     POS,
-    R_AT,
+    RESERVE_AT,
     RESERVE_SIZE,
+    SEAT_AT,
     SEATS,
     STOP,
     TURN_LIMIT,
@@ -105,11 +107,12 @@ _LAYOUT = Layout(
     + [PileSpec(ASIDE)]
 )
 assert _LAYOUT.ids == PILE_IDS
-_HOUSES = range(HOUSE_AT, HOUSE_AT + 8)
-_SOURCES = tuple((PER_SEAT * s + R_AT, PER_SEAT * s + CARD_AT, *_HOUSES) for s in range(SEATS))
+_HOUSES = HOUSES_AT
+# Where a seat plays from: his reserve, his hand card and the houses.
+_SOURCES = tuple((RESERVE_AT[s], CARD_AT[s], *_HOUSES) for s in range(SEATS))
 _AT = len(PILE_IDS)  # source * _AT + target indexes the move cache
 _KEYS = _AT * _AT
-_FOUNDS = range(FOUND_AT, FOUND_AT + 8)
+_FOUNDS = FOUNDS_AT
 
 # The three ways cards are built (russian-bank.md §3; no wrap-around: A and K are not adjacent).
 FOUNDATION = Building("foundation", direction=Direction.UP, suiting=Suiting.SAME_SUIT, base=ACE)
@@ -152,8 +155,8 @@ def _violator(state: FullRussianBank | _Work) -> Seat:
 
 def seat_cards(piles: tuple[tuple[Card, ...], ...] | list[Any], s: Seat) -> int:
     """Cards in seat s's reserve, hand, hand card and waste."""
-    b = PER_SEAT * s
-    return len(piles[b]) + len(piles[b + 1]) + len(piles[b + 2]) + len(piles[b + 3])
+    r, h, c, w = SEAT_AT[s]
+    return len(piles[r]) + len(piles[h]) + len(piles[c]) + len(piles[w])
 
 
 class _Work:
@@ -287,11 +290,10 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         piles: list[tuple[Card, ...]] = [() for _ in PILE_IDS]
         for s in range(SEATS):
             cards = shuffled(_DECKS[s], seed, "deal", s)  # the top of the deck is the end
-            b = PER_SEAT * s
-            piles[b + R_AT] = tuple(cards[-RESERVE_SIZE:])
-            for j in range(4):
-                piles[HOUSE_AT + 4 * s + j] = (cards[-RESERVE_SIZE - 1 - j],)
-            piles[b + HAND_AT] = tuple(cards[: -RESERVE_SIZE - 4])
+            piles[RESERVE_AT[s]] = tuple(cards[-RESERVE_SIZE:])
+            for j in range(4):  # H1-H4 on P1's side, H5-H8 on P2's
+                piles[HOUSES_AT[4 * s + j]] = (cards[-RESERVE_SIZE - 1 - j],)
+            piles[HAND_AT[s]] = tuple(cards[: -RESERVE_SIZE - 4])
         table = Table(_LAYOUT, tuple(piles), ())
         first, why = self.first_player(table, seed)
         work = _Work(self._blank(opts, seed, table))
@@ -440,8 +442,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             else:
                 empty.append(f)
         out: list[tuple[Card, int, int]] = []
-        b = PER_SEAT * s
-        for src in (b + R_AT, b + CARD_AT, *_HOUSES):
+        for src in _SOURCES[s]:
             pile = piles[src]
             if not pile:
                 continue
@@ -467,7 +468,6 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         piles = state.table.piles
         opts = state.options
         cache = self._cache
-        b = PER_SEAT * seat
         base = seat * _KEYS
         fmask = 0
         fempty = False
@@ -492,11 +492,11 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         # What the opponent's reserve and waste take when loading is on.
         ltop = lwaste = _NOTHING
         if opts.loading:
-            o = PER_SEAT * (1 - seat)
-            p = piles[o + R_AT]
+            o = 1 - seat
+            p = piles[RESERVE_AT[o]]
             if p:
                 ltop = LOAD.onto[p[-1].index % _FACES]
-            p = piles[o + WASTE_AT]
+            p = piles[WASTE_AT[o]]
             if p:
                 lwaste = LOAD.onto[p[-1].index % _FACES]
         founds: list[RussianBankMove] = []
@@ -532,16 +532,16 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                     m = cache[row + h].get(ci)
                     out.append(m if m is not None else self._make(seat, card, src, h))
             if face in ltop:
-                t = PER_SEAT * (1 - seat) + R_AT
+                t = RESERVE_AT[1 - seat]
                 m = cache[row + t].get(ci)
                 out.append(m if m is not None else self._make(seat, card, src, t))
             if face in lwaste:
-                t = PER_SEAT * (1 - seat) + WASTE_AT
+                t = WASTE_AT[1 - seat]
                 m = cache[row + t].get(ci)
                 out.append(m if m is not None else self._make(seat, card, src, t))
         if not (founds and opts.compulsory_foundation and opts.stop_mode == BLOCK):
             founds += out
-            founds.append(self._discard[seat] if piles[b + CARD_AT] else self._end[seat])
+            founds.append(self._discard[seat] if piles[CARD_AT[seat]] else self._end[seat])
         legal = tuple(founds)
         self.remember_legal(state, legal)  # apply need not judge them again
         return legal
@@ -561,9 +561,8 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def candidates(self, state: FullRussianBank, seat: Seat) -> Iterable[RussianBankMove]:
         piles = state.table.piles
         o = 1 - seat
-        b, ob = PER_SEAT * seat, PER_SEAT * o
-        targets = (*_FOUNDS, *_HOUSES, ob + R_AT, ob + WASTE_AT, b + WASTE_AT)
-        sources = (b + R_AT, b + CARD_AT, b + WASTE_AT, ob + R_AT, *_HOUSES)
+        targets = (*_FOUNDS, *_HOUSES, RESERVE_AT[o], WASTE_AT[o], WASTE_AT[seat])
+        sources = (RESERVE_AT[seat], CARD_AT[seat], WASTE_AT[seat], RESERVE_AT[o], *_HOUSES)
         for src in sources:
             pile = piles[src]
             if pile:
@@ -573,8 +572,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         yield self._end[seat]
         if state.phase == STOP:
             v = state.violator
-            vb = PER_SEAT * v if v is not None else b
-            for src in (vb + R_AT, vb + CARD_AT, *_HOUSES):
+            for src in _SOURCES[v if v is not None else seat]:
                 pile = piles[src]
                 if pile:
                     for tgt in _FOUNDS:
@@ -597,7 +595,6 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 _("Stop was called: first put one of the missed cards on a foundation"),
             )
         piles = state.table.piles
-        b = PER_SEAT * seat
         founding = False
         if kind is Play:
             assert isinstance(move, Play)
@@ -606,10 +603,10 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 return refusal
             founding = move.target in _FOUND_SET
         elif kind is Discard:
-            if not piles[b + CARD_AT]:
+            if not piles[CARD_AT[seat]]:
                 return Refusal(NOT_AVAILABLE, _("you have no hand card to discard"))
         elif kind is EndTurn:
-            if piles[b + CARD_AT]:
+            if piles[CARD_AT[seat]]:
                 return Refusal(
                     NOT_AVAILABLE, _("you have a hand card: the turn ends by discarding it")
                 )
@@ -635,9 +632,10 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         seat, card = move.seat, move.card
         src, tgt = POS.get(move.source), POS.get(move.target)
         piles = state.table.piles
-        b = PER_SEAT * seat
-        ob = PER_SEAT * (1 - seat)
-        if src is None or not (src == b + R_AT or src == b + CARD_AT or src in _HOUSE_SET_AT):
+        o = 1 - seat
+        if src is None or not (
+            src == RESERVE_AT[seat] or src == CARD_AT[seat] or src in _HOUSE_SET_AT
+        ):
             return Refusal(
                 NOT_AVAILABLE,
                 _(
@@ -687,7 +685,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                     card=card, top=top
                 ),
             )
-        if tgt == ob + R_AT or tgt == ob + WASTE_AT:
+        if tgt == RESERVE_AT[o] or tgt == WASTE_AT[o]:
             if not state.options.loading:
                 return Refusal(
                     NOT_A_TARGET, _("loading is off: the opponent's piles take no cards")
@@ -714,9 +712,8 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         src, tgt = POS.get(move.source), POS.get(move.target)
         piles = state.table.piles
         v = _violator(state)
-        vb = PER_SEAT * v
         card = move.card
-        if src is None or not (src == vb + R_AT or src == vb + CARD_AT or src in _HOUSE_SET_AT):
+        if src is None or not (src == RESERVE_AT[v] or src == CARD_AT[v] or src in _HOUSE_SET_AT):
             return Refusal(
                 NOT_AVAILABLE,
                 _("Stop: pick the violator's reserve top, their hand card or a house top"),
@@ -793,25 +790,24 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         mark, best, turns = state.mark, state.best, state.turns
         if tgt >= FOUND_AT:
             mark = turns + 1
-        b = PER_SEAT * seat
-        if src == b:
+        reserve_at, hand_at, card_at, waste_at = SEAT_AT[seat]
+        if src == reserve_at:
             left = piles[src]
             if left:
                 events.append(ReserveTurned(seat, left[-1]))
-        elif src == b + CARD_AT:
-            cards = piles[b + HAND_AT]
+        elif src == card_at:
+            cards = piles[hand_at]
             if not cards:
                 return None
-            piles[b + HAND_AT] = cards[:-1]
-            piles[b + CARD_AT] = (cards[-1],)
+            piles[hand_at] = cards[:-1]
+            piles[card_at] = (cards[-1],)
             events.append(HandTurned(seat, cards[-1]))
         if src < HOUSE_AT or tgt < HOUSE_AT:
-            if src < HOUSE_AT and not (piles[b] or piles[b + 1] or piles[b + 2] or piles[b + 3]):
+            if src < HOUSE_AT and not (
+                piles[reserve_at] or piles[hand_at] or piles[card_at] or piles[waste_at]
+            ):
                 return None
-            total = (
-                len(piles[0]) + len(piles[1]) + len(piles[2]) + len(piles[3])
-                + len(piles[4]) + len(piles[5]) + len(piles[6]) + len(piles[7])
-            )  # fmt: skip
+            total = seat_cards(piles, 0) + seat_cards(piles, 1)
             if total < best:
                 best = total
                 mark = turns + 1
@@ -846,21 +842,20 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         piles[tgt] = piles[tgt] + (card,)
         work.events.append(Played(seat, card, move.source, move.target))
         work.moves += 1
-        b = PER_SEAT * seat
         if tgt >= FOUND_AT:
             work.progress()
-        if src == b + R_AT:
+        if src == RESERVE_AT[seat]:
             left = piles[src]
             if left:
                 work.events.append(ReserveTurned(seat, left[-1]))
-        elif src == b + CARD_AT:
+        elif src == CARD_AT[seat]:
             self._turn_up(work, seat)
         if src < HOUSE_AT or tgt < HOUSE_AT:
             work.check_minimum()
         if self._check_win(work, seat):
             return
         if work.moves >= TURN_MOVE_CAP:
-            if piles[b + CARD_AT]:
+            if piles[CARD_AT[seat]]:
                 self._discard_card(work, seat, capped=True)
             else:
                 work.events.append(TurnEnded(seat, capped=True))
@@ -869,25 +864,25 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def _turn_up(self, work: _Work, seat: Seat) -> None:
         """Turn the top hand card up (turning the waste over first if the hand is empty)."""
         piles = work.piles
-        b = PER_SEAT * seat
-        cards = piles[b + HAND_AT]
+        _reserve, hand_at, card_at, waste_at = SEAT_AT[seat]
+        cards = piles[hand_at]
         if not cards:
-            w = piles[b + WASTE_AT]
+            w = piles[waste_at]
             if not w:
                 return
             cards = w[::-1]
-            piles[b + WASTE_AT] = ()
+            piles[waste_at] = ()
             work.events.append(WasteTurned(seat, len(cards)))
-        piles[b + HAND_AT] = cards[:-1]
-        piles[b + CARD_AT] = (cards[-1],)
+        piles[hand_at] = cards[:-1]
+        piles[card_at] = (cards[-1],)
         work.events.append(HandTurned(seat, cards[-1]))
 
     def _discard_card(self, work: _Work, seat: Seat, *, capped: bool = False) -> None:
         piles = work.piles
-        b = PER_SEAT * seat
-        card = piles[b + CARD_AT][-1]
-        piles[b + CARD_AT] = ()
-        piles[b + WASTE_AT] = piles[b + WASTE_AT] + (card,)
+        card_at, waste_at = CARD_AT[seat], WASTE_AT[seat]
+        card = piles[card_at][-1]
+        piles[card_at] = ()
+        piles[waste_at] = piles[waste_at] + (card,)
         work.events.append(Discarded(seat, card, capped))
 
     def _check_win(self, work: _Work, seat: Seat) -> bool:
@@ -944,13 +939,12 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         work.events.append(StopPlaced(caller, card, move.source, move.target))
         work.placed = card
         work.progress()
-        vb = PER_SEAT * v
-        if src == vb + R_AT and piles[src]:
+        if src == RESERVE_AT[v] and piles[src]:
             work.events.append(ReserveTurned(v, piles[src][-1]))
         work.check_minimum()
         if self._check_win(work, v):
             return
-        if piles[vb + CARD_AT]:
+        if piles[CARD_AT[v]]:
             self._discard_card(work, v)
         work.phase = PLAY
         self._end_turn(work, v)
@@ -974,10 +968,8 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         scores = None
         if state.options.score_margin:
             piles = state.table.piles
-            lb = PER_SEAT * loser
-            points = (
-                30 + 2 * len(piles[lb + R_AT]) + seat_cards(piles, loser) - len(piles[lb + R_AT])
-            )
+            reserve_left = len(piles[RESERVE_AT[loser]])
+            points = 30 + 2 * reserve_left + seat_cards(piles, loser) - reserve_left
             scores = (points, 0) if w == 0 else (0, points)
         return Outcome.win_for(
             frozenset({w}), SEATS, reason, scores, ending=state.ending, measure=POINTS

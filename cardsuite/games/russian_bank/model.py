@@ -90,19 +90,29 @@ HOUSE_IDS = tuple(f"house.{k}" for k in range(1, HOUSES + 1))
 FOUND_IDS = tuple(f"found.{k}" for k in range(1, FOUNDATIONS + 1))
 ASIDE = "aside"
 
-# positions in the layout
-PER_SEAT = 4
-R_AT, HAND_AT, CARD_AT, WASTE_AT = 0, 1, 2, 3
-HOUSE_AT = SEATS * PER_SEAT  # 8 … 15
-FOUND_AT = HOUSE_AT + HOUSES  # 16 … 23
-ASIDE_AT = FOUND_AT + FOUNDATIONS  # 24
-
+# The layout: each seat's reserve, hand, hand card and waste, then the houses, the
+# foundations and the cards set aside.
 PILE_IDS: tuple[PileId, ...] = (
-    _RESERVE[0], _HAND[0], _CARD[0], _WASTE[0],
-    _RESERVE[1], _HAND[1], _CARD[1], _WASTE[1],
-    *HOUSE_IDS, *FOUND_IDS, ASIDE,
-)  # fmt: skip
+    *(pile for s in range(SEATS) for pile in (_RESERVE[s], _HAND[s], _CARD[s], _WASTE[s])),
+    *HOUSE_IDS,
+    *FOUND_IDS,
+    ASIDE,
+)
 POS: dict[PileId, int] = {pid: i for i, pid in enumerate(PILE_IDS)}
+
+# Positions in the layout, resolved by name once (the engine's hot paths index by them).
+RESERVE_AT = tuple(POS[_RESERVE[s]] for s in range(SEATS))
+HAND_AT = tuple(POS[_HAND[s]] for s in range(SEATS))
+CARD_AT = tuple(POS[_CARD[s]] for s in range(SEATS))
+WASTE_AT = tuple(POS[_WASTE[s]] for s in range(SEATS))
+SEAT_AT = tuple((RESERVE_AT[s], HAND_AT[s], CARD_AT[s], WASTE_AT[s]) for s in range(SEATS))
+HOUSES_AT = tuple(POS[pid] for pid in HOUSE_IDS)
+FOUNDS_AT = tuple(POS[pid] for pid in FOUND_IDS)
+# The houses and the foundations lie in one run each, after every seat's piles.
+HOUSE_AT, FOUND_AT = HOUSES_AT[0], FOUNDS_AT[0]
+assert tuple(range(HOUSE_AT, HOUSE_AT + HOUSES)) == HOUSES_AT
+assert tuple(range(FOUND_AT, FOUND_AT + FOUNDATIONS)) == FOUNDS_AT
+assert max(at for seat in SEAT_AT for at in seat) < HOUSE_AT
 
 
 def reserve(s: Seat) -> PileId:
