@@ -100,13 +100,16 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
     )
 )
 _SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
-_PER_SEAT = len(seat_piles(0))
 _SEAT_PILE_COUNT = len(_SEAT_PILES)
 # Every layout begins with the seat piles (layout_for), so each seat's turned card and reserve
 # columns lie at the same places in every Grabuge table: one getter per seat reads them all.
 _TURNED_AND_COLUMNS = tuple(
     itemgetter(*(_SEAT_PILES.index(name) for name in (turned_pile(s), *reserve_piles(s))))
     for s in range(SEATS)
+)
+# Likewise each seat's piles, in the order of seat_piles (what a _Side is made from).
+_SIDE_PILES = tuple(
+    itemgetter(*(_SEAT_PILES.index(name) for name in seat_piles(s))) for s in range(SEATS)
 )
 _PACKET_NAMES: dict[tuple[int, ...], tuple[PileId, ...]] = {}
 
@@ -243,8 +246,7 @@ class _Cascade:
         # apart when first needed (side).
         self.sides: list[_Side | None] = [None, None]
         active = state.active
-        start = active * _PER_SEAT
-        self.me = self.sides[active] = _Side(*piles[start : start + _PER_SEAT])
+        self.me = self.sides[active] = _Side(*_SIDE_PILES[active](piles))
         self.packets = list(piles[_SEAT_PILE_COUNT:])
         # A packet holds every rank from the Ace up to its top, so its size is its top rank.
         self.tops = list(map(len, self.packets))
@@ -271,8 +273,8 @@ class _Cascade:
         a, b = self.sides
         old = state.table.piles
         piles = (
-            *(old[:_PER_SEAT] if a is None else a.piles()),
-            *(old[_PER_SEAT:_SEAT_PILE_COUNT] if b is None else b.piles()),
+            *(_SIDE_PILES[0](old) if a is None else a.piles()),
+            *(_SIDE_PILES[1](old) if b is None else b.piles()),
             *self.packets,
         )
         return GrabugeState(
@@ -296,8 +298,7 @@ class _Cascade:
         """Seat ``s``'s piles, taken apart on first use."""
         side = self.sides[s]
         if side is None:
-            start = s * _PER_SEAT
-            side = self.sides[s] = _Side(*self.state.table.piles[start : start + _PER_SEAT])
+            side = self.sides[s] = _Side(*_SIDE_PILES[s](self.state.table.piles))
         return side
 
     # --- §5 setup ------------------------------------------------------------------------
