@@ -32,6 +32,7 @@ from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.games.nerts.model import (
     CENTRE,
+    ROW,
     Flip,
     Pass,
     Play,
@@ -43,10 +44,6 @@ from cardsuite.games.nerts.model import (
 )
 
 _FACE = 53  # Card.index modulo this: the card's rank and suit without its owner
-
-
-def _fits_row(card: Card, onto: Card) -> bool:
-    return onto.rank == card.rank + 1 and onto.red is not card.red
 
 
 class NertsBot:
@@ -125,6 +122,6 @@ class NertsBot:
         beneath = pile[k - 1]
         if beneath.index % _FACE in wants:
             return 8
-        if isinstance(nerts_top, Card) and _fits_row(nerts_top, beneath):
+        if isinstance(nerts_top, Card) and ROW.follows(nerts_top, beneath):
             return 8
         return 99

@@ -17,10 +17,10 @@ the named ones), so a scenario from a rules spec is a few lines in a test.  Each
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from cardsuite.core.cards import Card, parse_cards
+from cardsuite.core.cards import Card, parse_card, parse_cards
 from cardsuite.core.errors import NotationError
 from cardsuite.core.rng import shuffled
 from cardsuite.core.table import Fact, Layout, PileId, Seat, Table
@@ -47,11 +47,19 @@ class PositionText:
             raise NotationError(f"{key}: {text!r} is not a whole number") from None
 
 
+CardReader = Callable[[PileId, str], tuple[Card, ...]]
+"""How a game reads the cards written for one pile (see :func:`cards_with_owners`)."""
+
+
 def parse_position(
-    text: str, layout: Layout, aliases: Mapping[str, PileId] | None = None
+    text: str,
+    layout: Layout,
+    aliases: Mapping[str, PileId] | None = None,
+    read_cards: CardReader | None = None,
 ) -> PositionText:
     """Split ``text`` into piles (keys that name a pile of ``layout``, or one of ``aliases``)
-    and settings (every other key).  Cards are read with the usual notation."""
+    and settings (every other key).  Cards are read with the usual notation, or by
+    ``read_cards(pile, value)`` where the game has more to say (whose deck a card is from)."""
     out = PositionText()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -65,10 +73,34 @@ def parse_position(
         if pile in layout:
             if pile in out.piles:
                 raise NotationError(f"line {number}: {key} is given twice")
-            out.piles[pile] = parse_cards(value) if value and value != "-" else ()
+            if read_cards is not None:
+                out.piles[pile] = read_cards(pile, value)
+            else:
+                out.piles[pile] = parse_cards(value) if value and value != "-" else ()
         else:
             out.settings[key] = value
     return out
+
+
+def is_seat_token(token: str) -> bool:
+    """Whether ``token`` names a player as the specs write it: ``P1`` … ``P9``."""
+    return len(token) == 2 and token[0] in "Pp" and token[1].isdigit()
+
+
+def cards_with_owners(text: str, owner: Seat, seats: int) -> tuple[Card, ...]:
+    """Cards of several players' decks (as in Nerts or Russian Bank, where each plays his
+    own pack): each card has the back of ``owner`` until a ``P1`` … token names another
+    player; ``-`` (an empty pile) is skipped."""
+    cards: list[Card] = []
+    for token in text.split():
+        if token == "-":
+            continue
+        if is_seat_token(token):
+            owner = seat_from_text(token, seats)
+            continue
+        plain = parse_card(token)
+        cards.append(Card(plain.rank, plain.suit, owner))
+    return tuple(cards)
 
 
 def position_keys(text: str) -> dict[str, str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
 from cardsuite.core.errors import NotationError, Refusal
 from cardsuite.core.events import Event
@@ -61,8 +62,11 @@ from cardsuite.games.grabuge.model import (
     TurnedNoPlace,
     batch_pile,
     grabuge_pile,
+    match_totals,
     packet_pile,
     packet_totals,
+    packets_won,
+    reserve_left,
     reserve_pile,
     reserve_piles,
     seat_piles,
@@ -96,13 +100,16 @@ _SEAT_SPECS: tuple[PileSpec, ...] = tuple(
     )
 )
 _SEAT_PILES = tuple(name for s in range(SEATS) for name in seat_piles(s))
-_PER_SEAT = len(seat_piles(0))
 _SEAT_PILE_COUNT = len(_SEAT_PILES)
 # Every layout begins with the seat piles (layout_for), so each seat's turned card and reserve
 # columns lie at the same places in every Grabuge table: one getter per seat reads them all.
 _TURNED_AND_COLUMNS = tuple(
     itemgetter(*(_SEAT_PILES.index(name) for name in (turned_pile(s), *reserve_piles(s))))
     for s in range(SEATS)
+)
+# Likewise each seat's piles, in the order of seat_piles (what a _Side is made from).
+_SIDE_PILES = tuple(
+    itemgetter(*(_SEAT_PILES.index(name) for name in seat_piles(s))) for s in range(SEATS)
 )
 _PACKET_NAMES: dict[tuple[int, ...], tuple[PileId, ...]] = {}
 
@@ -144,10 +151,17 @@ def full_deck(decks: int) -> tuple[Card, ...]:
     return deck
 
 
+# §6.2: packets are built up from an Ace, in any suit, to the King (no wraparound).  With any
+# suit a packet's top counts by its rank alone, and the tableau is kept as its tops' ranks.
+PACKET = Building("packet", direction=Direction.UP, suiting=Suiting.ANY_SUIT, base=ACE)
+# Per rank, the rank of the packet top a card of it goes on (0 for the Ace: it starts one).
+_GOES_ON: tuple[int, ...] = tuple((*PACKET.goes_on_ranks(rank), 0)[0] for rank in range(KING + 1))
+
+
 def _fits(card: Card, tops: list[int]) -> bool:
     """§6.2: an Ace always goes to the tableau; another card needs a packet one rank below."""
     rank = card.rank
-    return rank == ACE or (rank - 1) in tops
+    return rank == ACE or _GOES_ON[rank] in tops
 
 
 # --- the cascade: every automatic step between two decisions -------------------------------
@@ -186,8 +200,6 @@ class _Side:
     def piles(self) -> tuple[Pile, ...]:
         return (self.grabuge, self.stock, self.batch, self.turned, *self.reserve, self.won)
 
-
-_tuple_new = tuple.__new__
 
 # Events are immutable values, and a playout logs the same turns, batches and placements over
 # and over: like the moves, these are made once and shared.
@@ -234,8 +246,7 @@ class _Cascade:
         # apart when first needed (side).
         self.sides: list[_Side | None] = [None, None]
         active = state.active
-        start = active * _PER_SEAT
-        self.me = self.sides[active] = _Side(*piles[start : start + _PER_SEAT])
+        self.me = self.sides[active] = _Side(*_SIDE_PILES[active](piles))
         self.packets = list(piles[_SEAT_PILE_COUNT:])
         # A packet holds every rank from the Ace up to its top, so its size is its top rank.
         self.tops = list(map(len, self.packets))
@@ -262,39 +273,32 @@ class _Cascade:
         a, b = self.sides
         old = state.table.piles
         piles = (
-            *(old[:_PER_SEAT] if a is None else a.piles()),
-            *(old[_PER_SEAT:_SEAT_PILE_COUNT] if b is None else b.piles()),
+            *(_SIDE_PILES[0](old) if a is None else a.piles()),
+            *(_SIDE_PILES[1](old) if b is None else b.piles()),
             *self.packets,
         )
-        # Both are NamedTuples, built here as the tuples they are: their generated
-        # constructors would cost a Python call each, on every step.
-        table = _tuple_new(Table, (layout, piles, ()))
-        return _tuple_new(
-            GrabugeState,
-            (
-                table,
-                state.seed,
-                tuple(self.events),
-                state.options,
-                SEATS,
-                self.series,
-                self.first,
-                self.active,
-                self.drawn,
-                self.converted,
-                self.bonus,
-                packets,
-                self.next_packet,
-                self.over,
-            ),
+        return GrabugeState(
+            table=Table(layout, piles, ()),
+            seed=state.seed,
+            events=tuple(self.events),
+            options=state.options,
+            seats=SEATS,
+            series=self.series,
+            first=self.first,
+            active=self.active,
+            drawn=self.drawn,
+            converted=self.converted,
+            bonus=self.bonus,
+            packets=packets,
+            next_packet=self.next_packet,
+            over=self.over,
         )
 
     def side(self, s: Seat) -> _Side:
         """Seat ``s``'s piles, taken apart on first use."""
         side = self.sides[s]
         if side is None:
-            start = s * _PER_SEAT
-            side = self.sides[s] = _Side(*self.state.table.piles[start : start + _PER_SEAT])
+            side = self.sides[s] = _Side(*_SIDE_PILES[s](self.state.table.piles))
         return side
 
     # --- §5 setup ------------------------------------------------------------------------
@@ -374,7 +378,7 @@ class _Cascade:
         if rank == ACE:
             under, packet = None, self.put_ace(card)
         else:
-            j = self.tops.index(rank - 1)
+            j = self.tops.index(_GOES_ON[rank])
             cards = self.packets[j]
             under, packet = cards[-1], packet_pile(self.serials[j])
             if rank == KING:
@@ -402,7 +406,7 @@ class _Cascade:
             if grabuge and not self.converted[p]:
                 card = grabuge[-1]
                 rank = card.rank
-                if rank == ACE or (rank - 1) in tops:
+                if rank == ACE or _GOES_ON[rank] in tops:
                     me.grabuge = grabuge = grabuge[:-1]
                     self.play(card, PlayedFromGrabuge)
                     self.acted = True
@@ -415,7 +419,7 @@ class _Cascade:
             for k, column in enumerate(me.reserve, start=1):
                 if column:
                     rank = column[-1].rank
-                    if rank == ACE or (rank - 1) in tops:
+                    if rank == ACE or _GOES_ON[rank] in tops:
                         if fitting:
                             return False
                         fitting = k
@@ -448,7 +452,7 @@ class _Cascade:
                 card = batch[-1]
                 me.batch = batch[:-1]
                 rank = card.rank
-                if rank == ACE or (rank - 1) in self.tops:
+                if rank == ACE or _GOES_ON[rank] in self.tops:
                     self.play(card, BatchPlayed)
                 elif any(me.reserve):
                     me.turned = (card,)
@@ -754,9 +758,10 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
     def _target(self, state: FullGrabuge, tops: list[int], card: Card) -> PileId | None:
         """The packet pile ``card`` would go to (None if it fits nowhere, or starts one)."""
         rank = card.rank
-        if rank == ACE or (rank - 1) not in tops:
+        under = _GOES_ON[rank]
+        if rank == ACE or under not in tops:
             return None
-        return packet_pile(state.packets[tops.index(rank - 1)])
+        return packet_pile(state.packets[tops.index(under)])
 
     def legal_moves(self, state: FullGrabuge, seat: Seat) -> tuple[AnyGrabugeMove, ...]:
         # Equal to the candidates that why_illegal accepts, computed directly: Grabuge's
@@ -783,7 +788,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             if column:
                 exposed = column[-1]
                 rank = exposed.rank
-                if rank == ACE or (rank - 1) in tops:
+                if rank == ACE or _GOES_ON[rank] in tops:
                     target = self._target(state, tops, exposed)
                     out.append(self._move(PlayReserve, seat, k, exposed, target))
         return tuple(out)
@@ -903,21 +908,15 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
     # --- scoring ---------------------------------------------------------------------------
     def won(self, state: GrabugeState[Any]) -> tuple[int, int]:
         """Packets each player has crowned in the deal in play."""
-        table = state.table
-        return (
-            table.count(won_pile(0)) // PACKET_SIZE,
-            table.count(won_pile(1)) // PACKET_SIZE,
-        )
+        return packets_won(state)
 
     def leftover(self, state: GrabugeState[Any]) -> tuple[int, int]:
         """Cards each player holds in his reserve."""
-        table = state.table
-        a, b = (sum(table.count(name) for name in reserve_piles(s)) for s in range(SEATS))
-        return (a, b)
+        return reserve_left(state)
 
     def totals(self, state: GrabugeState[Any]) -> tuple[int, ...]:
         """The match's packets so far: every finished deal added up."""
-        return state.series.totals(SEATS)
+        return match_totals(state)
 
     def outcome(self, state: FullGrabuge) -> Outcome | None:
         if not state.over or state.series.between:
@@ -945,7 +944,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenGrabuge]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 # The settings a position may give besides its piles (see Grabuge.position).

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
@@ -551,6 +551,27 @@ SeenGrabuge = GrabugeState[SeenTable]
 
 
 # --- the count of packets (§7.2) -------------------------------------------------------------
+
+
+def packets_won(state: GrabugeState[Any]) -> tuple[int, int]:
+    """Packets each player has crowned in the deal in play."""
+    table = state.table
+    return (
+        table.count(won_pile(0)) // PACKET_SIZE,
+        table.count(won_pile(1)) // PACKET_SIZE,
+    )
+
+
+def reserve_left(state: GrabugeState[Any]) -> tuple[int, int]:
+    """Cards each player holds in his reserve."""
+    table = state.table
+    a, b = (sum(table.count(name) for name in reserve_piles(s)) for s in range(SEATS))
+    return (a, b)
+
+
+def match_totals(state: GrabugeState[Any]) -> tuple[int, ...]:
+    """The match's packets so far: every finished deal added up."""
+    return state.series.totals(SEATS)
 
 
 def leftover_packets(leftover: Sequence[int]) -> tuple[int, int]:

@@ -6,8 +6,6 @@ Nothing here decides a rule; it only reads the (already redacted) observation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.cards import KING, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
@@ -21,15 +19,15 @@ from cardsuite.games.grabuge.model import (
     SeenGrabuge,
     batch_pile,
     grabuge_pile,
+    match_totals,
     packet_pile,
+    packets_won,
+    reserve_left,
     reserve_pile,
     stock_pile,
     turned_pile,
     won_pile,
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.grabuge.engine import Grabuge
 
 
 def _cards(n: int) -> str:
@@ -40,16 +38,16 @@ def _packets(n: int) -> str:
     return ngettext("{n} packet", "{n} packets", n).format(n=n)
 
 
-def present(game: Grabuge, obs: Observation[SeenGrabuge]) -> TableView:
+def present(obs: Observation[SeenGrabuge]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     series = state.series
     over = state.over
-    won = game.won(state)
-    leftover = game.leftover(state)
+    won = packets_won(state)
+    leftover = reserve_left(state)
     match = state.options.match_deals > 1
-    totals = game.totals(state)
+    totals = match_totals(state)
 
     seats = []
     for s in seating(obs.viewer, SEATS):

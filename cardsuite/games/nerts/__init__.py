@@ -18,7 +18,6 @@ from cardsuite.games.nerts.engine import (
 from cardsuite.games.nerts.model import (
     CENTRE,
     DEADLOCK,
-    NOBODY,
     OUT,
     OVER,
     PLAY,
@@ -48,7 +47,7 @@ NERTS = Nerts()
 
 __all__ = [
     "ACE_FIRST", "ACE_TO_CENTRE", "ALREADY_STUCK", "BAD_BUILD", "CANNOT_PASS", "CENTRE",
-    "DEADLOCK", "NERTS", "NOBODY", "NOTHING_TO_FLIP", "NOT_AVAILABLE", "NOT_OWN_ROW",
+    "DEADLOCK", "NERTS", "NOTHING_TO_FLIP", "NOT_AVAILABLE", "NOT_OWN_ROW",
     "NOT_STARTED", "OUT", "OVER", "PLAY", "REALTIME", "START_DELAY", "TIMEOUT", "TURNS",
     "WAITING", "WRONG_FOUNDATION", "WRONG_MODE", "Flip", "FullNerts", "Nerts", "NertsMove",
     "NertsOptions", "NertsState", "Pass", "Play", "SeenNerts", "Stuck", "found", "nerts", "row",

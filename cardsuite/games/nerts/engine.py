@@ -7,20 +7,35 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, cast
 
-from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, parse_card, standard_deck
+from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS, Outcome
+from cardsuite.core.position import (
+    cards_with_owners,
+    is_seat_token,
+    parse_position,
+    position_keys,
+)
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Series
-from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
+from cardsuite.core.table import (
+    Layout,
+    PileId,
+    PileSpec,
+    Seat,
+    SeenTable,
+    Table,
+    TableEdit,
+    Visibility,
+)
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.nerts import present as presentation
@@ -28,17 +43,18 @@ from cardsuite.games.nerts.model import (
     CENTRE,
     DEADLOCK,
     DEAL_LIMIT,
+    FOUNDATION,
     LEVEL_SPEED,
     MAX_DEALS,
     MAX_SEATS,
     MAX_STEPS,
     NERTS_SIZE,
-    NOBODY,
     OUT,
     OVER,
     PLAY,
     REACTION_MS,
     REALTIME,
+    ROW,
     ROW_SLOTS,
     START_DELAY,
     STEP_LIMIT,
@@ -70,6 +86,7 @@ from cardsuite.games.nerts.model import (
     ToCentre,
     ToRow,
     WentOut,
+    deal_scores,
     found,
     nerts,
     row,
@@ -93,32 +110,29 @@ NOT_STARTED = "NotStarted"
 
 _DECKS = tuple(standard_deck(back=s) for s in range(MAX_SEATS))
 _NO_SEATS: frozenset[Seat] = frozenset()
-_SEAT_PILES = 2 + ROW_SLOTS + 1  # per seat: 13-pile, rows, waste, stock (in layout order)
+# Per seat, his piles in the order legal_moves reads them: 13-pile, rows 1-4, waste, stock.
+_SEAT_PILE_IDS = tuple((nerts(s), *rows(s), waste(s), stock(s)) for s in range(MAX_SEATS))
 # A card's rank and suit without its owner: Card.index is (rank-1)*4 + suit + 53*back.
 _FACE = 53
-_CLOCK = NertsState._fields.index("clock")
 _FOUND_IDS = tuple(found(k) for k in range(4 * MAX_SEATS))
 _FOUND_ORDER = {fid: k for k, fid in enumerate(_FOUND_IDS)}
 
 
-def _fits_row(card: Card, onto: Card) -> bool:
-    """Row build: ``card`` one rank lower than ``onto`` and of the other colour."""
-    return onto.rank == card.rank + 1 and onto.suit.red is not card.suit.red  # type: ignore[union-attr]
+_FOUND_ONTO = FOUNDATION.onto
 
 
-def _wanted(piles: Sequence[Sequence[CardFace]], seats: int) -> tuple[tuple[PileId, ...], ...]:
+def _wanted(table: Table | SeenTable, seats: int) -> tuple[tuple[PileId, ...], ...]:
     """Per card face, the foundations it would go on next (the state's ``wanted``)."""
     wanted: list[tuple[PileId, ...]] = [()] * _FACE
-    for k, pile in enumerate(piles[_SEAT_PILES * seats :]):
+    for k, fid in enumerate(_FOUND_IDS[: 4 * seats]):
+        pile = table.faces(fid)
         if pile:
-            want = cast(Card, pile[-1]).index % _FACE + 4  # the same suit, one rank higher
-            if want < _FACE - 1:  # (nothing goes on a King)
+            for want in _FOUND_ONTO[cast(Card, pile[-1]).index % _FACE]:  # none on a King
                 wanted[want] += (_FOUND_IDS[k],)
     return tuple(wanted)
 
 
 _NO_WANTS: tuple[tuple[PileId, ...], ...] = ((),) * _FACE
-_new_tuple: Any = tuple.__new__
 
 
 def _landed(
@@ -127,10 +141,9 @@ def _landed(
     """``wanted`` once ``top`` has landed on foundation ``fid`` over ``under`` (None: empty)."""
     out = list(wanted)
     if under is not None:
-        was = under.index % _FACE + 4
-        out[was] = tuple(f for f in out[was] if f != fid)
-    want = top.index % _FACE + 4
-    if want < _FACE - 1:
+        for was in _FOUND_ONTO[under.index % _FACE]:
+            out[was] = tuple(f for f in out[was] if f != fid)
+    for want in _FOUND_ONTO[top.index % _FACE]:  # none on a King
         got = out[want]
         # in the foundations' order, as the moves are listed
         out[want] = (fid,) if not got else tuple(sorted((*got, fid), key=_FOUND_ORDER.__getitem__))
@@ -139,14 +152,6 @@ def _landed(
 
 def _not_available(card: Card) -> Refusal:
     return Refusal(NOT_AVAILABLE, _("{card} is not one of your available cards").format(card=card))
-
-
-def _tail_start(pile: tuple[Card, ...]) -> int:
-    """The lowest position from which ``pile`` is a properly built tail (its top: len-1)."""
-    k = len(pile) - 1
-    while k > 0 and _fits_row(pile[k], pile[k - 1]):
-        k -= 1
-    return k
 
 
 class _Work:
@@ -159,31 +164,48 @@ class _Work:
     )  # fmt: skip
 
     def __init__(self, state: FullNerts, events: list[Event]) -> None:
-        # One unpacking of the state's fields, in NertsState's order (the hot path of a step).
-        (
-            table, self.seed, _events, self.options, self.seats, self.series, self.clock,
-            self.start_at, self.timeout_at, self.phase, self.turn, self.progress, self.marks,
-            self.stuck, self.remedied, self.steps, self.out, self.wanted,
-        ) = state  # fmt: skip
-        self.edit: TableEdit = table.edit()
+        self.seed = state.seed
+        self.options = state.options
+        self.seats = state.seats
+        self.series = state.series
+        self.clock = state.clock
+        self.start_at = state.start_at
+        self.timeout_at = state.timeout_at
+        self.phase = state.phase
+        self.turn = state.turn
+        self.progress = state.progress
+        self.marks = state.marks
+        self.stuck = state.stuck
+        self.remedied = state.remedied
+        self.steps = state.steps
+        self.out = state.out
+        self.wanted = state.wanted
+        self.edit: TableEdit = state.table.edit()
         self.events = events
         self.realtime = self.options.mode == REALTIME
 
     def freeze(self) -> FullNerts:
         edit = self.edit
-        # tuple.__new__ builds the two NamedTuples without their generated __new__ (a third
-        # of what freezing costs); the fields are in declaration order.
-        table = _new_tuple(Table, (edit.layout, tuple(edit.piles), edit.known))
-        state: FullNerts = _new_tuple(
-            NertsState,
-            (
-                table, self.seed, tuple(self.events), self.options, self.seats, self.series,
-                self.clock, self.start_at, self.timeout_at, self.phase, self.turn,
-                self.progress, self.marks, self.stuck, self.remedied, self.steps, self.out,
-                self.wanted,
-            ),
-        )  # fmt: skip
-        return state
+        return NertsState(
+            table=Table(edit.layout, tuple(edit.piles), edit.known),
+            seed=self.seed,
+            events=tuple(self.events),
+            options=self.options,
+            seats=self.seats,
+            series=self.series,
+            clock=self.clock,
+            start_at=self.start_at,
+            timeout_at=self.timeout_at,
+            phase=self.phase,
+            turn=self.turn,
+            progress=self.progress,
+            marks=self.marks,
+            stuck=self.stuck,
+            remedied=self.remedied,
+            steps=self.steps,
+            out=self.out,
+            wanted=self.wanted,
+        )
 
     def made_progress(self) -> None:
         """§6.6: a card reached the centre or left a 13-pile or a waste."""
@@ -273,24 +295,24 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         series = Series.start(seed=seed, seats=seats, deals=0)
         layout = self.layout(seats)
         blank = NertsState(
-            Table(layout, tuple(() for _spec in layout.specs), ()),
-            seed,
-            (),
-            opts,
-            seats,
-            series,
-            0,
-            None,
-            None,
-            WAITING,
-            NOBODY,
-            0,
-            (0,) * seats,
-            (False,) * seats,
-            False,
-            0,
-            NOBODY,
-            _NO_WANTS,
+            table=Table(layout, tuple(() for _spec in layout.specs), ()),
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=series,
+            clock=0,
+            start_at=None,
+            timeout_at=None,
+            phase=WAITING,
+            turn=None,
+            progress=0,
+            marks=(0,) * seats,
+            stuck=(False,) * seats,
+            remedied=False,
+            steps=0,
+            out=None,
+            wanted=_NO_WANTS,
         )
         work = _Work(blank, [])
         self._deal(work)
@@ -318,12 +340,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         work.stuck = (False,) * work.seats
         work.remedied = False
         work.steps = 0
-        work.out = NOBODY
+        work.out = None
         if work.realtime:
             work.phase = WAITING
             work.start_at = work.clock + START_DELAY
             work.timeout_at = None
-            work.turn = NOBODY
+            work.turn = None
         else:
             work.phase = PLAY
             work.turn = first
@@ -353,27 +375,16 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         ``clock``), ``stuck: P1 P3``.
         """
         opts: NertsOptions = self.resolve_options(options)
-        entries: list[tuple[str, str, int]] = []
-        settings: dict[str, str] = {}
+        # The players there are: the highest one named (in pile names or owner tokens).
+        keys = position_keys(text)
         highest = 1
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key, value = key.strip(), value.strip()
-            if not sep or not key:
-                raise NotationError(f"line {number}: {raw.strip()!r} is not 'name: value'")
-            entries.append((key, value, number))
+        for key, value in keys.items():
             for token in [key.split(".")[0], *value.split()]:
-                if len(token) == 2 and token[0] == "P" and token[1].isdigit():
+                if is_seat_token(token) and token[0] == "P":
                     highest = max(highest, int(token[1]))
             if key.startswith("row.") or key.split(".")[0] in ("nerts", "waste", "stock"):
                 highest = max(highest, int(key.split(".")[1]) + 1)
-        seats = highest
-        for key, value, _n in entries:
-            if key == "players":
-                seats = _whole(value, key)
+        seats = _whole(keys["players"], "players") if "players" in keys else highest
         seats = max(seats, 2)
         self.check_options(seats, opts)
         layout = self.layout(seats)
@@ -386,26 +397,13 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 aliases[f"P{s + 1}.row{j + 1}"] = row(s, j)
         for k in range(4 * seats):
             aliases[f"F{k + 1}"] = found(k)
-        piles: dict[PileId, tuple[Card, ...]] = {}
-        for key, value, number in entries:
-            pile = aliases.get(key, key)
-            if pile not in layout:
-                settings[key] = value
-                continue
-            if pile in piles:
-                raise NotationError(f"line {number}: {key} is given twice")
-            spec = layout.spec(pile)
-            owner = spec.owner if spec.owner is not None else 0
-            cards: list[Card] = []
-            for token in value.split():
-                if token == "-":
-                    continue
-                if len(token) == 2 and token[0] == "P" and token[1].isdigit():
-                    owner = _player(token, seats)
-                    continue
-                plain = parse_card(token)
-                cards.append(Card(plain.rank, plain.suit, owner))
-            piles[pile] = tuple(cards)
+
+        def read_cards(pile: PileId, value: str) -> tuple[Card, ...]:
+            owner = layout.spec(pile).owner  # a foundation's cards are P1's until named
+            return cards_with_owners(value, owner if owner is not None else 0, seats)
+
+        given = parse_position(text, layout, aliases, read_cards)
+        piles, settings = given.piles, given.settings
         unknown = sorted(set(settings) - {"players", "turn", "clock", "started", "stuck"})
         if unknown:
             raise NotationError(
@@ -431,24 +429,24 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         stuck_seats = {_player(t, seats) for t in settings.get("stuck", "").split()}
         turn = _player(settings["turn"], seats) if "turn" in settings else 0
         state = NertsState(
-            table,
-            seed,
-            (),
-            opts,
-            seats,
-            Series(0, 0, turn),
-            clock if realtime else 0,
-            clock + START_DELAY if realtime and not started else None,
-            clock + TIMEOUT if realtime and started else None,
-            PLAY if started or not realtime else WAITING,
-            NOBODY if realtime else turn,
-            0,
-            (0,) * seats,
-            tuple(s in stuck_seats for s in range(seats)),
-            False,
-            0,
-            NOBODY,
-            _wanted(table.piles, seats),
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=Series(0, 0, turn),
+            clock=clock if realtime else 0,
+            start_at=clock + START_DELAY if realtime and not started else None,
+            timeout_at=clock + TIMEOUT if realtime and started else None,
+            phase=PLAY if started or not realtime else WAITING,
+            turn=None if realtime else turn,
+            progress=0,
+            marks=(0,) * seats,
+            stuck=tuple(s in stuck_seats for s in range(seats)),
+            remedied=False,
+            steps=0,
+            out=None,
+            wanted=_wanted(table, seats),
         )
         return state
 
@@ -480,9 +478,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         if due is None or due > now:
             if now == state.clock:
                 return state
-            fields = list(state)  # (positionally: _replace costs a third of a step here)
-            fields[_CLOCK] = now
-            return NertsState._make(fields)
+            return state._replace(clock=now)
         work = _Work(state, [])
         while True:
             due = _earliest(work.start_at, work.timeout_at)
@@ -523,7 +519,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             return _NO_SEATS
         if state.options.mode == REALTIME:
             return self._everyone[state.seats]
-        return self._one[state.turn]
+        turn = state.turn
+        return _NO_SEATS if turn is None else self._one[turn]
 
     def _play(self, seat: Seat, card: Card, source: PileId, target: PileId) -> Play:
         key = (seat, card.index, source, target)  # (ints hash faster than cards)
@@ -572,8 +569,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         piles = state.table.piles
         # The layout puts each seat's piles together (13-pile, rows 1-4, waste, stock), then
         # the foundations (see ``layout``).
-        base = _SEAT_PILES * seat
-        nerts_pile, r0, r1, r2, r3, waste_pile, stock_pile = piles[base : base + _SEAT_PILES]
+        mine = state.table.layout.getter(_SEAT_PILE_IDS[seat])  # resolved once per layout
+        nerts_pile, r0, r1, r2, r3, waste_pile, stock_pile = mine(piles)
         row_ids = rows(seat)
         top_ids = (nerts(seat), waste(seat))
         row_piles = (r0, r1, r2, r3)
@@ -590,8 +587,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         wanted = state.wanted
         out: list[NertsMove] = []
         play = self._play
-        # Each row's top card: (rank, red), or None for an empty row.
-        tops = [(p[-1].rank, p[-1].suit.red) if p else None for p in row_piles]  # type: ignore[union-attr]
+        # Each row's top card, or None for an empty row.
+        tops = [p[-1] if p else None for p in row_piles]
         for pid, p in ((top_ids[0], nerts_pile), (top_ids[1], waste_pile)):
             if not p:
                 continue
@@ -602,9 +599,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 continue
             for fid in wanted[card.index % _FACE]:
                 out.append(play(seat, card, pid, fid))
-            red = card.suit.red  # type: ignore[union-attr]
             for j, onto in enumerate(tops):
-                if onto is None or (onto[0] == rank + 1 and onto[1] is not red):
+                if onto is None or ROW.follows(card, onto):
                     out.append(play(seat, card, pid, row_ids[j]))
         for i, p in enumerate(row_piles):
             if not p:
@@ -627,20 +623,20 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                     continue
                 if onto is None:
                     if k0 < 0:
-                        k0 = _tail_start(p)
+                        k0 = ROW.run_start(p)
                     for k in range(last, k0 - 1, -1):
                         card = p[k]
                         if card.rank != ACE:
                             out.append(play(seat, card, rid, row_ids[j]))
                     continue
-                k = last + top_rank + 1 - onto[0]  # where the card one rank below it would be
+                k = last + top_rank + 1 - onto.rank  # where the card one rank below it would be
                 if k > last or k < 0:
                     continue
                 if k0 < 0:
-                    k0 = _tail_start(p)
+                    k0 = ROW.run_start(p)
                 if k >= k0:
                     card = p[k]
-                    if card.rank != ACE and card.suit.red is not onto[1]:  # type: ignore[union-attr]
+                    if card.rank != ACE and ROW.follows(card, onto):
                         out.append(play(seat, card, rid, row_ids[j]))
         if stock_pile or waste_pile:
             out.append(self._flip[seat])
@@ -711,7 +707,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             if card not in pile:
                 return _not_available(card)
             k = pile.index(card)
-            if k != len(pile) - 1 and (not to_row or _tail_start(pile) > k):
+            if k != len(pile) - 1 and (not to_row or ROW.run_start(pile) > k):
                 return _not_available(card)
         elif source.startswith("stock.") or not pile or pile[-1] is not card:
             return _not_available(card)
@@ -721,7 +717,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             if target == source:
                 return Refusal(BAD_BUILD, _("a card cannot move onto its own pile"))
             onto = table.top(target)
-            if onto is not None and not _fits_row(card, onto):
+            if onto is not None and not ROW.follows(card, onto):
                 return Refusal(
                     BAD_BUILD,
                     _("{card} does not go on {onto}: one rank lower, the other colour").format(
@@ -743,7 +739,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             return Refusal(WRONG_FOUNDATION, _("an Ace starts a new foundation in the centre"))
         if onto is None:
             return Refusal(WRONG_FOUNDATION, _("only an Ace starts a new foundation"))
-        if card.index % _FACE != onto.index % _FACE + 4:
+        if not FOUNDATION.follows(card, onto):
             return Refusal(
                 WRONG_FOUNDATION,
                 _("{card} does not go on {onto}: same suit, one rank higher").format(
@@ -826,10 +822,11 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
 
     def _flip_cards(self, work: _Work, seat: Seat) -> None:
         # The commonest action: the seat's waste and stock are reached by their places in the
-        # layout (after his 13-pile and rows), not by name.
-        piles = work.edit.piles
-        w_at = _SEAT_PILES * seat + 1 + ROW_SLOTS
-        s_at = w_at + 1
+        # layout.
+        edit = work.edit
+        piles = edit.piles
+        positions = edit.layout.positions
+        w_at, s_at = positions[waste(seat)], positions[stock(seat)]
         cards = piles[s_at]
         if not cards:  # recycle: the waste turned over, its first card on top
             cards = piles[w_at][::-1]
@@ -885,11 +882,13 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
 
     def _start_turn(self, work: _Work) -> None:
         """Turn-based: the Aces showing for the player now on turn move first (§6.2)."""
-        if work.options.auto_aces:
-            base = _SEAT_PILES * work.turn
-            for pile in work.edit.piles[base : base + _SEAT_PILES - 1]:
+        turn = work.turn
+        if work.options.auto_aces and turn is not None:
+            mine = work.edit.layout.getter(_SEAT_PILE_IDS[turn])
+            showing = mine(work.edit.piles)[:-1]  # not the stock
+            for pile in showing:
                 if pile and pile[-1].rank == ACE:
-                    self._auto_aces(work, work.turn)
+                    self._auto_aces(work, turn)
                     return
 
     def _check_deadlock(self, work: _Work) -> None:
@@ -919,22 +918,15 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         work.out = seat
         self._end_deal(work, OUT)
 
-    def deal_scores(self, table: Table | Any, seats: int, penalty: int) -> tuple[int, ...]:
-        """Each player's cards in the centre minus ``penalty`` per card left in his 13-pile."""
-        centre = [0] * seats
-        for k in range(4 * seats):
-            for card in table.faces(found(k)):
-                centre[card.back] += 1
-        return tuple(centre[s] - penalty * table.count(nerts(s)) for s in range(seats))
-
     def _end_deal(self, work: _Work, ending: str) -> None:
         opts = work.options
         seats = work.seats
         table = Table(work.edit.layout, tuple(work.edit.piles), ())
-        scores = self.deal_scores(table, seats, opts.pile_penalty)
+        scores = deal_scores(table, seats, opts.pile_penalty)
         number = work.series.number + 1
         work.events.append(DealScored(number, scores))
         if ending == OUT:
+            assert work.out is not None, "a deal ends out when someone went out"
             note = _("{who} emptied the 13-pile").format(who=who(work.out))
         elif ending == DEADLOCK:
             note = _("Everyone was stuck: the deal was scored as it stood")
@@ -951,7 +943,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         work.series = work.series.ended(result, match_over=over)
         if over:
             work.phase = OVER
-            work.turn = NOBODY
+            work.turn = None
             work.start_at = None
             work.timeout_at = None
             return
@@ -1008,7 +1000,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenNerts]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 def _earliest(a: int | None, b: int | None) -> int | None:

@@ -55,10 +55,12 @@ Decisions taken where the spec is silent or leaves room:
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
-from cardsuite.core.cards import Card
+from cardsuite.core.building import Building, Direction, Suiting
+from cardsuite.core.cards import ACE, Card
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Gesture, Move
@@ -70,13 +72,17 @@ from cardsuite.core.text import seat as who
 MAX_SEATS = 6
 NERTS_SIZE = 13
 ROW_SLOTS = 4
+
+# How cards are built (nerts.md §3): a player's rows down in alternating colours (any card on
+# an empty row), the shared foundations up by suit from an Ace.
+ROW = Building("row", direction=Direction.DOWN, suiting=Suiting.ALTERNATE_COLOUR)
+FOUNDATION = Building("foundation", direction=Direction.UP, suiting=Suiting.SAME_SUIT, base=ACE)
 # The most cards a pile can hold in a deal (the table keeps room for them): a row builds down
 # from a King to a 2 (Aces never go there), a foundation up from the Ace to the King, and the
 # stock and the waste share what the deal leaves of a deck.
 ROW_MOST = 12
 FOUNDATION_SIZE = 13
 STOCK_SIZE = 52 - NERTS_SIZE - ROW_SLOTS
-NOBODY = -1
 
 # Times (ms), §6.4.
 START_DELAY = 3000  # from the deal (or the end of the previous deal) to the start signal
@@ -402,8 +408,16 @@ class DealScored(Event):
 
 # --- state ---------------------------------------------------------------------------------
 
-# Phases.  WAITING: dealt, the start signal not given yet (real time only).
-WAITING, PLAY, OVER = range(3)
+
+class Phase(enum.IntEnum):
+    """Where a game stands."""
+
+    WAITING = 0  # dealt, the start signal not given yet (real time only)
+    PLAY = 1
+    OVER = 2
+
+
+WAITING, PLAY, OVER = Phase.WAITING, Phase.PLAY, Phase.OVER
 
 # How a deal ended (DealResult.ending, Outcome.ending).
 OUT = "out"
@@ -428,14 +442,14 @@ class NertsState(NamedTuple, Generic[T]):
     clock: int  # ms since the game was created, as of the latest step (0 in turn mode)
     start_at: int | None  # the pending start signal (real time), else None
     timeout_at: int | None  # the pending no-progress timeout (real time, in play), else None
-    phase: int  # WAITING, PLAY or OVER
-    turn: Seat  # turn-based: the player on turn; NOBODY in real time and at the end
+    phase: Phase
+    turn: Seat | None  # turn-based: the player on turn; None in real time and at the end
     progress: int  # progress events this deal (§6.6)
     marks: tuple[int, ...]  # each player's mark (§6.6)
     stuck: tuple[bool, ...]  # each player's stuck flag
     remedied: bool  # a remedy was made since the latest progress
     steps: int  # actions in this deal (for the safety stop)
-    out: Seat  # who emptied his 13-pile in the latest deal, else NOBODY
+    out: Seat | None  # who emptied his 13-pile in the latest deal, else None
     # Derived from the foundations, kept for speed: per card face (rank and suit, ``Card.index``
     # modulo 53), the foundations whose next card it is.
     wanted: tuple[tuple[PileId, ...], ...]
@@ -447,3 +461,13 @@ class NertsState(NamedTuple, Generic[T]):
 
 FullNerts = NertsState[Table]
 SeenNerts = NertsState[SeenTable]
+
+
+def deal_scores(table: Table | SeenTable, seats: int, penalty: int) -> tuple[int, ...]:
+    """Each player's cards in the centre minus ``penalty`` per card left in his 13-pile
+    (nerts.md §7): a foundation card counts for the player whose deck it is from."""
+    centre = [0] * seats
+    for k in range(4 * seats):
+        for card in table.faces(found(k)):
+            centre[card.back] += 1  # type: ignore[union-attr]
+    return tuple(centre[s] - penalty * table.count(nerts(s)) for s in range(seats))

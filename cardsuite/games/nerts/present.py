@@ -8,8 +8,6 @@ runner's clock; the text itself never names a time, which only the runner knows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
@@ -19,7 +17,6 @@ from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, Table
 from cardsuite.games.nerts.model import (
     FOUNDATION_SIZE,
     NERTS_SIZE,
-    NOBODY,
     OVER,
     PLAY,
     REALTIME,
@@ -28,6 +25,7 @@ from cardsuite.games.nerts.model import (
     STOCK_SIZE,
     WAITING,
     SeenNerts,
+    deal_scores,
     found,
     nerts,
     row,
@@ -35,16 +33,13 @@ from cardsuite.games.nerts.model import (
     waste,
 )
 
-if TYPE_CHECKING:
-    from cardsuite.games.nerts.engine import Nerts
 
-
-def present(game: Nerts, obs: Observation[SeenNerts]) -> TableView:
+def present(obs: Observation[SeenNerts]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     realtime = state.options.mode == REALTIME
-    scores = game.deal_scores(table, state.seats, state.options.pile_penalty)
+    scores = deal_scores(table, state.seats, state.options.pile_penalty)
     seats = []
     for s in seating(obs.viewer, state.seats):
         piles = [
@@ -157,6 +152,7 @@ def _status(state: SeenNerts) -> str:
         return _("Get ready: everyone starts together at «Go!»")
     if state.options.mode == REALTIME:
         return _("Everyone plays at once")
+    assert state.turn is not None, "a turn-based game in play has a player on turn"
     return _("{who} to play").format(who=seat(state.turn))
 
 
@@ -186,6 +182,6 @@ def _info(state: SeenNerts) -> tuple[str, ...]:
             last = series.results[-1]
             scores = " · ".join(f"{seat(s)} {last.scores[s]:+d}" for s in range(state.seats))
             lines.append(_("Last deal: {scores}").format(scores=scores))
-    if state.out != NOBODY:
+    if state.out is not None:
         lines.append(_("{who} is out!").format(who=seat(state.out)))
     return tuple(lines)

@@ -15,7 +15,6 @@ from cardsuite.games.russian_bank.model import (
     AUTO,
     BLOCK,
     NO_PROGRESS,
-    NOBODY,
     OVER,
     PLAY,
     STOP,
@@ -43,7 +42,7 @@ RUSSIAN_BANK = RussianBank()
 
 __all__ = [
     "AUTO", "BLOCK", "FOUNDATION_MISMATCH", "FOUNDATION_MOVE_REQUIRED", "HOUSE_MISMATCH",
-    "LOAD_MISMATCH", "NOBODY", "NOT_AVAILABLE", "NOT_A_TARGET", "NO_PROGRESS", "OVER", "PLAY",
+    "LOAD_MISMATCH", "NOT_AVAILABLE", "NOT_A_TARGET", "NO_PROGRESS", "OVER", "PLAY",
     "POINTLESS_MOVE", "RUSSIAN_BANK", "STOP", "TURN_LIMIT", "WIN", "Discard", "EndTurn",
     "FullRussianBank", "Play", "RussianBank", "RussianBankMove", "RussianBankOptions",
     "RussianBankState", "SeenRussianBank", "StopCalled", "StopPlace", "foundation", "hand",

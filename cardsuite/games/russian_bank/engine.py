@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cardsuite.core.cards import ACE, Card, parse_card, standard_deck
+from cardsuite.core.building import FACES, NO_KEY, Building, Direction, Suiting
+from cardsuite.core.cards import ACE, Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS, Outcome
+from cardsuite.core.position import cards_with_owners, parse_position, seat_from_text
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
@@ -29,20 +31,21 @@ from cardsuite.games.russian_bank.model import (
     CARD_AT,
     FOUND_AT,
     FOUND_IDS,
+    FOUNDS_AT,
     HAND_AT,
     HOUSE_AT,
     HOUSE_IDS,
+    HOUSES_AT,
     MAX_TURNS,
     NO_PROGRESS,
     NO_PROGRESS_TURNS,
-    NOBODY,
     OVER,
-    PER_SEAT,
     PILE_IDS,
     PLAY,
     POS,
-    R_AT,
+    RESERVE_AT,
     RESERVE_SIZE,
+    SEAT_AT,
     SEATS,
     STOP,
     TURN_LIMIT,
@@ -104,41 +107,56 @@ _LAYOUT = Layout(
     + [PileSpec(ASIDE)]
 )
 assert _LAYOUT.ids == PILE_IDS
-_HOUSES = range(HOUSE_AT, HOUSE_AT + 8)
-_SOURCES = tuple((PER_SEAT * s + R_AT, PER_SEAT * s + CARD_AT, *_HOUSES) for s in range(SEATS))
+_HOUSES = HOUSES_AT
+# Where a seat plays from: his reserve, his hand card and the houses.
+_SOURCES = tuple((RESERVE_AT[s], CARD_AT[s], *_HOUSES) for s in range(SEATS))
 _AT = len(PILE_IDS)  # source * _AT + target indexes the move cache
 _KEYS = _AT * _AT
-_FOUNDS = range(FOUND_AT, FOUND_AT + 8)
+_FOUNDS = FOUNDS_AT
 
-# By a card's face (Card.index % 53 = (rank-1)*4 + suit order; clubs, diamonds, hearts, spades):
-_FACES = 53
-_RED = tuple((f % 4) in (1, 2) for f in range(52))
-# The key a card has, and the key a house top accepts (one rank lower, the other colour).
-_HKEY = tuple((f // 4 + 1) * 2 + _RED[f] for f in range(52))
-_HWANTS = tuple((f // 4) * 2 + (not _RED[f]) for f in range(52))
+# The three ways cards are built (russian-bank.md §3; no wrap-around: A and K are not adjacent).
+FOUNDATION = Building("foundation", direction=Direction.UP, suiting=Suiting.SAME_SUIT, base=ACE)
+HOUSE = Building("house", direction=Direction.DOWN, suiting=Suiting.ALTERNATE_COLOUR)
+LOAD = Building("loading", direction=Direction.UP_OR_DOWN, suiting=Suiting.SAME_SUIT)
+
+# The move search looks cards up by face (Card.index % FACES: rank and suit, not the back).
+_FACES = FACES
+# A house top accepts one key (one rank lower, the other colour); an Ace top accepts none.
+_HKEY = HOUSE.key
+_HWANTS = tuple(wants[0] if wants else NO_KEY for wants in HOUSE.wants)
+# Per foundation top's face, the bit mask of the faces it accepts.
+_FOUND_TAKES = tuple(sum(1 << face for face in takes) for takes in FOUNDATION.onto)
+_NOTHING: frozenset[int] = frozenset()
 # Ace-high seniority for choosing the first player.
 _SENIORITY = {r: (14 if r == ACE else r) for r in range(1, 14)}
 
 
 def fits_foundation(card: Card, top: Card | None) -> bool:
-    if top is None:
-        return card.rank == ACE
-    return card.index % _FACES == top.index % _FACES + 4
+    """A foundation: an Ace on an empty one, else the same suit one rank higher."""
+    return FOUNDATION.accepts(card, top)
 
 
 def fits_house(card: Card, top: Card) -> bool:
-    return _HKEY[card.index % _FACES] == _HWANTS[top.index % _FACES]
+    """A house: one rank lower than its top, of the other colour."""
+    return HOUSE.follows(card, top)
 
 
 def fits_load(card: Card, top: Card) -> bool:
-    diff = card.index % _FACES - top.index % _FACES
-    return diff == 4 or diff == -4
+    """Loading the opponent's reserve or waste: the same suit, one rank up or down."""
+    return LOAD.follows(card, top)
+
+
+def _violator(state: FullRussianBank | _Work) -> Seat:
+    """During a Stop, the player who missed the foundation play."""
+    violator = state.violator
+    assert violator is not None, "a Stop has a violator"
+    return violator
 
 
 def seat_cards(piles: tuple[tuple[Card, ...], ...] | list[Any], s: Seat) -> int:
     """Cards in seat s's reserve, hand, hand card and waste."""
-    b = PER_SEAT * s
-    return len(piles[b]) + len(piles[b + 1]) + len(piles[b + 2]) + len(piles[b + 3])
+    r, h, c, w = SEAT_AT[s]
+    return len(piles[r]) + len(piles[h]) + len(piles[c]) + len(piles[w])
 
 
 class _Work:
@@ -186,23 +204,23 @@ class _Work:
 
     def freeze(self) -> FullRussianBank:
         return RussianBankState(
-            Table(_LAYOUT, tuple(self.piles), self.known),
-            self.seed,
-            tuple(self.events),
-            self.options,
-            SEATS,
-            self.phase,
-            self.turn,
-            self.first,
-            self.moves,
-            self.turns,
-            self.mark,
-            self.best,
-            self.violator,
-            self.missed,
-            self.placed,
-            self.winner,
-            self.ending,
+            table=Table(_LAYOUT, tuple(self.piles), self.known),
+            seed=self.seed,
+            events=tuple(self.events),
+            options=self.options,
+            seats=SEATS,
+            phase=self.phase,
+            turn=self.turn,
+            first=self.first,
+            moves=self.moves,
+            turns=self.turns,
+            mark=self.mark,
+            best=self.best,
+            violator=self.violator,
+            missed=self.missed,
+            placed=self.placed,
+            winner=self.winner,
+            ending=self.ending,
         )
 
     def progress(self) -> None:
@@ -247,7 +265,23 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
 
     def _blank(self, opts: RussianBankOptions, seed: int, table: Table) -> FullRussianBank:
         return RussianBankState(
-            table, seed, (), opts, SEATS, PLAY, 0, 0, 0, 0, 0, 96, NOBODY, (), None, NOBODY, ""
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=SEATS,
+            phase=PLAY,
+            turn=0,
+            first=0,
+            moves=0,
+            turns=0,
+            mark=0,
+            best=96,
+            violator=None,
+            missed=(),
+            placed=None,
+            winner=None,
+            ending="",
         )
 
     def new_game(self, *, seats: int = 2, options: Any = None, seed: int = 0) -> FullRussianBank:
@@ -256,11 +290,10 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         piles: list[tuple[Card, ...]] = [() for _ in PILE_IDS]
         for s in range(SEATS):
             cards = shuffled(_DECKS[s], seed, "deal", s)  # the top of the deck is the end
-            b = PER_SEAT * s
-            piles[b + R_AT] = tuple(cards[-RESERVE_SIZE:])
-            for j in range(4):
-                piles[HOUSE_AT + 4 * s + j] = (cards[-RESERVE_SIZE - 1 - j],)
-            piles[b + HAND_AT] = tuple(cards[: -RESERVE_SIZE - 4])
+            piles[RESERVE_AT[s]] = tuple(cards[-RESERVE_SIZE:])
+            for j in range(4):  # H1-H4 on P1's side, H5-H8 on P2's
+                piles[HOUSES_AT[4 * s + j]] = (cards[-RESERVE_SIZE - 1 - j],)
+            piles[HAND_AT[s]] = tuple(cards[: -RESERVE_SIZE - 4])
         table = Table(_LAYOUT, tuple(piles), ())
         first, why = self.first_player(table, seed)
         work = _Work(self._blank(opts, seed, table))
@@ -331,41 +364,17 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         for k in range(8):
             aliases[f"H{k + 1}"] = HOUSE_IDS[k]
             aliases[f"F{k + 1}"] = FOUND_IDS[k]
-        piles: dict[PileId, tuple[Card, ...]] = {}
-        settings: dict[str, str] = {}
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key, value = key.strip(), value.strip()
-            if not sep or not key:
-                raise NotationError(f"line {number}: {raw.strip()!r} is not 'name: value'")
-            pid = aliases.get(key, key)
-            if pid not in POS:
-                settings[key] = value
-                continue
-            if pid in piles:
-                raise NotationError(f"line {number}: {key} is given twice")
-            spec = _LAYOUT.spec(pid)
-            owner = spec.owner if spec.owner is not None else 0
-            cards: list[Card] = []
-            for token in value.split():
-                if token == "-":
-                    continue
-                if token.upper() in ("P1", "P2"):
-                    owner = int(token[1]) - 1
-                    continue
-                plain = parse_card(token)
-                cards.append(Card(plain.rank, plain.suit, owner))
-            piles[pid] = tuple(cards)
+
+        def read_cards(pile: PileId, value: str) -> tuple[Card, ...]:
+            owner = _LAYOUT.spec(pile).owner  # the shared piles' cards are P1's until named
+            return cards_with_owners(value, owner if owner is not None else 0, SEATS)
+
+        given = parse_position(text, _LAYOUT, aliases, read_cards)
+        piles, settings = given.piles, given.settings
         unknown = sorted(set(settings) - {"turn"})
         if unknown:
             raise NotationError(f"{unknown[0]}: unknown setting (settings: turn)")
-        turn_text = settings.get("turn", "P1").strip().upper()
-        if turn_text not in ("P1", "P2"):
-            raise NotationError(f"turn: {turn_text!r} is not a player (P1 or P2)")
-        turn = int(turn_text[1]) - 1
+        turn = seat_from_text(settings.get("turn", "P1"), SEATS)
         named: set[Card] = set()
         for pid, cards_ in piles.items():
             if len(cards_) > 1 and pid.startswith("card."):
@@ -424,18 +433,16 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         for f in _FOUNDS:
             pile = piles[f]
             if pile:
-                face = pile[-1].index % _FACES
-                if face < 48:  # a King completes the foundation
-                    got = wants.get(face + 4)
+                for face in FOUNDATION.onto[pile[-1].index % _FACES]:  # none on a King
+                    got = wants.get(face)
                     if got is None:
-                        wants[face + 4] = [f]
+                        wants[face] = [f]
                     else:
                         got.append(f)
             else:
                 empty.append(f)
         out: list[tuple[Card, int, int]] = []
-        b = PER_SEAT * s
-        for src in (b + R_AT, b + CARD_AT, *_HOUSES):
+        for src in _SOURCES[s]:
             pile = piles[src]
             if not pile:
                 continue
@@ -461,14 +468,13 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         piles = state.table.piles
         opts = state.options
         cache = self._cache
-        b = PER_SEAT * seat
         base = seat * _KEYS
         fmask = 0
         fempty = False
         for f in _FOUNDS:
             p = piles[f]
             if p:
-                fmask |= 1 << (p[-1].index % _FACES + 4)
+                fmask |= _FOUND_TAKES[p[-1].index % _FACES]
             else:
                 fempty = True
         hmask = 0
@@ -478,19 +484,21 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             p = piles[h]
             if p:
                 key = _HWANTS[p[-1].index % _FACES]
-                tops.append((h, key))
-                hmask |= 1 << key
+                if key != NO_KEY:
+                    tops.append((h, key))
+                    hmask |= 1 << key
             else:
                 empty.append(h)
-        ltop = lwaste = -99
+        # What the opponent's reserve and waste take when loading is on.
+        ltop = lwaste = _NOTHING
         if opts.loading:
-            o = PER_SEAT * (1 - seat)
-            p = piles[o + R_AT]
+            o = 1 - seat
+            p = piles[RESERVE_AT[o]]
             if p:
-                ltop = p[-1].index % _FACES
-            p = piles[o + WASTE_AT]
+                ltop = LOAD.onto[p[-1].index % _FACES]
+            p = piles[WASTE_AT[o]]
             if p:
-                lwaste = p[-1].index % _FACES
+                lwaste = LOAD.onto[p[-1].index % _FACES]
         founds: list[RussianBankMove] = []
         out: list[RussianBankMove] = []
         for src in _SOURCES[seat]:
@@ -510,7 +518,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             elif fmask >> face & 1:
                 for f in _FOUNDS:
                     p = piles[f]
-                    if p and p[-1].index % _FACES + 4 == face:
+                    if p and face in FOUNDATION.onto[p[-1].index % _FACES]:
                         m = cache[row + f].get(ci)
                         founds.append(m if m is not None else self._make(seat, card, src, f))
             key = _HKEY[face]
@@ -523,19 +531,20 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 for h in empty:
                     m = cache[row + h].get(ci)
                     out.append(m if m is not None else self._make(seat, card, src, h))
-            if ltop - face in (4, -4):
-                t = PER_SEAT * (1 - seat) + R_AT
+            if face in ltop:
+                t = RESERVE_AT[1 - seat]
                 m = cache[row + t].get(ci)
                 out.append(m if m is not None else self._make(seat, card, src, t))
-            if lwaste - face in (4, -4):
-                t = PER_SEAT * (1 - seat) + WASTE_AT
+            if face in lwaste:
+                t = WASTE_AT[1 - seat]
                 m = cache[row + t].get(ci)
                 out.append(m if m is not None else self._make(seat, card, src, t))
-        if founds and opts.compulsory_foundation and opts.stop_mode == BLOCK:
-            return tuple(founds)
-        founds += out
-        founds.append(self._discard[seat] if piles[b + CARD_AT] else self._end[seat])
-        return tuple(founds)
+        if not (founds and opts.compulsory_foundation and opts.stop_mode == BLOCK):
+            founds += out
+            founds.append(self._discard[seat] if piles[CARD_AT[seat]] else self._end[seat])
+        legal = tuple(founds)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     def _make(self, seat: Seat, card: Card, src: int, tgt: int) -> Play:
         move = self._play(seat, card, src, tgt)
@@ -546,15 +555,14 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         caller = state.turn
         return tuple(
             self._stop(caller, c, src, f)
-            for c, src, f in self._foundation_moves(state.table.piles, state.violator)
+            for c, src, f in self._foundation_moves(state.table.piles, _violator(state))
         )
 
     def candidates(self, state: FullRussianBank, seat: Seat) -> Iterable[RussianBankMove]:
         piles = state.table.piles
         o = 1 - seat
-        b, ob = PER_SEAT * seat, PER_SEAT * o
-        targets = (*_FOUNDS, *_HOUSES, ob + R_AT, ob + WASTE_AT, b + WASTE_AT)
-        sources = (b + R_AT, b + CARD_AT, b + WASTE_AT, ob + R_AT, *_HOUSES)
+        targets = (*_FOUNDS, *_HOUSES, RESERVE_AT[o], WASTE_AT[o], WASTE_AT[seat])
+        sources = (RESERVE_AT[seat], CARD_AT[seat], WASTE_AT[seat], RESERVE_AT[o], *_HOUSES)
         for src in sources:
             pile = piles[src]
             if pile:
@@ -564,8 +572,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         yield self._end[seat]
         if state.phase == STOP:
             v = state.violator
-            vb = PER_SEAT * v if v != NOBODY else b
-            for src in (vb + R_AT, vb + CARD_AT, *_HOUSES):
+            for src in _SOURCES[v if v is not None else seat]:
                 pile = piles[src]
                 if pile:
                     for tgt in _FOUNDS:
@@ -588,7 +595,6 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 _("Stop was called: first put one of the missed cards on a foundation"),
             )
         piles = state.table.piles
-        b = PER_SEAT * seat
         founding = False
         if kind is Play:
             assert isinstance(move, Play)
@@ -597,10 +603,10 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 return refusal
             founding = move.target in _FOUND_SET
         elif kind is Discard:
-            if not piles[b + CARD_AT]:
+            if not piles[CARD_AT[seat]]:
                 return Refusal(NOT_AVAILABLE, _("you have no hand card to discard"))
         elif kind is EndTurn:
-            if piles[b + CARD_AT]:
+            if piles[CARD_AT[seat]]:
                 return Refusal(
                     NOT_AVAILABLE, _("you have a hand card: the turn ends by discarding it")
                 )
@@ -626,9 +632,10 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         seat, card = move.seat, move.card
         src, tgt = POS.get(move.source), POS.get(move.target)
         piles = state.table.piles
-        b = PER_SEAT * seat
-        ob = PER_SEAT * (1 - seat)
-        if src is None or not (src == b + R_AT or src == b + CARD_AT or src in _HOUSE_SET_AT):
+        o = 1 - seat
+        if src is None or not (
+            src == RESERVE_AT[seat] or src == CARD_AT[seat] or src in _HOUSE_SET_AT
+        ):
             return Refusal(
                 NOT_AVAILABLE,
                 _(
@@ -678,7 +685,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                     card=card, top=top
                 ),
             )
-        if tgt == ob + R_AT or tgt == ob + WASTE_AT:
+        if tgt == RESERVE_AT[o] or tgt == WASTE_AT[o]:
             if not state.options.loading:
                 return Refusal(
                     NOT_A_TARGET, _("loading is off: the opponent's piles take no cards")
@@ -704,10 +711,9 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def _why_not_stop(self, state: FullRussianBank, move: StopPlace) -> Refusal | None:
         src, tgt = POS.get(move.source), POS.get(move.target)
         piles = state.table.piles
-        v = state.violator
-        vb = PER_SEAT * v
+        v = _violator(state)
         card = move.card
-        if src is None or not (src == vb + R_AT or src == vb + CARD_AT or src in _HOUSE_SET_AT):
+        if src is None or not (src == RESERVE_AT[v] or src == CARD_AT[v] or src in _HOUSE_SET_AT):
             return Refusal(
                 NOT_AVAILABLE,
                 _("Stop: pick the violator's reserve top, their hand card or a house top"),
@@ -784,25 +790,24 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         mark, best, turns = state.mark, state.best, state.turns
         if tgt >= FOUND_AT:
             mark = turns + 1
-        b = PER_SEAT * seat
-        if src == b:
+        reserve_at, hand_at, card_at, waste_at = SEAT_AT[seat]
+        if src == reserve_at:
             left = piles[src]
             if left:
                 events.append(ReserveTurned(seat, left[-1]))
-        elif src == b + CARD_AT:
-            cards = piles[b + HAND_AT]
+        elif src == card_at:
+            cards = piles[hand_at]
             if not cards:
                 return None
-            piles[b + HAND_AT] = cards[:-1]
-            piles[b + CARD_AT] = (cards[-1],)
+            piles[hand_at] = cards[:-1]
+            piles[card_at] = (cards[-1],)
             events.append(HandTurned(seat, cards[-1]))
         if src < HOUSE_AT or tgt < HOUSE_AT:
-            if src < HOUSE_AT and not (piles[b] or piles[b + 1] or piles[b + 2] or piles[b + 3]):
+            if src < HOUSE_AT and not (
+                piles[reserve_at] or piles[hand_at] or piles[card_at] or piles[waste_at]
+            ):
                 return None
-            total = (
-                len(piles[0]) + len(piles[1]) + len(piles[2]) + len(piles[3])
-                + len(piles[4]) + len(piles[5]) + len(piles[6]) + len(piles[7])
-            )  # fmt: skip
+            total = seat_cards(piles, 0) + seat_cards(piles, 1)
             if total < best:
                 best = total
                 mark = turns + 1
@@ -810,23 +815,23 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         if moves >= TURN_MOVE_CAP:
             return None
         return RussianBankState(
-            Table(_LAYOUT, tuple(piles), state.table.known),
-            state.seed,
-            tuple(events),
-            state.options,
-            SEATS,
-            PLAY,
-            seat,
-            state.first,
-            moves,
-            turns,
-            mark,
-            best,
-            state.violator,
-            state.missed,
-            state.placed,
-            NOBODY,
-            "",
+            table=Table(_LAYOUT, tuple(piles), state.table.known),
+            seed=state.seed,
+            events=tuple(events),
+            options=state.options,
+            seats=SEATS,
+            phase=PLAY,
+            turn=seat,
+            first=state.first,
+            moves=moves,
+            turns=turns,
+            mark=mark,
+            best=best,
+            violator=state.violator,
+            missed=state.missed,
+            placed=state.placed,
+            winner=None,
+            ending="",
         )
 
     def _do_play(self, work: _Work, move: Play) -> None:
@@ -837,21 +842,20 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         piles[tgt] = piles[tgt] + (card,)
         work.events.append(Played(seat, card, move.source, move.target))
         work.moves += 1
-        b = PER_SEAT * seat
         if tgt >= FOUND_AT:
             work.progress()
-        if src == b + R_AT:
+        if src == RESERVE_AT[seat]:
             left = piles[src]
             if left:
                 work.events.append(ReserveTurned(seat, left[-1]))
-        elif src == b + CARD_AT:
+        elif src == CARD_AT[seat]:
             self._turn_up(work, seat)
         if src < HOUSE_AT or tgt < HOUSE_AT:
             work.check_minimum()
         if self._check_win(work, seat):
             return
         if work.moves >= TURN_MOVE_CAP:
-            if piles[b + CARD_AT]:
+            if piles[CARD_AT[seat]]:
                 self._discard_card(work, seat, capped=True)
             else:
                 work.events.append(TurnEnded(seat, capped=True))
@@ -860,25 +864,25 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def _turn_up(self, work: _Work, seat: Seat) -> None:
         """Turn the top hand card up (turning the waste over first if the hand is empty)."""
         piles = work.piles
-        b = PER_SEAT * seat
-        cards = piles[b + HAND_AT]
+        _reserve, hand_at, card_at, waste_at = SEAT_AT[seat]
+        cards = piles[hand_at]
         if not cards:
-            w = piles[b + WASTE_AT]
+            w = piles[waste_at]
             if not w:
                 return
             cards = w[::-1]
-            piles[b + WASTE_AT] = ()
+            piles[waste_at] = ()
             work.events.append(WasteTurned(seat, len(cards)))
-        piles[b + HAND_AT] = cards[:-1]
-        piles[b + CARD_AT] = (cards[-1],)
+        piles[hand_at] = cards[:-1]
+        piles[card_at] = (cards[-1],)
         work.events.append(HandTurned(seat, cards[-1]))
 
     def _discard_card(self, work: _Work, seat: Seat, *, capped: bool = False) -> None:
         piles = work.piles
-        b = PER_SEAT * seat
-        card = piles[b + CARD_AT][-1]
-        piles[b + CARD_AT] = ()
-        piles[b + WASTE_AT] = piles[b + WASTE_AT] + (card,)
+        card_at, waste_at = CARD_AT[seat], WASTE_AT[seat]
+        card = piles[card_at][-1]
+        piles[card_at] = ()
+        piles[waste_at] = piles[waste_at] + (card,)
         work.events.append(Discarded(seat, card, capped))
 
     def _check_win(self, work: _Work, seat: Seat) -> bool:
@@ -893,8 +897,8 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def _end_turn(self, work: _Work, seat: Seat) -> None:
         """The turn of ``seat`` is over: the draw rules, then the opponent's turn."""
         work.turns += 1
-        if work.violator != NOBODY and work.phase == PLAY and seat != work.violator:
-            work.violator, work.missed, work.placed = NOBODY, (), None  # the Stop is old news
+        if work.violator is not None and work.phase == PLAY and seat != work.violator:
+            work.violator, work.missed, work.placed = None, (), None  # the Stop is old news
         if work.turns - work.mark >= NO_PROGRESS_TURNS:
             work.events.append(Drawn(work.turns))
             work.phase, work.ending = OVER, NO_PROGRESS
@@ -927,7 +931,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
 
     def _stop_place(self, work: _Work, move: StopPlace) -> None:
         caller, card = move.seat, move.card
-        v = work.violator
+        v = _violator(work)
         src, tgt = POS[move.source], POS[move.target]
         piles = work.piles
         piles[src] = piles[src][:-1]
@@ -935,13 +939,12 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         work.events.append(StopPlaced(caller, card, move.source, move.target))
         work.placed = card
         work.progress()
-        vb = PER_SEAT * v
-        if src == vb + R_AT and piles[src]:
+        if src == RESERVE_AT[v] and piles[src]:
             work.events.append(ReserveTurned(v, piles[src][-1]))
         work.check_minimum()
         if self._check_win(work, v):
             return
-        if piles[vb + CARD_AT]:
+        if piles[CARD_AT[v]]:
             self._discard_card(work, v)
         work.phase = PLAY
         self._end_turn(work, v)
@@ -950,7 +953,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     def outcome(self, state: FullRussianBank) -> Outcome | None:
         if state.phase != OVER:
             return None
-        if state.winner == NOBODY:
+        if state.winner is None:
             if state.ending == TURN_LIMIT:
                 reason = _("Draw: {n} turns were played without a winner").format(n=state.turns)
             else:
@@ -965,10 +968,8 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         scores = None
         if state.options.score_margin:
             piles = state.table.piles
-            lb = PER_SEAT * loser
-            points = (
-                30 + 2 * len(piles[lb + R_AT]) + seat_cards(piles, loser) - len(piles[lb + R_AT])
-            )
+            reserve_left = len(piles[RESERVE_AT[loser]])
+            points = 30 + 2 * reserve_left + seat_cards(piles, loser) - reserve_left
             scores = (points, 0) if w == 0 else (0, points)
         return Outcome.win_for(
             frozenset({w}), SEATS, reason, scores, ending=state.ending, measure=POINTS
@@ -976,7 +977,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRussianBank]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 _FOUND_SET = frozenset(FOUND_IDS)

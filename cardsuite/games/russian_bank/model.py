@@ -58,6 +58,7 @@ Decisions taken where the spec is silent or leaves room:
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
@@ -74,7 +75,6 @@ SEATS = 2
 RESERVE_SIZE = 13
 HOUSES = 8
 FOUNDATIONS = 8
-NOBODY = -1
 
 TURN_MOVE_CAP = 500  # moves in one turn (§6.3)
 NO_PROGRESS_TURNS = 200  # §7 draw rule
@@ -90,19 +90,29 @@ HOUSE_IDS = tuple(f"house.{k}" for k in range(1, HOUSES + 1))
 FOUND_IDS = tuple(f"found.{k}" for k in range(1, FOUNDATIONS + 1))
 ASIDE = "aside"
 
-# positions in the layout
-PER_SEAT = 4
-R_AT, HAND_AT, CARD_AT, WASTE_AT = 0, 1, 2, 3
-HOUSE_AT = SEATS * PER_SEAT  # 8 … 15
-FOUND_AT = HOUSE_AT + HOUSES  # 16 … 23
-ASIDE_AT = FOUND_AT + FOUNDATIONS  # 24
-
+# The layout: each seat's reserve, hand, hand card and waste, then the houses, the
+# foundations and the cards set aside.
 PILE_IDS: tuple[PileId, ...] = (
-    _RESERVE[0], _HAND[0], _CARD[0], _WASTE[0],
-    _RESERVE[1], _HAND[1], _CARD[1], _WASTE[1],
-    *HOUSE_IDS, *FOUND_IDS, ASIDE,
-)  # fmt: skip
+    *(pile for s in range(SEATS) for pile in (_RESERVE[s], _HAND[s], _CARD[s], _WASTE[s])),
+    *HOUSE_IDS,
+    *FOUND_IDS,
+    ASIDE,
+)
 POS: dict[PileId, int] = {pid: i for i, pid in enumerate(PILE_IDS)}
+
+# Positions in the layout, resolved by name once (the engine's hot paths index by them).
+RESERVE_AT = tuple(POS[_RESERVE[s]] for s in range(SEATS))
+HAND_AT = tuple(POS[_HAND[s]] for s in range(SEATS))
+CARD_AT = tuple(POS[_CARD[s]] for s in range(SEATS))
+WASTE_AT = tuple(POS[_WASTE[s]] for s in range(SEATS))
+SEAT_AT = tuple((RESERVE_AT[s], HAND_AT[s], CARD_AT[s], WASTE_AT[s]) for s in range(SEATS))
+HOUSES_AT = tuple(POS[pid] for pid in HOUSE_IDS)
+FOUNDS_AT = tuple(POS[pid] for pid in FOUND_IDS)
+# The houses and the foundations lie in one run each, after every seat's piles.
+HOUSE_AT, FOUND_AT = HOUSES_AT[0], FOUNDS_AT[0]
+assert tuple(range(HOUSE_AT, HOUSE_AT + HOUSES)) == HOUSES_AT
+assert tuple(range(FOUND_AT, FOUND_AT + FOUNDATIONS)) == FOUNDS_AT
+assert max(at for seat in SEAT_AT for at in seat) < HOUSE_AT
 
 
 def reserve(s: Seat) -> PileId:
@@ -470,7 +480,16 @@ class Drawn(Event):
 
 # --- state ---------------------------------------------------------------------------------
 
-PLAY, STOP, OVER = range(3)
+
+class Phase(enum.IntEnum):
+    """Where a game stands."""
+
+    PLAY = 0
+    STOP = 1  # Stop was called: the caller puts one of the missed cards up (§8)
+    OVER = 2
+
+
+PLAY, STOP, OVER = Phase.PLAY, Phase.STOP, Phase.OVER
 
 # Outcome.ending tags
 WIN = "emptied"
@@ -489,17 +508,17 @@ class RussianBankState(NamedTuple, Generic[T]):
     events: tuple[Event, ...]
     options: RussianBankOptions
     seats: int
-    phase: int  # PLAY, STOP (the caller places a card) or OVER
+    phase: Phase
     turn: Seat  # the seat to move (in STOP: the caller)
     first: Seat  # who started
     moves: int  # moves made in this turn
     turns: int  # turns ended
     mark: int  # turns count at which the last progress made the draw count start again
     best: int  # the all-game minimum of cards in reserves, hands, hand cards and wastes
-    violator: Seat  # NOBODY, or who missed a foundation play (the latest Stop)
+    violator: Seat | None  # who missed a foundation play (the latest Stop), else None
     missed: tuple[Card, ...]  # the cards he could have played up (public)
     placed: Card | None  # the card the caller put up for that Stop
-    winner: Seat  # NOBODY (draw or still playing)
+    winner: Seat | None  # None: a draw, or still playing
     ending: str  # the Outcome.ending tag once over
 
     @property

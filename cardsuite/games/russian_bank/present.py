@@ -8,8 +8,6 @@ shared, they only lie there).  The eight foundations are the centre.  All text i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import join_words, seat
@@ -17,7 +15,6 @@ from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seatin
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
     HOUSE_IDS,
-    NOBODY,
     OVER,
     STOP,
     SeenRussianBank,
@@ -27,11 +24,8 @@ from cardsuite.games.russian_bank.model import (
     waste,
 )
 
-if TYPE_CHECKING:
-    from cardsuite.games.russian_bank.engine import RussianBank
 
-
-def present(game: RussianBank, obs: Observation[SeenRussianBank]) -> TableView:
+def present(obs: Observation[SeenRussianBank]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
@@ -125,7 +119,7 @@ def present(game: RussianBank, obs: Observation[SeenRussianBank]) -> TableView:
 
 def stop_note(state: SeenRussianBank) -> str:
     """The Stop in words while it is news: who missed which cards, which one went up."""
-    if state.violator == NOBODY:
+    if state.violator is None:
         return ""
     cards = join_words(str(c) for c in state.missed)
     if state.placed is None:
@@ -139,7 +133,7 @@ def stop_note(state: SeenRussianBank) -> str:
 
 def _status(state: SeenRussianBank) -> str:
     if state.phase == OVER:
-        if state.winner == NOBODY:
+        if state.winner is None:
             return _("The game is over: a draw")
         return _("The game is over: {who} wins").format(who=seat(state.winner))
     if state.phase == STOP:
