@@ -1,28 +1,65 @@
 """Ранг (Rang): piles, options, moves, events and state in ``model``, rules in ``engine``, look
-in ``present``."""
+in ``present``.
 
-from cardsuite.games.rang.engine import ILLEGAL_ACTION, ILLEGAL_CARD, RANG, AnyRangMove, Rang
-from cardsuite.games.rang.model import (
-    DISCARD,
-    DRAWN,
-    LAST_WITH_CARDS,
-    NOBODY,
-    NORMAL,
-    STALEMATE,
-    STOCK,
-    TURN_LIMIT,
-    TURN_LIMIT_REACHED,
-    Draw,
-    FullRang,
-    Keep,
-    Play,
-    PlayJoker,
-    RangMove,
-    RangOptions,
-    RangState,
-    SeenRang,
-    hand,
+Importing the package loads only its declaration, ``GAME``; the names below come from
+its modules when first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardsuite.games.registry import GameBots, GameInfo
+
+GAME = GameInfo(
+    __name__,
+    number=3,
+    id="rang",
+    title="Rang",
+    original_name="Ранг",
+    aliases=("rank", "ранґ"),
+    seat_counts=tuple(range(2, 11)),
+    summary="Play one rank up or down, Aces and jokers when stuck; don't be the last with cards.",
+    engine="RANG",
+    options="cardsuite.games.rang.model:RangOptions",
+    bots=GameBots(
+        heuristic="cardsuite.bots.rang:RangBot",
+        playout="cardsuite.bots.rang:RangBot",
+        search_plies=4_000,
+    ),
+    last_place_loses=True,  # whoever is left holding cards; everyone else shares the first place
+    forced_moves_wait=True,  # draw after draw: each shown, by Enter
 )
+
+if TYPE_CHECKING:
+    from cardsuite.games.rang.engine import ILLEGAL_ACTION, ILLEGAL_CARD, RANG, AnyRangMove, Rang
+    from cardsuite.games.rang.model import (
+        DISCARD,
+        DRAWN,
+        LAST_WITH_CARDS,
+        NOBODY,
+        NORMAL,
+        STALEMATE,
+        STOCK,
+        TURN_LIMIT,
+        TURN_LIMIT_REACHED,
+        Draw,
+        FullRang,
+        Keep,
+        Play,
+        PlayJoker,
+        RangMove,
+        RangOptions,
+        RangState,
+        SeenRang,
+        hand,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """The names of the engine and the model, when first asked for."""
+    return GAME.export(name)
+
 
 __all__ = [
     "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS", "NOBODY",
