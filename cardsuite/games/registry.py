@@ -76,6 +76,7 @@ class GameInfo:
 
     __slots__ = (
         "_engine",
+        "_engine_class",
         "aliases",
         "bots",
         "engine",
@@ -128,6 +129,7 @@ class GameInfo:
         self.forced_moves_wait = forced_moves_wait
         self.every_card_seen = every_card_seen
         self._engine: AnyGame | None = None
+        self._engine_class: type | None = None  # the class ``describes`` was given
 
     def __repr__(self) -> str:
         return f"GameInfo({self.id!r})"
@@ -161,11 +163,15 @@ class GameInfo:
         for field in ENGINE_FIELDS:
             setattr(engine_class, field, getattr(self, field))
         setattr(engine_class, "Options", resolve(self.options))  # noqa: B010 (not on type)
+        self._engine_class = engine_class
         return engine_class
 
     def export(self, name: str) -> Any:
-        """The package's name ``name`` (one of its ``__all__``), from its engine or model module:
-        the package's module ``__getattr__``, so that importing the package loads neither."""
+        """The package's name ``name`` (one of its ``__all__``), from its engine or model module;
+        the engine itself (``engine``), made once if ``engine.py`` does not make it.
+
+        This is the package's module ``__getattr__`` (``__getattr__ = GAME.export``), so that
+        importing the package loads neither module."""
         package = sys.modules[self.package]
         if name.startswith("__") or name not in getattr(package, "__all__", ()):
             raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
@@ -173,6 +179,10 @@ class GameInfo:
             module = importlib.import_module(f"{self.package}.{part}")
             if name in module.__dict__:
                 value = module.__dict__[name]
-                setattr(package, name, value)  # found once: later lookups do not come here
-                return value
-        raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+                break
+        else:
+            if name != self.engine or self._engine_class is None:
+                raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+            value = self._engine_class()
+        # found once: later lookups do not come here (and two threads keep the same engine)
+        return package.__dict__.setdefault(name, value)

@@ -3,15 +3,11 @@
 The package reads like the rulebook: :mod:`.model` holds what the game is, the decisions taken
 where the spec is silent, the piles, the options, the two moves, the events, the state and the
 count of packets; :mod:`.engine` holds the rules (setup, the forced cascade, the turn, the
-bonus, the end); :mod:`.present` shows the table.
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+bonus, the end); :mod:`.present` shows the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -50,11 +46,8 @@ if TYPE_CHECKING:
         leftover_packets,
         packet_totals,
     )
-
-
-def __getattr__(name: str) -> Any:
-    """The names of the engine and the model, when first asked for."""
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [

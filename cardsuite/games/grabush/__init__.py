@@ -1,15 +1,11 @@
 """Грабуш (Grabush) — a partnership race of the Spite and Malice family.
 
 :mod:`.model` holds what the game is (piles, options, moves, events, state and the decisions
-taken where the spec is silent); :mod:`.engine` holds the rules; :mod:`.present` the table.
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+taken where the spec is silent); :mod:`.engine` holds the rules; :mod:`.present` the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -54,11 +50,8 @@ if TYPE_CHECKING:
         Play,
         SeenGrabush,
     )
-
-
-def __getattr__(name: str) -> Any:
-    """The names of the engine and the model, when first asked for."""
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [

@@ -1,13 +1,9 @@
 """Laugh and Lie Down (Смех до упада): piles, options, moves, events and state in ``model``,
-rules in ``engine``, look in ``present``.
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+rules in ``engine``, look in ``present``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -72,16 +68,8 @@ if TYPE_CHECKING:
     )
 
     LAUGH: LaughAndLieDown
-
-
-def __getattr__(name: str) -> Any:
-    """The engine (made once) and the names of the engine and the model, when first
-    asked for."""
-    if name == "LAUGH":
-        from cardsuite.games.laugh_and_lie_down.engine import LaughAndLieDown
-
-        return globals().setdefault("LAUGH", LaughAndLieDown())
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [

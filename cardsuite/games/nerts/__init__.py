@@ -1,13 +1,9 @@
 """Nerts (Pounce, Racing Demon): piles, options, moves, events and state in ``model``, rules in
-``engine``, look in ``present``.  A real-time game: see ``core.protocol`` on the clock.
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+``engine``, look in ``present``.  A real-time game: see ``core.protocol`` on the clock."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -75,16 +71,8 @@ if TYPE_CHECKING:
     )
 
     NERTS: Nerts
-
-
-def __getattr__(name: str) -> Any:
-    """The engine (made once) and the names of the engine and the model, when first
-    asked for."""
-    if name == "NERTS":
-        from cardsuite.games.nerts.engine import Nerts
-
-        return globals().setdefault("NERTS", Nerts())
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [

@@ -1,13 +1,9 @@
 """Russian Bank (Crapette): piles, options, moves, events and state in ``model``, rules in
-``engine``, look in ``present``.
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+``engine``, look in ``present``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -71,16 +67,8 @@ if TYPE_CHECKING:
     )
 
     RUSSIAN_BANK: RussianBank
-
-
-def __getattr__(name: str) -> Any:
-    """The engine (made once) and the names of the engine and the model, when first
-    asked for."""
-    if name == "RUSSIAN_BANK":
-        from cardsuite.games.russian_bank.engine import RussianBank
-
-        return globals().setdefault("RUSSIAN_BANK", RussianBank())
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [

@@ -1,13 +1,9 @@
 """Рыба (Go Fish): piles, options, moves, events and state in ``model``, rules in ``engine``,
-look in ``present``.
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+look in ``present``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -59,11 +55,8 @@ if TYPE_CHECKING:
         order_from_dealer,
         ranks_word,
     )
-
-
-def __getattr__(name: str) -> Any:
-    """The names of the engine and the model, when first asked for."""
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [

@@ -1,13 +1,9 @@
 """Seven Leaves (Семь листов, «носы»): piles, options, moves, events and state in ``model``,
-rules in ``engine``, look in ``present``.
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+rules in ``engine``, look in ``present``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -80,16 +76,8 @@ if TYPE_CHECKING:
     )
 
     SEVEN_LEAVES: SevenLeaves
-
-
-def __getattr__(name: str) -> Any:
-    """The engine (made once) and the names of the engine and the model, when first
-    asked for."""
-    if name == "SEVEN_LEAVES":
-        from cardsuite.games.seven_leaves.engine import SevenLeaves
-
-        return globals().setdefault("SEVEN_LEAVES", SevenLeaves())
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [

@@ -1,13 +1,9 @@
 """Spit (Спит): piles, options, moves, events and state in ``model``, rules in ``engine``, look
-in ``present``.  A real-time game (see ``core.protocol``'s real-time part).
-
-Importing the package loads only its declaration, ``GAME``; the names below come from
-its modules when first asked for.
-"""
+in ``present``.  A real-time game (see ``core.protocol``'s real-time part)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -72,16 +68,8 @@ if TYPE_CHECKING:
     )
 
     SPIT: Spit
-
-
-def __getattr__(name: str) -> Any:
-    """The engine (made once) and the names of the engine and the model, when first
-    asked for."""
-    if name == "SPIT":
-        from cardsuite.games.spit.engine import Spit
-
-        return globals().setdefault("SPIT", Spit())
-    return GAME.export(name)
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
 
 
 __all__ = [
