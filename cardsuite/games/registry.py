@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 if TYPE_CHECKING:
     from cardsuite.core.protocol import AnyGame
 
-E = TypeVar("E", bound=type)
+EngineClass = TypeVar("EngineClass", bound=type)
 
 # The engine's class attributes that come from its declaration.
 ENGINE_FIELDS = (
@@ -59,7 +59,8 @@ NO_BOTS = GameBots()
 class GameInfo:
     """A registered game, as its package declares it: known without loading its engine.
 
-    ``engine`` is the package's name for its engine (``"CASSINO"``); ``options`` is the
+    ``engine`` is the package's name for its engine (``"RANG"``): ``engine.py`` makes it, or
+    else the registry makes it once from the class ``describes`` was given; ``options`` is the
     ``"module:attr"`` path of its options class.  The flags say how the suite treats the game:
 
     * ``watch_by_default`` — people mostly watch it (Rubashka: nobody decides anything): the
@@ -157,7 +158,7 @@ class GameInfo:
             self._engine = engine
         return engine
 
-    def describes(self, engine_class: E) -> E:
+    def describes(self, engine_class: EngineClass) -> EngineClass:
         """Give an engine class its metadata and ``Options`` from this declaration (a class
         decorator: ``@GAME.describes``), so that they are written once."""
         for field in ENGINE_FIELDS:
