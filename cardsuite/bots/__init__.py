@@ -19,56 +19,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardsuite.bots.base import Bot, RandomBot
-from cardsuite.bots.cassino import CassinoBot
-from cardsuite.bots.grabuge import GrabugeBot
-from cardsuite.bots.grabush import GrabushBot
-from cardsuite.bots.laugh_and_lie_down import LaughBot
-from cardsuite.bots.nerts import NertsBot
-from cardsuite.bots.rang import RangBot
-from cardsuite.bots.russian_bank import RussianBankBot
-from cardsuite.bots.ryba import RybaBot
 from cardsuite.bots.search import SearchBot
-from cardsuite.bots.seven_leaves import SevenLeavesBot
-from cardsuite.bots.seven_up import SevenUpBot
-from cardsuite.bots.snip_snap_snorem import SnipSnapSnoremBot
-from cardsuite.bots.spit import SpitBot
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.protocol import AnyGame
+from cardsuite.games import GAME_INFO, GameBots
+from cardsuite.games.registry import NO_BOTS, resolve
 
 BotFactory = Callable[[AnyGame], Bot]
 
-# Each game's own bot, by game id, and the quick policy its search plays out with.
-HEURISTICS: dict[str, Callable[[], Bot]] = {
-    "grabuge": GrabugeBot,
-    "nerts": NertsBot,
-    "spit": SpitBot,
-    "rang": RangBot,
-    "ryba": RybaBot,
-    "seven-up": SevenUpBot,
-    "snip-snap-snorem": SnipSnapSnoremBot,
-    "russian-bank": RussianBankBot,
-    "cassino-clubs": CassinoBot,
-    "seven-leaves": SevenLeavesBot,
-    "laugh-and-lie-down": LaughBot,
-    "grabush": GrabushBot,
-}
-PLAYOUT_POLICIES: dict[str, Callable[[], Bot]] = {
-    "grabuge": lambda: GrabugeBot(samples=0),
-    "rang": RangBot,
-    "ryba": RybaBot,
-    "seven-up": SevenUpBot,
-    "snip-snap-snorem": SnipSnapSnoremBot,
-    "russian-bank": RussianBankBot,
-    "cassino-clubs": CassinoBot,
-    "seven-leaves": SevenLeavesBot,
-    "laugh-and-lie-down": LaughBot,
-    "grabush": GrabushBot,
-}
-# Search budgets (plies per decision) that answer in about 0.3 s.
-GENERIC_PLIES = 25_000  # uniformly random playouts
-POLICY_PLIES: dict[str, int] = {"grabuge": 6_000, "rang": 4_000}
-# Games where search with the game's own playout policy beats the game's heuristic.
-SEARCH_STRONGER: frozenset[str] = frozenset()
+# Search budget (plies per decision) that answers in about 0.3 s with random playouts; a game's
+# own playout policy has its budget in its declaration (``GameBots.search_plies``).
+GENERIC_PLIES = 25_000
+
+
+def game_bots(game: AnyGame) -> GameBots:
+    """The bots ``game`` declares (none for a game outside the registry)."""
+    info = GAME_INFO.get(game.id)
+    return info.bots if info is not None else NO_BOTS
 
 
 def generic_bot(game: AnyGame) -> Bot:
@@ -76,18 +43,25 @@ def generic_bot(game: AnyGame) -> Bot:
     return SearchBot(plies=GENERIC_PLIES)
 
 
+def own_bot(path: str) -> Bot:
+    """A new bot from the factory a declaration names (``"cardsuite.bots.rang:RangBot"``),
+    its module imported on the first call."""
+    make: Callable[[], Bot] = resolve(path)
+    return make()
+
+
 def heuristic_bot(game: AnyGame) -> Bot:
     """The game's own bot, or the generic one for a game that has none."""
-    make = HEURISTICS.get(game.id)
-    return make() if make is not None else generic_bot(game)
+    path = game_bots(game).heuristic
+    return own_bot(path) if path is not None else generic_bot(game)
 
 
 def search_bot(game: AnyGame) -> Bot:
     """Search playing out with the game's quick policy (random for a game without one)."""
-    make = PLAYOUT_POLICIES.get(game.id)
-    if make is None:
+    bots = game_bots(game)
+    if bots.playout is None:
         return generic_bot(game)
-    return SearchBot(make(), plies=POLICY_PLIES.get(game.id, 6_000))
+    return SearchBot(own_bot(bots.playout), plies=bots.search_plies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +95,7 @@ BOT_LEVELS: tuple[BotLevel, ...] = (
         "hard",
         "Imagines the hidden cards and plays many games ahead before each move.",
         search_bot,
-        lambda game: game.id in SEARCH_STRONGER,
+        lambda game: game_bots(game).search_stronger,
     ),
 )
 _LEVELS = {level.id: level for level in BOT_LEVELS}

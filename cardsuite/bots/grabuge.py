@@ -251,3 +251,8 @@ class GrabugeBot:
                 state = game.apply(state, quick_choice(state, legal))
             total += evaluate(state, me, self.weights)
         return total / len(worlds)
+
+
+def playout_bot() -> GrabugeBot:
+    """The quick policy the search bot plays Grabuge out with: the heuristic without sampling."""
+    return GrabugeBot(samples=0)

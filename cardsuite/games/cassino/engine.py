@@ -24,6 +24,7 @@ from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seats_text
 from cardsuite.core.view import TableView
+from cardsuite.games.cassino import GAME
 from cardsuite.games.cassino import present as presentation
 from cardsuite.games.cassino.model import (
     HAND_SIZE,
@@ -115,15 +116,8 @@ def points_text(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
+@GAME.describes
 class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
-    id = "cassino-clubs"
-    title = "Cassino"
-    original_name = "Казино (трефовое)"
-    aliases = ("cassino", "casino", "казино", "кассино")
-    seat_counts = (2, 3, 4, 5, 6)
-    summary = "Capture table cards by rank or by sums; most cards, most clubs, 2♣ and 10♦ score."
-    Options = CassinoOptions
-
     def __init__(self) -> None:
         self._layouts: dict[tuple[int, bool], Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(6))

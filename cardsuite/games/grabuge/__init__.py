@@ -3,26 +3,52 @@
 The package reads like the rulebook: :mod:`.model` holds what the game is, the decisions taken
 where the spec is silent, the piles, the options, the two moves, the events, the state and the
 count of packets; :mod:`.engine` holds the rules (setup, the forced cascade, the turn, the
-bonus, the end); :mod:`.present` shows the table.
-"""
+bonus, the end); :mod:`.present` shows the table."""
 
-from cardsuite.games.grabuge.engine import (
-    GRABUGE,
-    RESERVE_FULL,
-    AnyGrabugeMove,
-    Grabuge,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.games.registry import GameBots, GameInfo
+
+GAME = GameInfo(
+    __name__,
+    number=1,
+    id="grabuge",
+    title="Grabuge",
+    original_name="Grabuge",
+    aliases=("grabouge",),
+    seat_counts=(2,),
+    summary="Race to build packets Ace to King from your stock, grabuge and four reserve columns.",
+    engine="GRABUGE",
+    options="cardsuite.games.grabuge.model:GrabugeOptions",
+    bots=GameBots(
+        heuristic="cardsuite.bots.grabuge:GrabugeBot",
+        playout="cardsuite.bots.grabuge:playout_bot",
+    ),
 )
-from cardsuite.games.grabuge.model import (
-    FullGrabuge,
-    GrabugeMove,
-    GrabugeOptions,
-    GrabugeState,
-    PlaceInReserve,
-    PlayReserve,
-    SeenGrabuge,
-    leftover_packets,
-    packet_totals,
-)
+
+if TYPE_CHECKING:
+    from cardsuite.games.grabuge.engine import (
+        GRABUGE,
+        RESERVE_FULL,
+        AnyGrabugeMove,
+        Grabuge,
+    )
+    from cardsuite.games.grabuge.model import (
+        FullGrabuge,
+        GrabugeMove,
+        GrabugeOptions,
+        GrabugeState,
+        PlaceInReserve,
+        PlayReserve,
+        SeenGrabuge,
+        leftover_packets,
+        packet_totals,
+    )
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
+
 
 __all__ = [
     "GRABUGE", "RESERVE_FULL", "AnyGrabugeMove", "FullGrabuge", "Grabuge", "GrabugeMove",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any
 
 from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
@@ -26,6 +26,7 @@ from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
+from cardsuite.games.grabuge import GAME
 from cardsuite.games.grabuge import present as presentation
 from cardsuite.games.grabuge.model import (
     BATCH_SIZE,
@@ -575,15 +576,8 @@ class _Cascade:
 # --- the engine ----------------------------------------------------------------------------
 
 
+@GAME.describes
 class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
-    id = "grabuge"
-    title = "Grabuge"
-    original_name = "Grabuge"
-    aliases = ("grabouge",)
-    seat_counts = (SEATS,)
-    summary = "Race to build packets Ace to King from your stock, grabuge and four reserve columns."
-    Options: ClassVar[type[GrabugeOptions]] = GrabugeOptions
-
     def __init__(self) -> None:
         self._moves: dict[tuple[Any, ...], AnyGrabugeMove] = {}
         self._placements: dict[tuple[int, ...], tuple[AnyGrabugeMove, ...]] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any
 
 from cardsuite.core.cards import ACE, KING, Card, several, standard_deck
 from cardsuite.core.errors import NotationError, OptionsError, Refusal
@@ -20,6 +20,7 @@ from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
+from cardsuite.games.grabush import GAME
 from cardsuite.games.grabush import present as presentation
 from cardsuite.games.grabush.model import (
     BOOKS,
@@ -344,19 +345,9 @@ class _Work:
         self.events.append(TurnBegins(first))
 
 
+@GAME.describes
 class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
     """Грабуш: two teams race to empty their team pile onto Ace-to-King centre stacks."""
-
-    id: ClassVar[str] = "grabush"
-    title: ClassVar[str] = "Grabush"
-    original_name: ClassVar[str] = "Грабуш"
-    aliases: ClassVar[tuple[str, ...]] = ("грабуш",)
-    seat_counts: ClassVar[tuple[int, ...]] = (2, 4, 6, 8)
-    summary: ClassVar[str] = (
-        "Partners race to empty their team pile onto shared stacks built Ace to King, "
-        "playing from hand, team pile and their discard piles."
-    )
-    Options: ClassVar[type[GrabushOptions]] = GrabushOptions
 
     def __init__(self) -> None:
         self._moves: dict[tuple[Any, ...], AnyGrabushMove] = {}

@@ -1,43 +1,76 @@
 """Laugh and Lie Down (Смех до упада): piles, options, moves, events and state in ``model``,
 rules in ``engine``, look in ``present``."""
 
-from cardsuite.games.laugh_and_lie_down.engine import (
-    CARD_NOT_HELD,
-    MIXED_RANKS,
-    MUST_CAPTURE,
-    NEED_HAND_AND_TABLE,
-    NOT_NOW,
-    NOT_ON_TABLE,
-    AnyLaughMove,
-    LaughAndLieDown,
-    net_chips,
-)
-from cardsuite.games.laugh_and_lie_down.model import (
-    HAND_SIZES,
-    NOBODY,
-    TABLE,
-    TABLE_SIZES,
-    AddPair,
-    Capture,
-    Captured,
-    EndTurn,
-    FullLaugh,
-    KeepPair,
-    LaidAside,
-    LaughMove,
-    LaughOptions,
-    LaughState,
-    LayDown,
-    PairAdded,
-    PairOffered,
-    SeenLaugh,
-    Skipped,
-    TableFour,
-    captured,
-    hand,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.games.registry import GameBots, GameInfo
+
+GAME = GameInfo(
+    __name__,
+    number=12,
+    id="laugh-and-lie-down",
+    title="Laugh and Lie Down",
+    original_name="Смех до упада",
+    aliases=("laugh and lay down", "laugh-and-lay-down", "смех до упада", "laugh"),
+    seat_counts=(3, 4, 5, 6),
+    summary=(
+        "Pair your cards with the cards on the table, several captures a turn; the first who "
+        "cannot match lies down and is laughed at."
+    ),
+    engine="LAUGH",
+    options="cardsuite.games.laugh_and_lie_down.model:LaughOptions",
+    bots=GameBots(
+        heuristic="cardsuite.bots.laugh_and_lie_down:LaughBot",
+        playout="cardsuite.bots.laugh_and_lie_down:LaughBot",
+    ),
+    # a player who cannot match lies down at once: auto-play would end his deal unseen
+    forced_moves_wait=True,
+    every_card_seen=True,
 )
 
-LAUGH = LaughAndLieDown()
+if TYPE_CHECKING:
+    from cardsuite.games.laugh_and_lie_down.engine import (
+        CARD_NOT_HELD,
+        MIXED_RANKS,
+        MUST_CAPTURE,
+        NEED_HAND_AND_TABLE,
+        NOT_NOW,
+        NOT_ON_TABLE,
+        AnyLaughMove,
+        LaughAndLieDown,
+        net_chips,
+    )
+    from cardsuite.games.laugh_and_lie_down.model import (
+        HAND_SIZES,
+        NOBODY,
+        TABLE,
+        TABLE_SIZES,
+        AddPair,
+        Capture,
+        Captured,
+        EndTurn,
+        FullLaugh,
+        KeepPair,
+        LaidAside,
+        LaughMove,
+        LaughOptions,
+        LaughState,
+        LayDown,
+        PairAdded,
+        PairOffered,
+        SeenLaugh,
+        Skipped,
+        TableFour,
+        captured,
+        hand,
+    )
+
+    LAUGH: LaughAndLieDown
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
+
 
 __all__ = [
     "CARD_NOT_HELD", "HAND_SIZES", "LAUGH", "MIXED_RANKS", "MUST_CAPTURE", "NEED_HAND_AND_TABLE",

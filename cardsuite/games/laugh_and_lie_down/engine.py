@@ -26,6 +26,7 @@ from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
+from cardsuite.games.laugh_and_lie_down import GAME
 from cardsuite.games.laugh_and_lie_down import present as presentation
 from cardsuite.games.laugh_and_lie_down.model import (
     CHIP_BALANCE,
@@ -215,20 +216,8 @@ class _Work:
         )  # fmt: skip
 
 
+@GAME.describes
 class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
-    id = "laugh-and-lie-down"
-    title = "Laugh and Lie Down"
-    original_name = "Смех до упада"
-    aliases = ("laugh and lay down", "laugh-and-lay-down", "смех до упада", "laugh")
-    seat_counts = (3, 4, 5, 6)
-    summary = (
-        "Pair your cards with the cards on the table, several captures a turn; the first who "
-        "cannot match lies down and is laughed at."
-    )
-    Options = LaughOptions
-    # a player who cannot match lies down at once: auto-play would end his deal unseen
-    forced_moves_wait = True
-
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(MAX_SEATS))

@@ -38,6 +38,7 @@ from cardsuite.core.table import (
 )
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
+from cardsuite.games.nerts import GAME
 from cardsuite.games.nerts import present as presentation
 from cardsuite.games.nerts.model import (
     CENTRE,
@@ -229,18 +230,8 @@ class _Work:
             self.events.append(BecameStuck(s))
 
 
+@GAME.describes
 class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
-    id = "nerts"
-    title = "Nerts"
-    original_name = "Нертс (Пошли!)"
-    aliases = ("nertz", "pounce", "racing demon", "racing-demon", "нертс")
-    seat_counts = (2, 3, 4, 5, 6)
-    summary = (
-        "A race of patience: everyone plays his own deck at once onto shared foundations; the "
-        "first to empty his 13-pile ends the deal."
-    )
-    Options = NertsOptions
-
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._everyone = tuple(frozenset(range(n)) for n in range(MAX_SEATS + 1))

@@ -1,28 +1,58 @@
 """Ранг (Rang): piles, options, moves, events and state in ``model``, rules in ``engine``, look
 in ``present``."""
 
-from cardsuite.games.rang.engine import ILLEGAL_ACTION, ILLEGAL_CARD, RANG, AnyRangMove, Rang
-from cardsuite.games.rang.model import (
-    DISCARD,
-    DRAWN,
-    LAST_WITH_CARDS,
-    NOBODY,
-    NORMAL,
-    STALEMATE,
-    STOCK,
-    TURN_LIMIT,
-    TURN_LIMIT_REACHED,
-    Draw,
-    FullRang,
-    Keep,
-    Play,
-    PlayJoker,
-    RangMove,
-    RangOptions,
-    RangState,
-    SeenRang,
-    hand,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.games.registry import GameBots, GameInfo
+
+GAME = GameInfo(
+    __name__,
+    number=3,
+    id="rang",
+    title="Rang",
+    original_name="Ранг",
+    aliases=("rank", "ранґ"),
+    seat_counts=tuple(range(2, 11)),
+    summary="Play one rank up or down, Aces and jokers when stuck; don't be the last with cards.",
+    engine="RANG",
+    options="cardsuite.games.rang.model:RangOptions",
+    bots=GameBots(
+        heuristic="cardsuite.bots.rang:RangBot",
+        playout="cardsuite.bots.rang:RangBot",
+        search_plies=4_000,
+    ),
+    last_place_loses=True,  # whoever is left holding cards; everyone else shares the first place
+    forced_moves_wait=True,  # draw after draw: each shown, by Enter
 )
+
+if TYPE_CHECKING:
+    from cardsuite.games.rang.engine import ILLEGAL_ACTION, ILLEGAL_CARD, RANG, AnyRangMove, Rang
+    from cardsuite.games.rang.model import (
+        DISCARD,
+        DRAWN,
+        LAST_WITH_CARDS,
+        NOBODY,
+        NORMAL,
+        STALEMATE,
+        STOCK,
+        TURN_LIMIT,
+        TURN_LIMIT_REACHED,
+        Draw,
+        FullRang,
+        Keep,
+        Play,
+        PlayJoker,
+        RangMove,
+        RangOptions,
+        RangState,
+        SeenRang,
+        hand,
+    )
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
+
 
 __all__ = [
     "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS", "NOBODY",

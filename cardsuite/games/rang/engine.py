@@ -6,7 +6,7 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from cardsuite.core.cards import (
     ACE,
@@ -32,6 +32,7 @@ from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.text import seats_text
 from cardsuite.core.view import TableView
+from cardsuite.games.rang import GAME
 from cardsuite.games.rang import present as presentation
 from cardsuite.games.rang.model import (
     DEAL_ENDS,
@@ -89,18 +90,8 @@ def _action(text: str) -> Refusal:
     return Refusal(ILLEGAL_ACTION, _("Illegal action: {reason}").format(reason=text))
 
 
+@GAME.describes
 class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
-    id = "rang"
-    title = "Rang"
-    original_name = "Ранг"
-    aliases = ("rank", "ранґ")
-    seat_counts = tuple(range(2, 11))
-    summary = "Play one rank up or down, Aces and jokers when stuck; don't be the last with cards."
-    Options = RangOptions
-    # The game names its loser: everyone but him shares the first place (statistics)
-    last_place_loses: ClassVar[bool] = True
-    forced_moves_wait: ClassVar[bool] = True  # draw after draw: each shown, by Enter
-
     order = ACE_LOW_WRAP
 
     def __init__(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import NotationError, Refusal
@@ -23,6 +23,7 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
 from cardsuite.core.view import TableView
+from cardsuite.games.rubashka import GAME
 from cardsuite.games.rubashka import present as presentation
 from cardsuite.games.rubashka.model import (
     LAST_CARD,
@@ -99,28 +100,8 @@ def trick_key(
     )
 
 
+@GAME.describes
 class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
-    id = "rubashka"
-    title = "Rubashka"
-    original_name = "Рубашка"
-    aliases = (
-        "straccia camicia",
-        "straccia-camicia",
-        "camicia",
-        "cavacamicia",
-        "beggar-my-neighbour",
-        "beggar my neighbour",
-        "strip jack naked",
-    )
-    seat_counts = (2,)
-    summary = (
-        "Turn cards onto a pile in turn; an Ace, 2 or 3 makes your opponent pay 1, 2 or 3 "
-        "cards, and whoever is paid takes the pile. No decisions, all luck."
-    )
-    Options = RubashkaOptions
-    # Nobody decides anything: the app shows a game played out at a pace by default.
-    watch_by_default: ClassVar[bool] = True
-
     # --- setup ---------------------------------------------------------------------------
     def deck(self, state: RubashkaState[Any]) -> tuple[Card, ...]:
         return _deck(state.in_play)

@@ -23,6 +23,7 @@ from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
+from cardsuite.games.russian_bank import GAME
 from cardsuite.games.russian_bank import present as presentation
 from cardsuite.games.russian_bank.model import (
     ASIDE,
@@ -235,18 +236,8 @@ class _Work:
             self.progress()
 
 
+@GAME.describes
 class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
-    id = "russian-bank"
-    title = "Russian Bank"
-    original_name = "Русский банк"
-    aliases = ("crapette", "russian bank", "русский банк", "крапетт")
-    seat_counts = (2,)
-    summary = (
-        "Two-player competitive patience: empty your reserve, hand and waste onto shared "
-        "foundations and houses, and load your cards onto your opponent's piles."
-    )
-    Options = RussianBankOptions
-
     def __init__(self) -> None:
         self._plays: dict[tuple[int, int, int, int], Play] = {}
         # The same moves by seat, source and target position, then by card index (ints hash

@@ -30,6 +30,7 @@ from cardsuite.core.table import (
     Visibility,
 )
 from cardsuite.core.view import TableView
+from cardsuite.games.ryba import GAME
 from cardsuite.games.ryba import present as presentation
 from cardsuite.games.ryba.model import (
     ALL_BOOKS,
@@ -75,15 +76,8 @@ RANK_ORDER = ACE_HIGH.ranks
 _DECK = standard_deck()
 
 
+@GAME.describes
 class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
-    id = "ryba"
-    title = "Go Fish"
-    original_name = "Рыба"
-    aliases = ("go-fish", "go fish", "fish", "ryba")
-    seat_counts = (2, 3, 4, 5, 6)
-    summary = "Ask for ranks, lay down books of four, and be the first with an empty hand."
-    Options = RybaOptions
-
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = [frozenset({s}) for s in range(max(self.seat_counts))]

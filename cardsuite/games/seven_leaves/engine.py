@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 from cardsuite.core.cards import SUITS, Card, Suit
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
@@ -26,6 +26,7 @@ from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibilit
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import winning_play
 from cardsuite.core.view import TableView
+from cardsuite.games.seven_leaves import GAME
 from cardsuite.games.seven_leaves import present as presentation
 from cardsuite.games.seven_leaves.model import (
     COUNT,
@@ -90,30 +91,8 @@ _NO_SEATS: frozenset[Seat] = frozenset()
 _MAX_SEATS = 5
 
 
+@GAME.describes
 class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove]):
-    id = "seven-leaves"
-    title = "Seven Leaves (Noses)"
-    original_name = "Семь листов «Носы»"
-    aliases = (
-        "seven-leaves",
-        "seven leaves",
-        "seven leaves (noses)",
-        "noses",
-        "nosy",
-        "семь листов",
-        "семь листов (носы)",
-        "носы",
-    )
-    seat_counts = (2, 3, 4, 5)
-    summary = (
-        "Take seven tricks over the deals, following suit or trumping; the last player "
-        "left without them loses and cuts the pack for his noses."
-    )
-    Options = SevenLeavesOptions
-    # The game names its loser (the last not safe): the safe places in between are neither
-    # won nor lost (statistics)
-    last_place_loses: ClassVar[bool] = True
-
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(_MAX_SEATS))

@@ -25,6 +25,7 @@ from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visib
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import winning_play
 from cardsuite.core.view import TableView
+from cardsuite.games.seven_up import GAME
 from cardsuite.games.seven_up import present as presentation
 from cardsuite.games.seven_up.model import (
     CHIPS,
@@ -190,20 +191,8 @@ class _Work:
         )
 
 
+@GAME.describes
 class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
-    id = "seven-up"
-    title = "Seven Up"
-    original_name = "Семь вверх"
-    aliases = (
-        "all-fours", "all fours", "seven-up", "sevenup", "high-low-jack", "old sledge", "олл-форз",
-    )  # fmt: skip
-    seat_counts = (2, 3, 4)
-    summary = (
-        "All Fours with seven chips: tricks, High, Low, Jack and Game each put a chip in the "
-        "pot; the first to shed all seven wins."
-    )
-    Options = SevenUpOptions
-
     def __init__(self) -> None:
         self._layouts: dict[tuple[int, bool, bool], Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(4))

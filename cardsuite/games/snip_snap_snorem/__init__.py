@@ -1,40 +1,78 @@
 """Снип-снап-снуре (Snip Snap Snorem): piles, options, moves, events and state in ``model``,
 rules in ``engine``, look in ``present``."""
 
-from cardsuite.games.snip_snap_snorem.engine import (
-    MIXED_RANKS,
-    MUST_LEAD,
-    MUST_MATCH,
-    NOT_IN_HAND,
-    ONE_CARD_ONLY,
-    SNIP_SNAP_SNOREM,
-    WRONG_RANK,
-    SnipSnapSnorem,
-    end_text,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardsuite.games.registry import GameBots, GameInfo
+
+GAME = GameInfo(
+    __name__,
+    number=7,
+    id="snip-snap-snorem",
+    title="Snip Snap Snorem",
+    original_name="Снип-снап-снуре",
+    aliases=(
+        "snip snap snorem",
+        "snip-snap-snorum",
+        "snip snap snorum",
+        "snip-snap-snure",
+        "earl of coventry",
+        "снип-снап-снуре",
+    ),
+    seat_counts=(3, 4, 5, 6),
+    summary=(
+        "Match the round's rank in turn, calling Snip! Snap! Snorem!; the first with an empty "
+        "hand wins."
+    ),
+    engine="SNIP_SNAP_SNOREM",
+    options="cardsuite.games.snip_snap_snorem.model:SnipOptions",
+    bots=GameBots(
+        heuristic="cardsuite.bots.snip_snap_snorem:SnipSnapSnoremBot",
+        playout="cardsuite.bots.snip_snap_snorem:SnipSnapSnoremBot",
+    ),
+    every_card_seen=True,
 )
-from cardsuite.games.snip_snap_snorem.model import (
-    CALLS,
-    DONE,
-    EMPTY_HAND,
-    NOBODY,
-    ROUND,
-    Dealt,
-    EmptyHandWins,
-    FullSnip,
-    GameEnded,
-    Pass,
-    Passed,
-    Play,
-    Played,
-    RoundDone,
-    SeenSnip,
-    SnipMove,
-    SnipOptions,
-    SnipState,
-    calls_text,
-    hand,
-    ranks_word,
-)
+
+if TYPE_CHECKING:
+    from cardsuite.games.snip_snap_snorem.engine import (
+        MIXED_RANKS,
+        MUST_LEAD,
+        MUST_MATCH,
+        NOT_IN_HAND,
+        ONE_CARD_ONLY,
+        SNIP_SNAP_SNOREM,
+        WRONG_RANK,
+        SnipSnapSnorem,
+        end_text,
+    )
+    from cardsuite.games.snip_snap_snorem.model import (
+        CALLS,
+        DONE,
+        EMPTY_HAND,
+        NOBODY,
+        ROUND,
+        Dealt,
+        EmptyHandWins,
+        FullSnip,
+        GameEnded,
+        Pass,
+        Passed,
+        Play,
+        Played,
+        RoundDone,
+        SeenSnip,
+        SnipMove,
+        SnipOptions,
+        SnipState,
+        calls_text,
+        hand,
+        ranks_word,
+    )
+else:  # at run time, each name is imported from engine.py or model.py when first asked for
+    __getattr__ = GAME.export
+
 
 __all__ = [
     "CALLS", "DONE", "EMPTY_HAND", "MIXED_RANKS", "MUST_LEAD", "MUST_MATCH", "NOBODY",

@@ -22,6 +22,7 @@ from cardsuite.core.series import Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
+from cardsuite.games.snip_snap_snorem import GAME
 from cardsuite.games.snip_snap_snorem import present as presentation
 from cardsuite.games.snip_snap_snorem.model import (
     DONE,
@@ -60,25 +61,8 @@ _DECK = standard_deck()
 _ORDER = {card: i for i, card in enumerate(sorted(_DECK, key=hand_order))}
 
 
+@GAME.describes
 class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
-    id = "snip-snap-snorem"
-    title = "Snip Snap Snorem"
-    original_name = "Снип-снап-снуре"
-    aliases = (
-        "snip snap snorem",
-        "snip-snap-snorum",
-        "snip snap snorum",
-        "snip-snap-snure",
-        "earl of coventry",
-        "снип-снап-снуре",
-    )
-    seat_counts = (3, 4, 5, 6)
-    summary = (
-        "Match the round's rank in turn, calling Snip! Snap! Snorem!; "
-        "the first with an empty hand wins."
-    )
-    Options = SnipOptions
-
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = [frozenset({s}) for s in range(MAX_SEATS)]

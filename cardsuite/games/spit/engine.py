@@ -22,6 +22,7 @@ from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
+from cardsuite.games.spit import GAME
 from cardsuite.games.spit import present as presentation
 from cardsuite.games.spit.model import (
     CARDS_LEFT,
@@ -139,18 +140,8 @@ class _Shape:
 _SHAPES = {3: _Shape(3), 5: _Shape(5)}
 
 
+@GAME.describes
 class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
-    id = "spit"
-    title = "Spit"
-    original_name = "Спит"
-    aliases = ("speed", "slam", "спит")
-    seat_counts = (2,)
-    summary = (
-        "A two-player race in real time: both play at once onto two centre piles, one rank "
-        "up or down; the first to empty his row wins."
-    )
-    Options = SpitOptions
-
     def __init__(self) -> None:
         # Moves are values: each is made once and shared.
         self._plays = tuple(

@@ -1,0 +1,189 @@
+"""What a game declares about itself: :class:`GameInfo`, written once in its package.
+
+Each game package ``cardsuite/games/<package>/__init__.py`` holds one ``GAME = GameInfo(...)``:
+its id, names, seat counts, summary, where its engine and options live, its flags and its bots
+(as ``"module:attr"`` paths, imported when first asked for).  Importing the package loads only
+that declaration; the engine's class takes its metadata from it (:meth:`GameInfo.describes`)
+and the package hands out the engine's and the model's names when first asked for
+(:meth:`GameInfo.export`).  ``cardsuite.games`` finds the packages and lists their declarations.
+
+This module imports nothing of the suite, so a declaration costs next to nothing to load.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+if TYPE_CHECKING:
+    from cardsuite.core.protocol import AnyGame
+
+EngineClass = TypeVar("EngineClass", bound=type)
+
+# The engine's class attributes that come from its declaration.
+ENGINE_FIELDS = (
+    "id",
+    "title",
+    "original_name",
+    "aliases",
+    "seat_counts",
+    "summary",
+    "watch_by_default",
+    "last_place_loses",
+    "forced_moves_wait",
+)
+
+
+def resolve(path: str) -> Any:
+    """The object a ``"module:attr"`` path names (the module imported if need be)."""
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+class GameBots(NamedTuple):
+    """A game's own bots, as ``"module:attr"`` paths of factories taking no argument.
+
+    A game without them still has every level: ``heuristic`` falls back on the generic search
+    bot and ``search`` plays out at random (see :mod:`cardsuite.bots`)."""
+
+    heuristic: str | None = None  # the game's rules-of-thumb bot
+    playout: str | None = None  # the quick policy the search bot plays out with
+    search_plies: int = 6_000  # the search bot's budget with that policy: about 0.3 s a move
+    search_stronger: bool = False  # measured stronger than the heuristic (benchmarks/bot_strength)
+
+
+NO_BOTS = GameBots()
+
+
+class GameInfo:
+    """A registered game, as its package declares it: known without loading its engine.
+
+    ``engine`` is the package's name for its engine (``"RANG"``): ``engine.py`` makes it, or
+    else the registry makes it once from the class ``describes`` was given; ``options`` is the
+    ``"module:attr"`` path of its options class.  The flags say how the suite treats the game:
+
+    * ``watch_by_default`` — people mostly watch it (Rubashka: nobody decides anything): the
+      lobby proposes every seat a bot, and a person in a seat makes his only move with a key;
+    * ``last_place_loses`` — the game names its loser rather than its winner (Rang, Seven
+      Leaves): only the last place loses, the places between are neither won nor lost;
+    * ``forced_moves_wait`` — its forced moves come in runs that would play whole turns for a
+      person (Rang, Laugh and Lie Down): they wait for him unless he asks otherwise;
+    * ``every_card_seen`` — some seat sees every card all the time (the whole pack dealt into
+      the hands, the rest face up): no card is hidden from everyone.
+
+    ``number`` orders the lobby's list (the order the games joined the suite).
+    """
+
+    __slots__ = (
+        "_engine",
+        "_engine_class",
+        "aliases",
+        "bots",
+        "engine",
+        "every_card_seen",
+        "forced_moves_wait",
+        "id",
+        "last_place_loses",
+        "number",
+        "options",
+        "original_name",
+        "package",
+        "seat_counts",
+        "summary",
+        "title",
+        "watch_by_default",
+    )
+
+    def __init__(
+        self,
+        package: str,
+        *,
+        number: int,
+        id: str,
+        title: str,
+        original_name: str,
+        aliases: tuple[str, ...] = (),
+        seat_counts: tuple[int, ...],
+        summary: str,
+        engine: str,
+        options: str,
+        bots: GameBots = NO_BOTS,
+        watch_by_default: bool = False,
+        last_place_loses: bool = False,
+        forced_moves_wait: bool = False,
+        every_card_seen: bool = False,
+    ) -> None:
+        self.package = package  # "cardsuite.games.cassino"
+        self.number = number
+        self.id = id
+        self.title = title
+        self.original_name = original_name
+        self.aliases = aliases
+        self.seat_counts = seat_counts
+        self.summary = summary
+        self.engine = engine
+        self.options = options
+        self.bots = bots
+        self.watch_by_default = watch_by_default
+        self.last_place_loses = last_place_loses
+        self.forced_moves_wait = forced_moves_wait
+        self.every_card_seen = every_card_seen
+        self._engine: AnyGame | None = None
+        self._engine_class: type | None = None  # the class ``describes`` was given
+
+    def __repr__(self) -> str:
+        return f"GameInfo({self.id!r})"
+
+    @property
+    def rules_file(self) -> str:
+        """The rules for players, under ``cardsuite/games/`` (what ``RulesBase.rules`` reads)."""
+        return f"rules/{self.id}.md"
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the engine has been imported already."""
+        return self._engine is not None
+
+    def load(self) -> AnyGame:
+        """The game's engine (imported on the first call)."""
+        engine = self._engine
+        if engine is None:
+            engine = getattr(importlib.import_module(self.package), self.engine)
+            if getattr(type(engine), "id", None) != self.id:
+                raise RuntimeError(
+                    f"{self.package}.{self.engine} is not the engine {self.id!r} declares "
+                    f"(is its class decorated with @GAME.describes?)"
+                )
+            self._engine = engine
+        return engine
+
+    def describes(self, engine_class: EngineClass) -> EngineClass:
+        """Give an engine class its metadata and ``Options`` from this declaration (a class
+        decorator: ``@GAME.describes``), so that they are written once."""
+        for field in ENGINE_FIELDS:
+            setattr(engine_class, field, getattr(self, field))
+        setattr(engine_class, "Options", resolve(self.options))  # noqa: B010 (not on type)
+        self._engine_class = engine_class
+        return engine_class
+
+    def export(self, name: str) -> Any:
+        """The package's name ``name`` (one of its ``__all__``), from its engine or model module;
+        the engine itself (``engine``), made once if ``engine.py`` does not make it.
+
+        This is the package's module ``__getattr__`` (``__getattr__ = GAME.export``), so that
+        importing the package loads neither module."""
+        package = sys.modules[self.package]
+        if name.startswith("__") or name not in getattr(package, "__all__", ()):
+            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+        for part in ("engine", "model"):
+            module = importlib.import_module(f"{self.package}.{part}")
+            if name in module.__dict__:
+                value = module.__dict__[name]
+                break
+        else:
+            if name != self.engine or self._engine_class is None:
+                raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+            value = self._engine_class()
+        # found once: later lookups do not come here (and two threads keep the same engine)
+        return package.__dict__.setdefault(name, value)
