@@ -18,13 +18,14 @@ from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
-from cardsuite.core.protocol import Observation, RulesBase, normalise_notation
+from cardsuite.core.protocol import Observation, normalise_notation
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seats_text
 from cardsuite.core.view import TableView
 from cardsuite.games.cassino import present as presentation
+from cardsuite.games.cassino.listed import ListedByIdentity
 from cardsuite.games.cassino.model import (
     HAND_SIZE,
     MOST_CARDS,
@@ -114,7 +115,7 @@ def sum_masks(vals: tuple[int, ...], v: int) -> list[int]:
     return list(dict.fromkeys(reach[1:]))
 
 
-class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
+class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
     id = "cassino-clubs"
     title = "Cassino"
     original_name = "Казино (трефовое)"
