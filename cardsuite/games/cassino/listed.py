@@ -2,13 +2,13 @@
 
 ``RulesBase.apply`` skips ``why_illegal`` for a move of the legal moves last listed (see
 ``remember_legal``), finding it with ``in``: a test of equality against each move listed
-before it, and a move's equality is a dataclass ``__eq__`` in Python.  Laugh and Lie Down and
-Cassino list many captures, so this finds the move by identity first (a bot or a playout
+before it, and a move's equality is a dataclass ``__eq__`` in Python.  Cassino and Laugh and
+Lie Down list many captures, Рыба many asks, so this finds the move by identity first (a bot or a playout
 applies one of the very objects it was given), and leaves everything else to
 ``RulesBase.apply``.
 
-Written here, in one game's package, as core is not this change's to edit; Cassino and Laugh
-and Lie Down use it.
+Written here, in one game's package, as core is not this change's to edit; Cassino, Laugh and
+Lie Down and Рыба use it.
 """
 
 from __future__ import annotations

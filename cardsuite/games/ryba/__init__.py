@@ -7,7 +7,6 @@ from cardsuite.games.ryba.model import (
     ASK_LIMIT,
     ASK_LIMIT_REACHED,
     EMPTY_HAND,
-    NOBODY,
     STOCK,
     TOGETHER,
     Ask,
@@ -26,6 +25,7 @@ from cardsuite.games.ryba.model import (
     RybaState,
     SeenRyba,
     Skipped,
+    book_counts,
     books,
     hand,
     order_from_dealer,
@@ -33,9 +33,9 @@ from cardsuite.games.ryba.model import (
 )
 
 __all__ = [
-    "ALL_BOOKS_DOWN", "ASK_LIMIT", "ASK_LIMIT_REACHED", "BAD_TARGET", "EMPTY_HAND", "NOBODY",
+    "ALL_BOOKS_DOWN", "ASK_LIMIT", "ASK_LIMIT_REACHED", "BAD_TARGET", "EMPTY_HAND",
     "RANK_NOT_HELD", "RYBA", "STOCK", "TOGETHER", "Ask", "Asked", "BookLaid", "Dealt",
     "DrewForTurn", "Fished", "FishedNothing", "FullRyba", "GameEnded", "HandedOver",
     "OutOfCards", "Ryba", "RybaMove", "RybaOptions", "RybaState", "SeenRyba", "Skipped",
-    "books", "hand", "order_from_dealer", "ranks_word",
+    "book_counts", "books", "hand", "order_from_dealer", "ranks_word",
 ]  # fmt: skip

@@ -15,7 +15,7 @@ from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
-from cardsuite.core.protocol import Observation, RulesBase
+from cardsuite.core.protocol import Observation
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import (
@@ -30,6 +30,7 @@ from cardsuite.core.table import (
     Visibility,
 )
 from cardsuite.core.view import TableView
+from cardsuite.games.cassino.listed import ListedByIdentity
 from cardsuite.games.ryba import present as presentation
 from cardsuite.games.ryba.model import (
     ALL_BOOKS,
@@ -41,7 +42,6 @@ from cardsuite.games.ryba.model import (
     BOOKS_SHOWN,
     EMPTY_HAND,
     GAME_ENDS,
-    NOBODY,
     STOCK,
     TOGETHER,
     Ask,
@@ -58,6 +58,7 @@ from cardsuite.games.ryba.model import (
     RybaState,
     SeenRyba,
     Skipped,
+    book_counts,
     books,
     end_text,
     hand,
@@ -75,7 +76,7 @@ RANK_ORDER = ACE_HIGH.ranks
 _DECK = standard_deck()
 
 
-class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
+class Ryba(ListedByIdentity[FullRyba, SeenRyba, Ask]):
     id = "ryba"
     title = "Go Fish"
     original_name = "Рыба"
@@ -129,9 +130,18 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
             for rank in RANK_ORDER:
                 _lay_book(edit, events, s, rank)
         return RybaState(
-            edit.freeze(), seed, tuple(events), opts, seats, series,
-            (dealer + 1) % seats, 0, "", (), (),
-        )  # fmt: skip
+            table=edit.freeze(),
+            seed=seed,
+            events=tuple(events),
+            options=opts,
+            seats=seats,
+            series=series,
+            turn=(dealer + 1) % seats,
+            asks=0,
+            how="",
+            winners=(),
+            finished=(),
+        )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRyba:
         """A position written as text, for tests, tutorials and puzzles.
@@ -203,13 +213,22 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         turn = _player(given.setting("turn") or "P1", seats)
         dealer = _player(given.setting("dealer") or f"P{seats}", seats)
         return RybaState(
-            table, seed, (), opts, seats, Series(1, 0, dealer),
-            turn, given.number("asks", 0), "", (), (),
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=Series(1, 0, dealer),
+            turn=turn,
+            asks=given.number("asks", 0),
+            how="",
+            winners=(),
+            finished=(),
+        )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullRyba) -> frozenset[Seat]:
-        if state.turn == NOBODY:
+        if state.turn is None:
             return frozenset()
         return self._to_move[state.turn]
 
@@ -252,11 +271,12 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                     for rank in RANK_ORDER
                 )
             moves = by_mask[mask] = tuple([move for bit, move in grid if mask & bit])
+        self.remember_legal(state, moves)  # apply need not judge them again
         return moves
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullRyba, move: Ask) -> Refusal | None:
-        if move.seat != state.turn or state.turn == NOBODY:
+        if move.seat != state.turn or state.turn is None:
             return self.not_your_turn(state, move)
         target = move.target
         if state.options.ask_all:
@@ -375,11 +395,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
             turn = (p + 1) % n
             if classic:
                 turn = _classic_turn(edit, events, turn, n)
-        return RybaState(
-            Table(edit.layout, tuple(edit.piles), edit.known),
-            state.seed, tuple(events), state.options, n, state.series,
-            turn, asks, "", (), (),
-        )  # fmt: skip
+        return state._replace(table=edit.freeze(), events=tuple(events), turn=turn, asks=asks)
 
     def _end(
         self,
@@ -395,21 +411,22 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         ended = GAME_ENDS[how](winners, finished, counts)
         events.append(ended)
         note = ended.text()
-        series = state.series.ended(DealResult(state.dealer, counts, note, how))
-        return RybaState(
-            edit.freeze(), state.seed, tuple(events), state.options, state.seats, series,
-            NOBODY, asks, how, winners, finished,
-        )  # fmt: skip
+        return state._replace(
+            table=edit.freeze(),
+            events=tuple(events),
+            series=state.series.ended(DealResult(state.dealer, counts, note, how)),
+            turn=None,
+            asks=asks,
+            how=how,
+            winners=winners,
+            finished=finished,
+        )
 
     # --- the end -------------------------------------------------------------------------------
-    def book_counts(self, state: RybaState[Any]) -> tuple[int, ...]:
-        """Books laid by each seat."""
-        return tuple(state.table.count(books(s)) // BOOK for s in range(state.seats))
-
     def outcome(self, state: FullRyba) -> Outcome | None:
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return None
-        counts = self.book_counts(state)
+        counts = book_counts(state)
         reason = end_text(state.how, state.winners, state.finished, counts)
         if state.how == ASK_LIMIT_REACHED:
             return Outcome((1,) * state.seats, reason, counts, ending=state.how, measure=BOOKS)
@@ -422,7 +439,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRyba]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 # --- helpers -------------------------------------------------------------------------------
