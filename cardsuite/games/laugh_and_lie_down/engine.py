@@ -177,6 +177,44 @@ def net_chips(count: int, dealt: int) -> int:
     return diff // 2 if diff >= 0 else -((-diff) // 2)
 
 
+def _opening(
+    table: Table,
+    seed: int | None,
+    opts: LaughOptions,
+    series: Series,
+    *,
+    turn: Seat,
+    events: tuple[Event, ...],
+    tallies: tuple[tuple[int, ...], tuple[int, ...], int],
+    public_bits: tuple[int, int],
+    captured: bool = False,
+) -> FullLaugh:
+    """The state as play of a deal begins: nobody asked about a pair, nobody lain down yet.
+    ``tallies`` are the laughs, chips and pot so far; ``public_bits`` the table's cards and
+    the captured piles' cards as bits."""
+    laughs, chips, pot = tallies
+    table_bits, captured_bits = public_bits
+    return LaughState(
+        table=table,
+        seed=seed,
+        events=events,
+        options=opts,
+        seats=len(laughs),
+        series=series,
+        turn=turn,
+        captured=captured,
+        asked=None,
+        rank=0,
+        loser=None,
+        down=(),
+        laughs=laughs,
+        chips=chips,
+        pot=pot,
+        table_bits=table_bits,
+        captured_bits=captured_bits,
+    )
+
+
 class _Work:
     """A state being changed by one move outside the hot path: turns, lie-downs, the end."""
 
@@ -350,24 +388,15 @@ class LaughAndLieDown(ListedByIdentity[FullLaugh, SeenLaugh, AnyLaughMove]):
             piles[positions[captured(s)]] = caps[s]
         dealt_table = Table(layout, tuple(piles))
         first = (dealer + 1) % seats
-        state = LaughState(
-            table=dealt_table,
-            seed=seed,
-            events=tuple(events),
-            options=opts,
-            seats=seats,
-            series=series,
+        state = _opening(
+            dealt_table,
+            seed,
+            opts,
+            series,
             turn=first,
-            captured=False,
-            asked=None,
-            rank=0,
-            loser=None,
-            down=(),
-            laughs=laughs,
-            chips=chips,
-            pot=pot,
-            table_bits=tb,
-            captured_bits=cb,
+            events=tuple(events),
+            tallies=(laughs, chips, pot),
+            public_bits=(tb, cb),
         )
         if not opts.classic_continue and _matches(dealt_table.cards(hand(first)), tb):
             return state  # the usual case: the first player can match, his turn begins
@@ -431,24 +460,19 @@ class LaughAndLieDown(ListedByIdentity[FullLaugh, SeenLaugh, AnyLaughMove]):
         chips = _numbers(given.setting("chips"), seats, "chips")
         laughs = _numbers(given.setting("laughs"), seats, "laughs")
         pot = given.number("pot", 0)
-        state = LaughState(
-            table=edit.freeze(),
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
-            series=Series(opts.deal_count(seats), 0, dealer),
+        state = _opening(
+            edit.freeze(),
+            seed,
+            opts,
+            Series(opts.deal_count(seats), 0, dealer),
             turn=turn,
+            events=(),
+            tallies=(laughs, chips, pot),
+            public_bits=(
+                bits(edit[TABLE]),
+                bits([c for s in range(seats) for c in edit[captured(s)]]),
+            ),
             captured=(given.setting("captured") or "no") in ("yes", "on", "true", "1"),
-            asked=None,
-            rank=0,
-            loser=None,
-            down=(),
-            laughs=laughs,
-            chips=chips,
-            pot=pot,
-            table_bits=bits(edit[TABLE]),
-            captured_bits=bits([c for s in range(seats) for c in edit[captured(s)]]),
         )
         if (given.setting("deal") or "no") in ("yes", "on", "true", "1"):
             return self._preliminaries(state, turn)
