@@ -474,7 +474,7 @@ class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
             series = state.series.next(state.seats)
             assert state.seed is not None, "an observation cannot be played on"
             return self._deal(state.seats, state.options, state.seed, series)
-        assert isinstance(move, Capture | Trail)
+        assert isinstance(move, (Capture, Trail))
         seat, card = move.seat, move.card
         seats = state.seats
         table = state.table
