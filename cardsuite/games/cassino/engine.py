@@ -82,7 +82,6 @@ _NO_SEATS: frozenset[Seat] = frozenset()
 # The sets a number card may take, remembered by the values they are taken from; the moves made,
 # by their cards.  Both are cleared when they reach this size.
 _CACHE_LIMIT = 20_000
-_SUMS_MASK = (1 << 11) - 1  # the totals that matter: 0 to 10
 
 
 def _groups(vals: tuple[int, ...], v: int) -> list[int]:
@@ -289,10 +288,9 @@ class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
         its rank (or all of them, with ``court_all``).  Moves are made once and found again by
         their cards."""
         vals = [c.rank if c.rank <= 10 else 0 for c in tbl]  # value(c), inlined
-        sums = 1  # bit t: some set of the table's number cards adds up to t (up to 10)
+        sums = 1  # bit t: some set of the table's number cards adds up to t
         for v in vals:
-            if v:
-                sums = (sums | sums << v) & _SUMS_MASK
+            sums |= sums << v
         moves = self._moves
         out: list[Capture] = []
         for card in held:
