@@ -88,8 +88,9 @@ class Ryba(ListedByIdentity[FullRyba, SeenRyba, Ask]):
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = [frozenset({s}) for s in range(max(self.seat_counts))]
-        # Every Ask made once: (seat, target, rank) -> move.
+        # Every Ask made once, and the event that tells it: (seat, target, rank) -> move, event.
         self._asks: dict[tuple[Seat, Seat | None, int], Ask] = {}
+        self._asked: dict[tuple[Seat, Seat | None, int], Asked] = {}
         # Legal asks by (seats, seat, ask_all) and then by the bit mask of ranks held.
         self._legal: dict[tuple[int, Seat, bool], dict[int, tuple[Ask, ...]]] = {}
         self._grid: dict[tuple[int, Seat, bool], tuple[tuple[int, Ask], ...]] = {}
@@ -308,7 +309,10 @@ class Ryba(ListedByIdentity[FullRyba, SeenRyba, Ask]):
         edit = state.table.edit()
         mine = hand(p)
         held = edit[mine]
-        events: list[Event] = [Asked(p, move.target, rank)]
+        asked = self._asked.get((p, move.target, rank))
+        if asked is None:
+            asked = self._asked[(p, move.target, rank)] = Asked(p, move.target, rank)
+        events: list[Event] = [asked]
         givers = (move.target,) if move.target is not None else self._others[n][p]
         lost: list[tuple[PileId, int]] = []  # (hand, rank) no longer held: facts to drop
         for g in givers:
@@ -372,9 +376,9 @@ class Ryba(ListedByIdentity[FullRyba, SeenRyba, Ask]):
                 winners = tuple(s for s in range(n) if counts[s] == best)
                 return self._end(state, edit, events, asks, ALL_BOOKS_DOWN, winners, ())
         else:
-            finished = tuple(
-                [s for s in range(n) if not edit[hand(s)]] if lost else ()
-            )  # only a hand that lost cards can be empty
+            # Only a hand that lost cards can be empty.
+            emptied = {pile for pile, _rank in lost if not edit[pile]}
+            finished = tuple([s for s in range(n) if hand(s) in emptied]) if emptied else ()
             if finished:
                 counts = _book_counts(edit, n)
                 winner = max(
