@@ -785,13 +785,11 @@ class LaughAndLieDown(ListedByIdentity[FullLaugh, SeenLaugh, AnyLaughMove]):
             if not _matches(held, tm):
                 turn, again = _able_next(piles, positions, tm, seat, n), False
             if turn is not None:
-                return state._replace(
+                return state._replace(  # (nobody was asked: a capture is made only then)
                     table=Table(layout, tuple(piles), known),
                     events=tuple(events),
                     turn=turn,
                     captured=again,
-                    asked=None,
-                    rank=0,
                     table_bits=tm,
                     captured_bits=cm,
                 )
