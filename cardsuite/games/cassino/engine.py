@@ -479,17 +479,17 @@ class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
         positions = table.layout.positions
         piles = list(table.piles)
         at_hand, at_table = positions[hand(seat)], positions[TABLE]
-        held = piles[at_hand]
-        i = held.index(card)
-        piles[at_hand] = held[:i] + held[i + 1 :]
+        piles[at_hand] = without(piles[at_hand], card)
         tbl = piles[at_table]
         last = state.last
         events: tuple[Event, ...]
         if type(move) is Capture:
             # The played card and the cards it takes go to the party's pile (§6.3).
-            taken = tuple(move.taken)  # a tuple: membership by identity, no hashing
-            took = tuple([c for c in tbl if c in taken])
-            piles[at_table] = tuple([c for c in tbl if c not in taken])
+            gone = 0  # the cards taken, as bits of their indexes
+            for c in move.taken:
+                gone |= 1 << c.index
+            took = tuple([c for c in tbl if gone >> c.index & 1])
+            piles[at_table] = tuple([c for c in tbl if not gone >> c.index & 1])
             party = party_of(state, seat)
             piles[positions[won(party)]] += (card, *took)
             events = (Captured(seat, party, card, took),)
@@ -575,7 +575,7 @@ class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
             events.append(ClubsTied(most))
         for special in (TWO_CLUBS, TEN_DIAMONDS):
             for p in range(parties):
-                if special in piles[p]:
+                if holds(piles[p], special):
                     points[p] += 1
                     events.append(SpecialCard(self._seats_of(state, [p]), special))
         number = state.series.number + 1
@@ -666,6 +666,20 @@ class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
 
 def by_index(cards: frozenset[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def without(pile: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``pile`` less ``card``, found by identity: cards are interned, and comparing two
+    different cards for equality runs Python code (a Card defines ``__lt__``)."""
+    for i, c in enumerate(pile):
+        if c is card:
+            return pile[:i] + pile[i + 1 :]
+    raise ValueError(f"{card} is not in the pile")
+
+
+def holds(pile: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` lies in ``pile`` (by identity, as :func:`without`)."""
+    return any(c is card for c in pile)
 
 
 def places_of(mask: int) -> list[int]:
