@@ -287,17 +287,24 @@ class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
         A number card takes sets of number cards adding up to its value; a court, one card of
         its rank (or all of them, with ``court_all``).  Moves are made once and found again by
         their cards."""
-        vals = [c.rank if c.rank <= 10 else 0 for c in tbl]  # value(c), inlined
         sums = 1  # bit t: some set of the table's number cards adds up to t
-        for v in vals:
-            sums |= sums << v
+        ranks = 0  # bit r: a card of rank r lies on the table
+        for c in tbl:
+            r = c.rank
+            ranks |= 1 << r
+            if r <= 10:
+                sums |= sums << r
+        vals: list[int] = []  # value(c) of each table card, once a number card needs them
         moves = self._moves
         out: list[Capture] = []
         for card in held:
             r = card.rank
+            takes: list[int]
             if r <= 10:
                 if not sums >> r & 1:
                     continue  # nothing on the table adds up to its value
+                if not vals:
+                    vals = [c.rank if c.rank <= 10 else 0 for c in tbl]
                 places = [i for i, v in enumerate(vals) if v <= r and v]
                 key = (r, *[vals[i] for i in places])
                 sets = self._sets.get(key)
@@ -310,8 +317,10 @@ class Cassino(ListedByIdentity[FullCassino, SeenCassino, AnyCassinoMove]):
                 bits = [1 << tbl[i].index for i in places]
                 takes = [sum([bits[j] for j in s]) for s in sets]
             else:
+                if not ranks >> r & 1:
+                    continue  # no card of its rank on the table
                 takes = [1 << c.index for c in tbl if c.rank == r]
-                if court_all and takes:
+                if court_all:
                     takes = [sum(takes)]
             tag = card.index << 3 | seat
             for taken in takes:
