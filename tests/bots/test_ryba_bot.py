@@ -10,7 +10,6 @@ from cardsuite.bots.ryba import RybaBot
 from cardsuite.core.cards import Card
 from cardsuite.core.table import HoldsRank
 from cardsuite.games.ryba import (
-    NOBODY,
     RYBA,
     Ask,
     FullRyba,
@@ -52,7 +51,7 @@ def play(
                 bot.observe(RYBA, obs)
 
     show(state)
-    while state.turn != NOBODY:
+    while state.turn is not None:
         s = state.turn
         bot = bots.get(s) or RandomBot()
         legal = RYBA.legal_moves(state, s)
@@ -149,7 +148,7 @@ def test_ryba_bot_memory_never_holds_an_unseen_card() -> None:
 def test_ryba_bot_plays_without_memory_and_deterministically() -> None:
     state = RYBA.new_game(seats=4, seed=8)
     for _ in range(12):
-        if state.turn == NOBODY:
+        if state.turn is None:
             break
         fresh = choose(RybaBot(), state, seed=3)
         assert fresh == choose(RybaBot(), state, seed=3)
@@ -158,7 +157,7 @@ def test_ryba_bot_plays_without_memory_and_deterministically() -> None:
     a, b = RybaBot(), RybaBot()
     state = RYBA.new_game(seats=3, seed=2)
     for step in range(20):
-        if state.turn == NOBODY:
+        if state.turn is None:
             break
         for bot in (a, b):
             bot.observe(RYBA, RYBA.observe(state, 0))

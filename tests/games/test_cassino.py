@@ -18,7 +18,6 @@ from cardsuite.games.cassino import (
     COURT_TAKES_ALL,
     INVALID_CAPTURE,
     MUST_CAPTURE,
-    NOBODY,
     NOT_ON_TABLE,
     OUT,
     STOCK,
@@ -30,7 +29,7 @@ from cardsuite.games.cassino import (
     hand,
     won,
 )
-from cardsuite.games.cassino.model import Captured, MostCards, Redealt, TookRest
+from cardsuite.games.cassino.model import Captured, MostCards, Redealt, TookRest, totals
 
 G = CASSINO
 
@@ -234,7 +233,7 @@ def test_cassino_dealer_rotates_between_hands() -> None:
     s = G.new_game(seats=3, options=CassinoOptions(hands=2), seed=5)
     first = s.dealer
     rng = random.Random(0)
-    while s.turn != NOBODY:
+    while s.turn is not None:
         s = G.apply(s, rng.choice(G.legal_moves(s, s.turn)))
     assert s.series.between and G.to_move(s) == {(first + 1) % 3}
     assert G.why_illegal(s, Trail(0, c("2♠"))) is not None
@@ -313,7 +312,7 @@ def test_cassino_match_of_several_hands_adds_up() -> None:
     s = play_out(s, 2)
     assert len(s.series.results) == 3
     outcome = G.outcome(s)
-    assert outcome is not None and outcome.scores == G.totals(s)
+    assert outcome is not None and outcome.scores == totals(s)
     assert sum(outcome.scores) == sum(sum(r.scores) for r in s.series.results)
     assert sum(outcome.scores) <= 3 * 5
 
@@ -387,7 +386,7 @@ def test_cassino_view_sums_up_between_hands_and_outcome() -> None:
     assert "cards" in reason and "clubs" in reason and "points" in reason
     mid = G.new_game(seats=2, options=CassinoOptions(hands=2), seed=4)
     rng = random.Random(0)
-    while mid.turn != NOBODY:
+    while mid.turn is not None:
         mid = G.apply(mid, rng.choice(G.legal_moves(mid, mid.turn)))
     view = G.present(G.observe(mid, 0))
     assert view.summary is not None and len(view.summary.rows) == 2

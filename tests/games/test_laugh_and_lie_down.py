@@ -15,7 +15,6 @@ from cardsuite.games.laugh_and_lie_down import (
     MIXED_RANKS,
     MUST_CAPTURE,
     NEED_HAND_AND_TABLE,
-    NOBODY,
     NOT_NOW,
     NOT_ON_TABLE,
     TABLE,
@@ -159,7 +158,7 @@ def test_laugh_and_lie_down_s08_lies_down_and_loses() -> None:
     assert set(cards("3♦ 8♣")) <= set(after.table.cards(TABLE))
     assert after.loser == 1 and after.laughs == (0, 1, 0)
     assert any(isinstance(e, LayDown) and e.seat == 1 and e.first for e in after.events)
-    assert after.turn == NOBODY and after.series.results[-1].ending == "lay-down"
+    assert after.turn is None and after.series.results[-1].ending == "lay-down"
 
 
 def test_laugh_and_lie_down_s09_empty_hand_is_skipped() -> None:
@@ -205,7 +204,7 @@ def test_pair_prompt_when_not_automatic() -> None:
     assert {f.card for f in asked.table.known if isinstance(f, Shown)} == set(cards("Q♣ Q♦"))
     added = game.apply(asked, AddPair(2))
     assert set(added.table.cards(captured(2))) == set(cards("Q♣ Q♦"))
-    assert added.turn == 0 and added.asked == NOBODY and not added.table.known
+    assert added.turn == 0 and added.asked is None and not added.table.known
     kept = game.apply(asked, KeepPair(2))
     assert set(kept.table.cards(hand(2))) == set(cards("Q♣ Q♦ 8♠")) and kept.turn == 0
 
@@ -254,7 +253,7 @@ def test_no_loser_taker_gets_what_the_pot_holds() -> None:
         """
     )
     after = game.apply(state, cap(0, "K♥", "K♠"))
-    assert after.series.results[-1].ending == "hands-empty" and after.loser == NOBODY
+    assert after.series.results[-1].ending == "hands-empty" and after.loser is None
     assert after.chips == (1, 0, 0) and after.pot == 0  # +3 due (19 cards), only 1 in the pot
 
 
@@ -281,7 +280,7 @@ def test_classic_continue_last_holder_goes_to_dealer() -> None:
     after = game.apply(state, cap(0, "K♥", "K♠"))  # now only P2 holds cards
     assert after.series.results[-1].ending == "last-holder"
     assert set(cards("6♦ 2♣ 6♠ 3♦")) <= set(after.table.cards(captured(2)))  # P3 deals
-    assert after.table.cards(TABLE) == () and after.loser == NOBODY
+    assert after.table.cards(TABLE) == () and after.loser is None
 
 
 def test_lay_aside_pairs_option() -> None:

@@ -18,7 +18,6 @@ from cardsuite.games.ryba import (
     ASK_LIMIT_REACHED,
     BAD_TARGET,
     EMPTY_HAND,
-    NOBODY,
     RANK_NOT_HELD,
     RYBA,
     STOCK,
@@ -34,6 +33,7 @@ from cardsuite.games.ryba import (
     OutOfCards,
     RybaOptions,
     Skipped,
+    book_counts,
     books,
     hand,
 )
@@ -140,7 +140,7 @@ def test_ryba_s08_stripped_target_wins() -> None:
     s = RYBA.position("P1: 5♣ 8♦\nP2: 5♥ 5♠\nP3: J♣")
     after = RYBA.apply(s, Ask(0, 1, 5))
     assert held(after, 0) == cards("5♣ 5♥ 5♠ 8♦")
-    assert RYBA.to_move(after) == frozenset() and after.turn == NOBODY
+    assert RYBA.to_move(after) == frozenset() and after.turn is None
     outcome = RYBA.outcome(after)
     assert outcome is not None and outcome.winners == (1,)
     assert outcome.places == (2, 1, 2)  # non-winners are not ranked
@@ -152,7 +152,7 @@ def test_ryba_s09_simultaneous_finish_more_books_wins() -> None:
     s = RYBA.position("P1: 5♣ 5♦ 5♥\nP2: 5♠\nbooks: P1=2 P2=4")
     assert s.dealer == 1  # B is the dealer, seat 2 in the spec's numbering
     after = RYBA.apply(s, Ask(0, 1, 5))
-    assert RYBA.book_counts(after) == (3, 4)
+    assert book_counts(after) == (3, 4)
     assert after.finished == (0, 1) and after.how == TOGETHER
     outcome = RYBA.outcome(after)
     assert outcome is not None and outcome.winners == (1,)
@@ -174,7 +174,7 @@ def test_ryba_s11_finishing_by_a_draw() -> None:
     s = RYBA.position("P1: 8♣ 8♦ 8♥\nP2: K♣\nP3: Q♥\nstock: 8♠")
     after = RYBA.apply(s, Ask(0, 2, 8))
     assert held(after, 0) == Counter()
-    assert after.turn == NOBODY and after.winners == (0,)
+    assert after.turn is None and after.winners == (0,)
     assert Counter(after.table.cards(books(0))) == cards("8♣ 8♦ 8♥ 8♠")
 
 
@@ -292,7 +292,7 @@ def test_ryba_events_read_as_sentences() -> None:
 def test_ryba_safety_cap_is_a_draw() -> None:
     s = RYBA.position(f"P1: 9♣ 4♦\nP2: K♠ 2♥\nP3: J♣\nasks: {ASK_LIMIT - 1}")
     after = RYBA.apply(s, Ask(0, 1, 9))
-    assert after.turn == NOBODY and after.how == ASK_LIMIT_REACHED
+    assert after.turn is None and after.how == ASK_LIMIT_REACHED
     outcome = RYBA.outcome(after)
     assert outcome is not None and outcome.is_draw
     assert isinstance(after.events[-1], GameEnded)
@@ -447,13 +447,13 @@ def test_ryba_random_games_end_by_the_rules() -> None:
             for seed in range(6):
                 rng = random.Random(seed)
                 s = RYBA.new_game(seats=players, options=options, seed=seed)
-                while s.turn != NOBODY:
+                while s.turn is not None:
                     legal = RYBA.legal_moves(s, s.turn)
                     s = RYBA.apply(s, legal[rng.randrange(len(legal))])
                 assert Counter(s.table.all_cards()) == Counter(RYBA.deck(s))
                 assert s.how != ASK_LIMIT_REACHED
                 if options.classic_go_fish:
-                    assert sum(RYBA.book_counts(s)) == 13
+                    assert sum(book_counts(s)) == 13
                 else:
                     assert all(not s.table.cards(hand(p)) for p in s.finished)
                     assert len(s.winners) == 1 and s.winners[0] in s.finished

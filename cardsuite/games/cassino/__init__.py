@@ -38,7 +38,6 @@ if TYPE_CHECKING:
         sum_masks,
     )
     from cardsuite.games.cassino.model import (
-        NOBODY,
         OUT,
         STOCK,
         TABLE,
@@ -63,7 +62,7 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 __all__ = [
     "CARD_NOT_HELD", "CASSINO", "COURT_PAIRS_ONLY", "COURT_TAKES_ALL", "INVALID_CAPTURE",
-    "MUST_CAPTURE", "NOBODY", "NOT_NOW", "NOT_ON_TABLE", "OUT", "STOCK", "TABLE", "TEN_DIAMONDS",
+    "MUST_CAPTURE", "NOT_NOW", "NOT_ON_TABLE", "OUT", "STOCK", "TABLE", "TEN_DIAMONDS",
     "TWO_CLUBS", "AnyCassinoMove", "Capture", "Cassino", "CassinoMove", "CassinoOptions",
     "CassinoState", "FullCassino", "SeenCassino", "Trail", "hand", "sum_masks", "value", "won",
 ]  # fmt: skip

@@ -29,7 +29,6 @@ from cardsuite.games.cassino import present as presentation
 from cardsuite.games.cassino.model import (
     HAND_SIZE,
     MOST_CARDS,
-    NOBODY,
     OUT,
     STOCK,
     TABLE,
@@ -58,6 +57,9 @@ from cardsuite.games.cassino.model import (
     hand,
     party_of,
     party_seats,
+    pile_stats,
+    points_text,
+    totals,
     value,
     won,
 )
@@ -77,9 +79,9 @@ ENDING = "hand-scored"
 
 _DECK = standard_deck()
 _NO_SEATS: frozenset[Seat] = frozenset()
-_CACHE_LIMIT = 200_000
-_TABLE, _HANDS = 1, 3  # positions in the layout (hot path)
-_new_state = tuple.__new__  # a NamedTuple built without its Python-level __new__
+# The sets a number card may take, remembered by the values they are taken from; the moves made,
+# by their cards.  Both are cleared when they reach this size.
+_CACHE_LIMIT = 20_000
 
 
 def _groups(vals: tuple[int, ...], v: int) -> list[int]:
@@ -112,10 +114,6 @@ def sum_masks(vals: tuple[int, ...], v: int) -> list[int]:
     return list(dict.fromkeys(reach[1:]))
 
 
-def points_text(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
-
-
 @GAME.describes
 class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
     def __init__(self) -> None:
@@ -127,11 +125,11 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         self._trails = tuple([Trail(s, card) for card in by_index] for s in range(6))
         self._trailed = tuple([(Trailed(s, card),) for card in by_index] for s in range(6))
         self._next = tuple(NextDeal(s) for s in range(6))
-        # What a card may take from a table (by the table's cards and the card's value, or
-        # minus its rank for a court), and the capture moves: made once, shared.
-        self._memo: tuple[Any, Any, Seat, bool, tuple[Capture, ...]] = (None, None, -1, False, ())
-        self._by_bits: dict[int, Capture] = {}
-        self._masks: dict[tuple[int, ...], dict[int, list[tuple[int, ...]]]] = {}
+        # What a number card may take, by its value and the values it may take from (tuples of
+        # numbers, which the garbage collector need not follow), and the capture moves made,
+        # found again by their cards (see _captures).
+        self._sets: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self._moves: dict[int, Capture] = {}
 
     # --- setup ---------------------------------------------------------------------------
     def layout(self, seats: int, options: CassinoOptions) -> Layout:
@@ -175,25 +173,22 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         four face up on the table; the rest is the stock."""
         stock = shuffled(_DECK, seed, "deal", series.number)  # top = end
         dealer = series.dealer
-        hands: list[list[Card]] = [[] for _s in range(seats)]
-        for _round in range(HAND_SIZE):
-            for i in range(1, seats + 1):
-                hands[(dealer + i) % seats].append(stock.pop())
-        laid = tuple(stock.pop() for _card in range(TABLE_DEAL))
         layout = self.layout(seats, opts)
-        contents: dict[str, tuple[Card, ...]] = {STOCK: tuple(stock), TABLE: laid}
-        for s in range(seats):
-            contents[hand(s)] = tuple(hands[s])
-        table = Table(layout, tuple(contents.get(spec.id, ()) for spec in layout.specs), ())
+        piles: list[tuple[Card, ...]] = [()] * len(layout.ids)
+        dealt = HAND_SIZE * seats
+        rest = len(stock) - dealt - TABLE_DEAL
+        piles[layout.positions[STOCK]] = tuple(stock[:rest])
+        piles[layout.positions[TABLE]] = laid = tuple(reversed(stock[rest : rest + TABLE_DEAL]))
+        deal_round(layout, piles, tuple(reversed(stock[rest + TABLE_DEAL :])), dealer, seats)
         return CassinoState(
-            table,
-            seed,
-            (Dealt(dealer, series.number + 1, laid),),
-            opts,
-            seats,
-            series,
-            (dealer + 1) % seats,
-            NOBODY,
+            table=Table(layout, tuple(piles)),
+            seed=seed,
+            events=(Dealt(dealer, series.number + 1, laid),),
+            options=opts,
+            seats=seats,
+            series=series,
+            turn=(dealer + 1) % seats,
+            last=None,
         )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullCassino:
@@ -245,6 +240,7 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         dealer = _player(settings["dealer"], seats) if "dealer" in settings else seats - 1
         if not any(table.cards(hand(s)) for s in range(seats)):
             raise NotationError("no player holds a card: nothing to play")
+        turn: Seat | None
         if "turn" in settings:
             turn = _player(settings["turn"], seats)
             if not table.cards(hand(turn)):
@@ -252,84 +248,94 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         else:
             turn = self._next_holder(table, seats, dealer)
         last_text = settings.get("last", "none").strip().lower()
-        last = NOBODY if last_text in ("none", "-", "") else _player(last_text, seats)
+        last = None if last_text in ("none", "-", "") else _player(last_text, seats)
         for key in settings:
             if key not in ("players", "dealer", "turn", "last"):
                 raise NotationError(f"unknown setting {key!r} (players, dealer, turn, last)")
-        series = Series(opts.hands, 0, dealer)
-        return CassinoState(table, seed, (), opts, seats, series, turn, last)
+        return CassinoState(
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=Series(opts.hands, 0, dealer),
+            turn=turn,
+            last=last,
+        )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullCassino) -> frozenset[Seat]:
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return self._to_move[state.turn]
         if state.series.between:
             return self._to_move[state.series.next_dealer(state.seats)]
         return _NO_SEATS
 
-    def _capture_list(
+    def _captures(
         self, tbl: tuple[Card, ...], held: tuple[Card, ...], seat: Seat, court_all: bool
     ) -> tuple[Capture, ...]:
-        """Every capture ``seat`` can make with ``held`` on ``tbl``, in a stable order: hand
-        order, then the sets of each card in the order of :func:`sum_masks`.
+        """Every capture ``seat`` can make holding ``held`` with ``tbl`` on the table (§6.2), in
+        a stable order: hand order, then each card's sets in the order of :func:`sum_masks`.
 
-        The answer for the table and hand last asked about is remembered by identity
-        (``legal_moves`` and then ``apply`` ask about the same ones); moves are made once and
-        found again by the bits of their cards."""
-        memo = self._memo  # one reference, read once: safe with bots in other threads
-        if memo[0] is tbl and memo[1] is held and memo[2] == seat and memo[3] is court_all:
-            return memo[4]
+        A number card takes sets of number cards adding up to its value; a court, one card of
+        its rank (or all of them, with ``court_all``).  Moves are made once and found again by
+        their cards."""
+        sums = 1  # bit t: some set of the table's number cards adds up to t
+        ranks = 0  # bit r: a card of rank r lies on the table
+        for c in tbl:
+            r = c.rank
+            ranks |= 1 << r
+            if r <= 10:
+                sums |= sums << r
+        vals: list[int] = []  # value(c) of each table card, once a number card needs them
+        moves = self._moves
         out: list[Capture] = []
-        vals = tuple([c.rank if c.rank <= 10 else 0 for c in tbl])
-        by_value = self._masks.get(vals)
-        if by_value is None:
-            if len(self._masks) > _CACHE_LIMIT:
-                self._masks.clear()
-            by_value = self._masks[vals] = {}
-        bits = [1 << c.index for c in tbl]
-        moves = self._by_bits
         for card in held:
             r = card.rank
+            takes: list[int]
             if r <= 10:
-                groups = by_value.get(r)
-                if groups is None:
-                    groups = by_value[r] = [
-                        tuple(i for i in range(len(vals)) if m >> i & 1) for m in sum_masks(vals, r)
-                    ]
-                if not groups:
-                    continue
-                sets = [sum([bits[i] for i in places]) for places in groups]
+                if not sums >> r & 1:
+                    continue  # nothing on the table adds up to its value
+                if not vals:
+                    vals = [c.rank if c.rank <= 10 else 0 for c in tbl]
+                places = [i for i, v in enumerate(vals) if v <= r and v]
+                key = (r, *[vals[i] for i in places])
+                sets = self._sets.get(key)
+                if sets is None:
+                    if len(self._sets) >= _CACHE_LIMIT:
+                        self._sets.clear()
+                    sets = self._sets[key] = tuple(
+                        tuple(places_of(mask)) for mask in sum_masks(key[1:], r)
+                    )
+                bits = [1 << tbl[i].index for i in places]
+                takes = [sum([bits[j] for j in s]) for s in sets]
             else:
-                same = [b for c, b in zip(tbl, bits, strict=True) if c.rank == r]
-                sets = ([sum(same)] if same else []) if court_all else same
-            tag = card.index * 8 + seat
-            for cb in sets:
-                move = moves.get(cb << 9 | tag)
+                if not ranks >> r & 1:
+                    continue  # no card of its rank on the table
+                takes = [1 << c.index for c in tbl if c.rank == r]
+                if court_all:
+                    takes = [sum(takes)]
+            tag = card.index << 3 | seat
+            for taken in takes:
+                key_bits = taken << 9 | tag
+                move = moves.get(key_bits)
                 if move is None:
-                    if len(moves) > _CACHE_LIMIT:
+                    if len(moves) >= _CACHE_LIMIT:
                         moves.clear()
-                    taken = frozenset(c for c in tbl if cb >> c.index & 1)
-                    move = moves[cb << 9 | tag] = Capture(seat, card, taken)
+                    cards = frozenset([c for c in tbl if taken >> c.index & 1])
+                    move = moves[key_bits] = Capture(seat, card, cards)
                 out.append(move)
-        result = tuple(out)
-        self._memo = (tbl, held, seat, court_all, result)
-        return result
-
-    def _options_for(
-        self, tbl: tuple[Card, ...], card: Card, court_all: bool
-    ) -> tuple[frozenset[Card], ...]:
-        """What ``card`` may take from ``tbl`` (not on the hot path)."""
-        return tuple(m.taken for m in self._capture_list(tbl, (card,), 0, court_all))
+        return tuple(out)
 
     def takes(
         self, tbl: tuple[Card, ...], card: Card, court_all: bool
     ) -> tuple[frozenset[Card], ...]:
         """Every set of cards of ``tbl`` that ``card`` may capture (§6.2), in a stable order."""
-        return self._options_for(tbl, card, court_all)
+        return tuple(m.taken for m in self._captures(tbl, (card,), 0, court_all))
 
     def captures(self, state: FullCassino | SeenCassino, seat: Seat) -> tuple[Capture, ...]:
         """Every capture ``seat``'s hand can make on the table now (whoever's turn it is)."""
-        return self._capture_list(
+        return self._captures(
             tuple(state.table.visible(TABLE)),
             tuple(state.table.visible(hand(seat))),
             seat,
@@ -351,11 +357,12 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
                 return (self._next[seat],)
             return ()
         table = state.table
-        held = table.cards(hand(seat))
-        tbl = table.cards(TABLE)
-        caps = self._capture_list(tbl, held, seat, state.options.court_captures_all)
+        positions = table.layout.positions
+        held = table.piles[positions[hand(seat)]]
+        options = state.options
+        caps = self._captures(table.piles[positions[TABLE]], held, seat, options.court_captures_all)
         legal: tuple[AnyCassinoMove, ...]
-        if caps and not state.options.free_trail:
+        if caps and not options.free_trail:
             legal = caps
         else:
             trails = self._trails[seat]
@@ -372,10 +379,10 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
                 if seat == state.series.next_dealer(state.seats):
                     return None
                 return self.not_your_turn(state, move)
-            if state.turn == NOBODY:
+            if state.turn is None:
                 return Refusal(GAME_OVER, _("the game is over"))
             return Refusal(NOT_NOW, _("the hand is not over yet"))
-        if state.turn == NOBODY:
+        if state.turn is None:
             if state.series.between:
                 return Refusal(NOT_NOW, _("the hand is over: the next dealer deals the next one"))
             return Refusal(GAME_OVER, _("the game is over"))
@@ -387,11 +394,7 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             held = table.cards(hand(seat))
             if move.card in held:
                 court_all = state.options.court_captures_all
-                caps = self._capture_list(table.cards(TABLE), held, seat, court_all)
-                for m in caps:
-                    if m is move:
-                        return None  # the usual case: a move the engine made itself
-                if move in caps:
+                if move in self._captures(table.cards(TABLE), held, seat, court_all):
                     return None
             return self._bad_capture(state, move)
         if kind is Trail:
@@ -400,7 +403,7 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             if move.card not in held:
                 return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=move.card))
             if not state.options.free_trail:
-                can = self._capture_list(
+                can = self._captures(
                     state.table.cards(TABLE), held, seat, state.options.court_captures_all
                 )
                 if can:
@@ -467,85 +470,86 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
 
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullCassino, move: AnyCassinoMove) -> FullCassino:
-        kind = type(move)
-        if kind is NextDeal:
+        if type(move) is NextDeal:
             series = state.series.next(state.seats)
             assert state.seed is not None, "an observation cannot be played on"
             return self._deal(state.seats, state.options, state.seed, series)
-        # The hot path works on the layout's fixed order: STOCK, TABLE, OUT, the hands, then
-        # the captured piles (see ``layout``).
-        seat = move.seat
+        assert isinstance(move, (Capture, Trail))
+        seat, card = move.seat, move.card
         seats = state.seats
         table = state.table
+        positions = table.layout.positions
         piles = list(table.piles)
-        at = _HANDS + seat
-        held = piles[at]
-        assert isinstance(move, (Capture, Trail))
-        card = move.card
-        i = held.index(card)
-        piles[at] = held[:i] + held[i + 1 :]
+        at_hand, at_table = positions[hand(seat)], positions[TABLE]
+        piles[at_hand] = without(piles[at_hand], card)
+        tbl = piles[at_table]
         last = state.last
-        if kind is Capture:
-            assert isinstance(move, Capture)
-            taken = tuple(move.taken)  # a tuple: membership by identity, no hashing
-            tbl = piles[_TABLE]
-            took = tuple([c for c in tbl if c in taken])
-            piles[_TABLE] = tuple([c for c in tbl if c not in taken])
-            party = seat % (seats // 2) if state.options.partnerships else seat
-            w = _HANDS + seats + party
-            piles[w] = piles[w] + (card, *took)
-            events: tuple[Event, ...] = (Captured(seat, party, card, took),)
+        events: tuple[Event, ...]
+        if type(move) is Capture:
+            # The played card and the cards it takes go to the party's pile (§6.3).
+            gone = 0  # the cards taken, as bits of their indexes
+            for c in move.taken:
+                gone |= 1 << c.index
+            took = tuple([c for c in tbl if gone >> c.index & 1])
+            piles[at_table] = tuple([c for c in tbl if not gone >> c.index & 1])
+            party = party_of(state, seat)
+            piles[positions[won(party)]] += (card, *took)
+            events = (Captured(seat, party, card, took),)
             last = seat
         else:
-            piles[_TABLE] = piles[_TABLE] + (card,)
+            piles[at_table] = (*tbl, card)
             events = self._trailed[seat][card.index]
+        # The turn passes to the left, skipping players with empty hands (§5.4).
         for k in range(1, seats + 1):
             nxt = (seat + k) % seats
-            if piles[_HANDS + nxt]:
-                return _new_state(
-                    CassinoState,
-                    (
-                        _new_state(Table, (table.layout, tuple(piles), table.known)),
-                        state.seed,
-                        events,
-                        state.options,
-                        seats,
-                        state.series,
-                        nxt,
-                        last,
-                    ),
+            if piles[positions[hand(nxt)]]:
+                return CassinoState(
+                    table=Table(table.layout, tuple(piles), table.known),
+                    seed=state.seed,
+                    events=events,
+                    options=state.options,
+                    seats=seats,
+                    series=state.series,
+                    turn=nxt,
+                    last=last,
                 )
-        edit = TableEdit(table.layout, piles, table.known)
-        # Every hand is empty.
-        out = list(events)
-        if edit[STOCK]:
+        # Every hand is empty: the dealer deals again from the stock, none to the table.
+        stock = piles[positions[STOCK]]
+        if stock:
             dealer = state.dealer
-            count = min(HAND_SIZE * seats, len(edit[STOCK]))
-            for k in range(count):
-                edit.add(hand((dealer + 1 + k) % seats), *edit.take_top(STOCK))
-            out.append(Redealt(dealer, count, len(edit[STOCK])))
-            frozen = Table(edit.layout, tuple(edit.piles), edit.known)
-            turn = self._next_holder(frozen, seats, dealer)
+            count = min(HAND_SIZE * seats, len(stock))
+            piles[positions[STOCK]] = stock[: len(stock) - count]
+            deal_round(table.layout, piles, stock[len(stock) - count :][::-1], dealer, seats)
+            frozen = Table(table.layout, tuple(piles), table.known)
             return CassinoState(
-                frozen, state.seed, tuple(out), state.options, seats, state.series, turn, last
+                table=frozen,
+                seed=state.seed,
+                events=(*events, Redealt(dealer, count, len(stock) - count)),
+                options=state.options,
+                seats=seats,
+                series=state.series,
+                turn=self._next_holder(frozen, seats, dealer),
+                last=last,
             )
-        return self._end_of_hand(state, edit, out, last)
+        return self._end_of_hand(state, TableEdit(table.layout, piles, table.known), events, last)
 
-    def _next_holder(self, table: Table, seats: int, after: Seat) -> Seat:
+    def _next_holder(self, table: Table, seats: int, after: Seat) -> Seat | None:
+        """The first player left of ``after`` holding cards (None when every hand is empty)."""
         for i in range(1, seats + 1):
             s = (after + i) % seats
             if table.cards(hand(s)):
                 return s
-        return NOBODY
+        return None
 
     def _end_of_hand(
-        self, state: FullCassino, edit: TableEdit, events: list[Event], last: Seat
+        self, state: FullCassino, edit: TableEdit, played: tuple[Event, ...], last: Seat | None
     ) -> FullCassino:
         """The rest of the table to the last capturer, then the scoring (§6.4, §7)."""
+        events = list(played)
         rest = edit[TABLE]
         if rest:
             edit[TABLE] = ()
-            if last != NOBODY:
+            if last is not None:
                 party = party_of(state, last)
                 edit.add(won(party), *rest)
                 events.append(TookRest(last, party, rest))
@@ -573,7 +577,7 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             events.append(ClubsTied(most))
         for special in (TWO_CLUBS, TEN_DIAMONDS):
             for p in range(parties):
-                if special in piles[p]:
+                if holds(piles[p], special):
                     points[p] += 1
                     events.append(SpecialCard(self._seats_of(state, [p]), special))
         number = state.series.number + 1
@@ -588,32 +592,27 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
                 for p in range(parties)
             ),
         )
-        series = state.series.ended(DealResult(state.dealer, scores, note, ENDING))
         return CassinoState(
-            Table(edit.layout, tuple(edit.piles), edit.known),
-            state.seed,
-            tuple(events),
-            state.options,
-            state.seats,
-            series,
-            NOBODY,
-            last,
+            table=edit.freeze(),
+            seed=state.seed,
+            events=tuple(events),
+            options=state.options,
+            seats=state.seats,
+            series=state.series.ended(DealResult(state.dealer, scores, note, ENDING)),
+            turn=None,
+            last=last,
         )
 
     def _seats_of(self, state: FullCassino, parties: list[int]) -> tuple[Seat, ...]:
         return tuple(sorted(s for p in parties for s in party_seats(state, p)))
 
     # --- the end -------------------------------------------------------------------------------
-    def totals(self, state: CassinoState[Any]) -> tuple[int, ...]:
-        """Each seat's points over the finished hands (partners: their side's)."""
-        return state.series.totals(state.seats)
-
     def outcome(self, state: FullCassino) -> Outcome | None:
         if not state.over:
             return None
-        totals = self.totals(state)
-        best = max(totals)
-        winners = [s for s in range(state.seats) if totals[s] == best]
+        points = totals(state)
+        best = max(points)
+        winners = [s for s in range(state.seats) if points[s] == best]
         reason = ngettext(
             "{who} wins with {points}", "{who} share the win with {points}", len(winners)
         ).format(who=seats_text(winners), points=points_text(best))
@@ -627,14 +626,14 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             parties="; ".join(
                 _("{who} {points} ({stats})").format(
                     who=seats_text(party_seats(state, p)),
-                    points=points_text(totals[party_seats(state, p)[0]]),
-                    stats=presentation.pile_stats(state, p, full=True),
+                    points=points_text(points[party_seats(state, p)[0]]),
+                    stats=pile_stats(state, p, full=True),
                 )
                 for p in range(state.parties)
             ),
         )
         return Outcome.from_scores(
-            totals, reason, sides=self.sides(state), ending=ENDING, measure=POINTS
+            points, reason, sides=self.sides(state), ending=ENDING, measure=POINTS
         )
 
     # --- notation ------------------------------------------------------------------------------
@@ -664,11 +663,40 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenCassino]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 def by_index(cards: frozenset[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def without(pile: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``pile`` less ``card``, found by identity: cards are interned, and comparing two
+    different cards for equality runs Python code (a Card defines ``__lt__``)."""
+    for i, c in enumerate(pile):
+        if c is card:
+            return pile[:i] + pile[i + 1 :]
+    raise ValueError(f"{card} is not in the pile")
+
+
+def holds(pile: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` lies in ``pile`` (by identity, as :func:`without`)."""
+    return any(c is card for c in pile)
+
+
+def places_of(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask``, lowest first."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def deal_round(
+    layout: Layout, piles: list[tuple[Card, ...]], cards: tuple[Card, ...], dealer: Seat, seats: int
+) -> None:
+    """Deal ``cards`` (in the order they come off the stock) one at a time round the table,
+    from the dealer's left, onto the ends of the hands in ``piles`` (laid out by ``layout``)."""
+    positions = layout.positions
+    for offset in range(min(seats, len(cards))):
+        piles[positions[hand((dealer + 1 + offset) % seats)]] += cards[offset::seats]
 
 
 __all__ = [
@@ -681,6 +709,5 @@ __all__ = [
     "NOT_ON_TABLE",
     "AnyCassinoMove",
     "Cassino",
-    "points_text",
     "sum_masks",
 ]  # fmt: skip

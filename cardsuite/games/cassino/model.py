@@ -66,7 +66,6 @@ from cardsuite.core.text import seats_text
 
 HAND_SIZE = 4
 TABLE_DEAL = 4
-NOBODY = -1
 
 TWO_CLUBS = Card(2, Suit.CLUBS)
 TEN_DIAMONDS = Card(10, Suit.DIAMONDS)
@@ -356,8 +355,8 @@ class CassinoState(NamedTuple, Generic[T]):
     options: CassinoOptions
     seats: int
     series: Series  # the hand in play, its dealer, and the hands before
-    turn: Seat  # NOBODY between hands and at the end
-    last: Seat  # the last capturer in this hand, or NOBODY
+    turn: Seat | None  # None between hands and at the end
+    last: Seat | None  # the last capturer in this hand, or None before the first capture
 
     @property
     def dealer(self) -> Seat:
@@ -369,7 +368,7 @@ class CassinoState(NamedTuple, Generic[T]):
 
     @property
     def over(self) -> bool:
-        return self.turn == NOBODY and not self.series.between
+        return self.turn is None and not self.series.between
 
 
 def party_of(state: CassinoState[Any], seat: Seat) -> int:
@@ -382,6 +381,28 @@ def party_seats(state: CassinoState[Any], party: int) -> tuple[Seat, ...]:
     if state.options.partnerships:
         return (party, party + state.seats // 2)
     return (party,)
+
+
+def totals(state: CassinoState[Any]) -> tuple[int, ...]:
+    """Each seat's points over the finished hands (partners: their side's)."""
+    return state.series.totals(state.seats)
+
+
+def points_text(n: int) -> str:
+    """ "1 point", "3 points"."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def pile_stats(state: CassinoState[Any], party: int, *, full: bool | None = None) -> str:
+    """What everyone knows of a party's captured pile: "12 cards, 4 clubs, 2♣" (with
+    ``show_capture_stats``, or ``full``), else "12 cards"."""
+    cards = state.table.visible(won(party))
+    parts = [ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards))]
+    if state.options.show_capture_stats if full is None else full:
+        clubs = sum(1 for c in cards if c.suit is Suit.CLUBS)
+        parts.append(ngettext("{n} club", "{n} clubs", clubs).format(n=clubs))
+        parts += [str(c) for c in (TWO_CLUBS, TEN_DIAMONDS) if c in cards]
+    return ", ".join(parts)
 
 
 FullCassino = CassinoState[Table]

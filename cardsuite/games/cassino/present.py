@@ -7,9 +7,9 @@ are drawn face down, as badges with what an attentive player knows of them (§9)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace, Suit
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
@@ -25,49 +25,31 @@ from cardsuite.core.view import (
     seating,
 )
 from cardsuite.games.cassino.model import (
-    NOBODY,
     OUT,
     STOCK,
     TABLE,
-    TEN_DIAMONDS,
-    TWO_CLUBS,
     CassinoState,
     SeenCassino,
     hand,
     party_seats,
+    pile_stats,
+    points_text,
+    totals,
     won,
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.cassino.engine import Cassino
-
-
-def points_text(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def party_name(state: CassinoState[Any], party: int) -> str:
     return seats_text(party_seats(state, party))
 
 
-def pile_stats(state: CassinoState[Any], party: int, *, full: bool | None = None) -> str:
-    """ "12 cards, 4 clubs, 2♣" (with ``show_capture_stats``), or "12 cards"."""
-    cards = state.table.visible(won(party))
-    parts = [ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards))]
-    if state.options.show_capture_stats if full is None else full:
-        clubs = sum(1 for c in cards if c.suit is Suit.CLUBS)
-        parts.append(ngettext("{n} club", "{n} clubs", clubs).format(n=clubs))
-        parts += [str(c) for c in (TWO_CLUBS, TEN_DIAMONDS) if c in cards]
-    return ", ".join(parts)
-
-
-def present(game: Cassino, obs: Observation[SeenCassino]) -> TableView:
+def present(obs: Observation[SeenCassino]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     series = state.series
     partners = state.options.partnerships
-    totals = game.totals(state)
+    points = totals(state)
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
@@ -76,14 +58,14 @@ def present(game: Cassino, obs: Observation[SeenCassino]) -> TableView:
         if not partners:
             piles.append(_won_view(state, s, s))
         marks = [_("dealer")] if s == series.dealer else []
-        if state.last == s and state.turn != NOBODY:
+        if state.last == s and state.turn is not None:
             marks.append(_("last capture"))
         seats.append(
             SeatView(
                 seat=s,
                 piles=tuple(piles),
                 status=" · ".join(marks),
-                score=points_text(totals[s]),
+                score=points_text(points[s]),
                 to_move=s == state.turn,
                 is_viewer=s == obs.viewer,
             )
@@ -110,7 +92,7 @@ def present(game: Cassino, obs: Observation[SeenCassino]) -> TableView:
         seats=tuple(seats),
         centre=tuple(centre),
         status=_status(state),
-        info=_info(state, totals),
+        info=_info(state, points),
         summary=_summary(state) if series.between else None,
         scores=_score_sheet(state) if series.deals > 1 else None,
     )
@@ -134,7 +116,7 @@ def _status(state: SeenCassino) -> str:
         return _("Hand over: {who} deals the next hand").format(
             who=seat(series.next_dealer(state.seats))
         )
-    if state.over:
+    if state.turn is None:
         return _("The game is over")
     turn = seat(state.turn)
     if state.options.free_trail:
@@ -142,7 +124,7 @@ def _status(state: SeenCassino) -> str:
     return _("{who} to play: capture if you can, else trail").format(who=turn)
 
 
-def _info(state: SeenCassino, totals: tuple[int, ...]) -> tuple[str, ...]:
+def _info(state: SeenCassino, points: tuple[int, ...]) -> tuple[str, ...]:
     series = state.series
     lines = [
         _("Hand {n} of {total} · dealer {who}").format(
@@ -152,7 +134,7 @@ def _info(state: SeenCassino, totals: tuple[int, ...]) -> tuple[str, ...]:
             n=state.table.count(STOCK)
         ),
         _("Last capture: {who}").format(
-            who=seat(state.last) if state.last != NOBODY else _("nobody yet")
+            who=seat(state.last) if state.last is not None else _("nobody yet")
         ),
         _("Captured this hand:"),
     ]
@@ -163,7 +145,7 @@ def _info(state: SeenCassino, totals: tuple[int, ...]) -> tuple[str, ...]:
     lines.append(
         _("Points: {points}").format(
             points=" · ".join(
-                f"{party_name(state, p)} {totals[party_seats(state, p)[0]]}"
+                f"{party_name(state, p)} {points[party_seats(state, p)[0]]}"
                 for p in range(state.parties)
             )
         )
@@ -182,13 +164,13 @@ def _summary(state: SeenCassino) -> DealSummary:
     """The hand just finished: what each party captured, its points in the hand and in all."""
     series = state.series
     result = series.results[-1]
-    totals = series.totals(state.seats)
+    in_all = totals(state)
     rows = tuple(
         (
             party_name(state, p),
             pile_stats(state, p, full=True),
             str(result.scores[party_seats(state, p)[0]]),
-            str(totals[party_seats(state, p)[0]]),
+            str(in_all[party_seats(state, p)[0]]),
         )
         for p in range(state.parties)
     )

@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     )
     from cardsuite.games.laugh_and_lie_down.model import (
         HAND_SIZES,
-        NOBODY,
         TABLE,
         TABLE_SIZES,
         AddPair,
@@ -74,7 +73,7 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 __all__ = [
     "CARD_NOT_HELD", "HAND_SIZES", "LAUGH", "MIXED_RANKS", "MUST_CAPTURE", "NEED_HAND_AND_TABLE",
-    "NOBODY", "NOT_NOW", "NOT_ON_TABLE", "TABLE", "TABLE_SIZES", "AddPair", "AnyLaughMove",
+    "NOT_NOW", "NOT_ON_TABLE", "TABLE", "TABLE_SIZES", "AddPair", "AnyLaughMove",
     "Capture", "Captured", "EndTurn", "FullLaugh", "KeepPair", "LaidAside", "LaughAndLieDown",
     "LaughMove", "LaughOptions", "LaughState", "LayDown", "PairAdded", "PairOffered",
     "SeenLaugh", "Skipped", "TableFour", "captured", "hand", "net_chips",

@@ -7,7 +7,7 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -32,7 +32,6 @@ from cardsuite.games.laugh_and_lie_down.model import (
     CHIP_BALANCE,
     HAND_SIZES,
     LAUGHS,
-    NOBODY,
     TABLE,
     AddPair,
     Anted,
@@ -80,9 +79,6 @@ NOT_NOW = "NotNow"
 _DECK = standard_deck()  # deck order: rank, then ♣ ♦ ♥ ♠; _DECK[card.index] is card
 _CARDS = range(len(_DECK))
 _NO_SEATS: frozenset[Seat] = frozenset()
-# tuple.__new__ builds a LaughState or a Table without its generated __new__ (a Python
-# function): the fast paths use it, with the fields in declaration order.
-_new_tuple: Any = tuple.__new__
 _INDEX = attrgetter("index")
 _LOW_BITS = sum(1 << (4 * r) for r in range(13))  # the lowest bit of each rank's nibble
 _PAIR_BITS = _LOW_BITS * 0b0101  # bits 0 and 2 of each nibble (for counting by nibble)
@@ -156,13 +152,15 @@ def _without(pile: tuple[Card, ...], cards: tuple[Card, ...], gone: int) -> tupl
     return tuple([c for c in pile if not gone >> c.index & 1])
 
 
-def _able_next(piles: Sequence[tuple[Card, ...]], tm: int, seat: Seat, n: int) -> Seat:
+def _able_next(
+    piles: Sequence[tuple[Card, ...]], positions: Mapping[str, int], tm: int, seat: Seat, n: int
+) -> Seat | None:
     """The player after ``seat`` when he holds a card matching the table cards ``tm`` (then
-    his turn simply begins), else NOBODY (he is passed by or lies down: the slow path)."""
+    his turn simply begins), else None (he is passed by or lies down: the slow path)."""
     nxt = (seat + 1) % n
-    if _matches(piles[1 + nxt], tm):  # (the layout's order: table, hands, captured piles)
+    if _matches(piles[positions[hand(nxt)]], tm):
         return nxt
-    return NOBODY
+    return None
 
 
 def bits(cards: Iterable[Card]) -> int:
@@ -177,6 +175,44 @@ def net_chips(count: int, dealt: int) -> int:
     """One chip per pair above (positive) or below (negative) ``dealt``, toward zero (§7.2)."""
     diff = count - dealt
     return diff // 2 if diff >= 0 else -((-diff) // 2)
+
+
+def _opening(
+    table: Table,
+    seed: int | None,
+    opts: LaughOptions,
+    series: Series,
+    *,
+    turn: Seat,
+    events: tuple[Event, ...],
+    tallies: tuple[tuple[int, ...], tuple[int, ...], int],
+    public_bits: tuple[int, int],
+    captured: bool = False,
+) -> FullLaugh:
+    """The state as play of a deal begins: nobody asked about a pair, nobody lain down yet.
+    ``tallies`` are the laughs, chips and pot so far; ``public_bits`` the table's cards and
+    the captured piles' cards as bits."""
+    laughs, chips, pot = tallies
+    table_bits, captured_bits = public_bits
+    return LaughState(
+        table=table,
+        seed=seed,
+        events=events,
+        options=opts,
+        seats=len(laughs),
+        series=series,
+        turn=turn,
+        captured=captured,
+        asked=None,
+        rank=0,
+        loser=None,
+        down=(),
+        laughs=laughs,
+        chips=chips,
+        pot=pot,
+        table_bits=table_bits,
+        captured_bits=captured_bits,
+    )
 
 
 class _Work:
@@ -207,13 +243,25 @@ class _Work:
         self.captured_bits = state.captured_bits
 
     def freeze(self) -> FullLaugh:
-        edit = self.edit
         return LaughState(
-            Table(edit.layout, tuple(edit.piles), edit.known),
-            self.seed, tuple(self.events), self.options, self.seats, self.series,
-            self.turn, self.captured, self.asked, self.rank, self.loser, self.down,
-            self.laughs, self.chips, self.pot, self.table_bits, self.captured_bits,
-        )  # fmt: skip
+            table=self.edit.freeze(),
+            seed=self.seed,
+            events=tuple(self.events),
+            options=self.options,
+            seats=self.seats,
+            series=self.series,
+            turn=self.turn,
+            captured=self.captured,
+            asked=self.asked,
+            rank=self.rank,
+            loser=self.loser,
+            down=self.down,
+            laughs=self.laughs,
+            chips=self.chips,
+            pot=self.pot,
+            table_bits=self.table_bits,
+            captured_bits=self.captured_bits,
+        )
 
 
 @GAME.describes
@@ -245,7 +293,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         opts: LaughOptions = self.resolve_options(options)
         self.check_seats(seats)
         series = Series.start(seed=seed, seats=seats, deals=opts.deal_count(seats))
-        return self._deal(seed, opts, seats, series, (0,) * seats, (0,) * seats, 0)
+        return self._deal(seed, opts, seats, series, laughs=(0,) * seats, chips=(0,) * seats, pot=0)
 
     def _deal(
         self,
@@ -253,6 +301,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         opts: LaughOptions,
         seats: int,
         series: Series,
+        *,
         laughs: tuple[int, ...],
         chips: tuple[int, ...],
         pot: int,
@@ -319,24 +368,27 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             cb |= out
             events.append(LaidAside(s, tuple(aside)))
         layout = self.layout(seats)
-        piles = [tuple(table)] + [tuple(h) for h in hands] + caps
+        positions = layout.positions
+        piles: list[tuple[Card, ...]] = [()] * len(layout.ids)
+        piles[positions[TABLE]] = tuple(table)
+        for s in range(seats):
+            piles[positions[hand(s)]] = tuple(hands[s])
+            piles[positions[captured(s)]] = caps[s]
+        dealt_table = Table(layout, tuple(piles))
         first = (dealer + 1) % seats
-        if not opts.classic_continue and _matches(piles[1 + first], tb):
-            # The usual case, built directly: the first player can match, his turn begins.
-            dealt_state: FullLaugh = _new_tuple(
-                LaughState,
-                (
-                    _new_tuple(Table, (layout, tuple(piles), ())), seed, tuple(events), opts,
-                    seats, series, first, False, NOBODY, 0, NOBODY, (), laughs, chips, pot,
-                    tb, cb,
-                ),
-            )  # fmt: skip
-            return dealt_state
-        state = LaughState(
-            Table(layout, tuple(piles), ()), seed, (), opts, seats, series,
-            dealer, False, NOBODY, 0, NOBODY, (), laughs, chips, pot, tb, cb,
-        )  # fmt: skip
-        work = _Work(state, state.table.edit(), events)
+        state = _opening(
+            dealt_table,
+            seed,
+            opts,
+            series,
+            turn=first,
+            events=tuple(events),
+            tallies=(laughs, chips, pot),
+            public_bits=(tb, cb),
+        )
+        if not opts.classic_continue and _matches(dealt_table.cards(hand(first)), tb):
+            return state  # the usual case: the first player can match, his turn begins
+        work = _Work(state._replace(turn=dealer), dealt_table.edit(), events)
         if not (opts.classic_continue and self._last_holder(work)):
             self._pass_turn(work, dealer)
         return work.freeze()
@@ -396,13 +448,20 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         chips = _numbers(given.setting("chips"), seats, "chips")
         laughs = _numbers(given.setting("laughs"), seats, "laughs")
         pot = given.number("pot", 0)
-        series = Series(opts.deal_count(seats), 0, dealer)
-        state = LaughState(
-            edit.freeze(), seed, (), opts, seats, series, turn,
-            (given.setting("captured") or "no") in ("yes", "on", "true", "1"),
-            NOBODY, 0, NOBODY, (), laughs, chips, pot, bits(edit[TABLE]),
-            bits([c for s in range(seats) for c in edit[captured(s)]]),
-        )  # fmt: skip
+        state = _opening(
+            edit.freeze(),
+            seed,
+            opts,
+            Series(opts.deal_count(seats), 0, dealer),
+            turn=turn,
+            events=(),
+            tallies=(laughs, chips, pot),
+            public_bits=(
+                bits(edit[TABLE]),
+                bits([c for s in range(seats) for c in edit[captured(s)]]),
+            ),
+            captured=(given.setting("captured") or "no") in ("yes", "on", "true", "1"),
+        )
         if (given.setting("deal") or "no") in ("yes", "on", "true", "1"):
             return self._preliminaries(state, turn)
         work = _Work(state, state.table.edit(), [])
@@ -445,9 +504,9 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullLaugh) -> frozenset[Seat]:
-        if state.asked != NOBODY:
+        if state.asked is not None:
             return self._to_move[state.asked]
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return self._to_move[state.turn]
         if state.series.between:
             return self._to_move[state.series.next_dealer(state.seats)]
@@ -503,18 +562,21 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         # The same answers, in the same order, as filtering candidates() through
         # why_illegal(), computed directly: a random playout asks at every step.
         asked = state.asked
-        if asked != NOBODY:
+        if asked is not None:
             return self._answers[seat] if seat == asked else ()
         turn = state.turn
         if seat != turn:
             series = state.series
-            if turn == NOBODY and series.between and seat == series.next_dealer(state.seats):
+            if turn is None and series.between and seat == series.next_dealer(state.seats):
                 return self._nexts[seat]
             return ()
-        piles = state.table.piles  # (the layout's order: table, hands, captured piles)
-        moves = self._all_captures(piles[1 + seat], state.table_bits, seat)
+        table = state.table
+        moves: tuple[AnyLaughMove, ...] = self._all_captures(
+            table.piles[table.layout.positions[hand(seat)]], state.table_bits, seat
+        )
         if state.captured:
-            return (*moves, self._end[seat])
+            moves = (*moves, self._end[seat])
+        self.remember_legal(state, moves)  # apply need not judge them again
         return moves
 
     # --- the one legality check ----------------------------------------------------------
@@ -524,7 +586,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         asked = state.asked
         if kind is Capture:
             assert isinstance(move, Capture)
-            if seat != state.turn or asked != NOBODY:
+            if seat != state.turn or asked is not None:
                 return self._waiting(state, move)
             hs, ts = move.hand, move.table
             if not hs or not ts:
@@ -543,7 +605,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 len(ts) > 1 and len({c.index for c in ts}) < len(ts)
             ):
                 return Refusal(MIXED_RANKS, _("a capture names each card once"))
-            held = state.table.piles[1 + seat]  # (the layout's order: table, hands, …)
+            held = state.table.cards(hand(seat))
             for c in hs:
                 for x in held:
                     if x is c:
@@ -556,7 +618,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                     return Refusal(NOT_ON_TABLE, _("{card} is not on the table").format(card=c))
             return None
         if kind is EndTurn:
-            if seat != state.turn or asked != NOBODY:
+            if seat != state.turn or asked is not None:
                 return self._waiting(state, move)
             if not state.captured:
                 return Refusal(
@@ -572,7 +634,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 return refusal
             return Refusal(NOT_NOW, _("no pair is waiting to be added now"))
         if kind is NextDeal:
-            if state.turn == NOBODY and asked == NOBODY:
+            if state.turn is None and asked is None:
                 if state.series.between:
                     if seat == state.series.next_dealer(state.seats):
                         return None
@@ -586,12 +648,12 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
 
     def _waiting(self, state: FullLaugh, move: AnyLaughMove) -> Refusal:
         """Refusal of a turn move by a seat that may not make it now."""
-        if state.asked != NOBODY and move.seat == state.asked:
+        if state.asked is not None and move.seat == state.asked:
             return Refusal(
                 NOT_NOW,
                 _("first say whether you add your two {rank}").format(rank=ranks_word(state.rank)),
             )
-        if state.asked != NOBODY and move.seat == state.turn:
+        if state.asked is not None and move.seat == state.turn:
             return Refusal(
                 NOT_NOW,
                 _("wait: {who} is deciding whether to add a pair").format(who=who(state.asked)),
@@ -610,54 +672,57 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         if kind is NextDeal:
             series = state.series.next(state.seats)
             return self._deal(
-                state.seed, state.options, state.seats, series, state.laughs, state.chips,
-                state.pot,
-            )  # fmt: skip
+                state.seed,
+                state.options,
+                state.seats,
+                series,
+                laughs=state.laughs,
+                chips=state.chips,
+                pot=state.pot,
+            )
         seat = move.seat
         if kind is EndTurn:
-            n = state.seats
-            turn = _able_next(state.table.piles, state.table_bits, seat, n)
-            if turn != NOBODY:
-                # The usual case, built directly (positionally: _replace is several times slower).
-                (table, seed, _, opts, _, series, _, _, asked, rank, loser, down, laughs,
-                 chips, pot, tb, cb) = state  # fmt: skip
-                passed: FullLaugh = _new_tuple(
-                    LaughState,
-                    (
-                        table, seed, (TurnDone(seat),), opts, n, series, turn, False, asked,
-                        rank, loser, down, laughs, chips, pot, tb, cb,
-                    ),
-                )  # fmt: skip
-                return passed
+            table = state.table
+            turn = _able_next(
+                table.piles, table.layout.positions, state.table_bits, seat, state.seats
+            )
+            if turn is not None:  # the usual case: the next player can match
+                return state._replace(events=(TurnDone(seat),), turn=turn, captured=False)
             work = _Work(state, state.table.edit(), [TurnDone(seat)])
             self._pass_turn(work, seat)
             return work.freeze()
         rank = state.rank
         edit = state.table.edit()
         work = _Work(state, edit, [])
-        work.asked, work.rank = NOBODY, 0
+        work.asked, work.rank = None, 0
         if kind is AddPair:
             pair = tuple(c for c in edit[hand(seat)] if c.rank == rank)
             edit[hand(seat)] = tuple(c for c in edit[hand(seat)] if c.rank != rank)
             edit.add(captured(seat), *pair)
             work.captured_bits |= bits(pair)
             edit.known = tuple([f for f in edit.known if f.pile != hand(seat)])
+            assert state.turn is not None
             work.events.append(PairAdded(seat, state.turn, pair))
         else:
             work.events.append(PairKept(seat, rank))
+        assert state.turn is not None
         self._go_on(work, state.turn)
         return work.freeze()
 
     def _capture(self, state: FullLaugh, move: Capture) -> FullLaugh:
-        # Hot path: the piles are reached by their place in the layout (table, hands, captured
-        # piles), and cards are told apart by their index bits or by identity (they are
-        # interned; a Card hashes in Python code, so no sets or dicts of cards).
+        """The cards captured go to the player's pile (§6.2); a one-for-one capture may let
+        another player add the rank's other two cards (§6.3); then the turn goes on while he
+        can match, or passes.
+
+        Cards are told apart by their index bits or by identity (they are interned; a Card
+        hashes in Python code, so no sets or dicts of cards on this path)."""
         seat, hs, ts = move.seat, move.hand, move.table
-        (table, seed, _, opts, n, series, _, _, _, _, loser, down, laughs, chips, pot,
-         tm, cm) = state  # fmt: skip
-        layout, piles_now, known = table
-        piles = list(piles_now)
-        mine, pile = 1 + seat, 1 + n + seat
+        n, opts = state.seats, state.options
+        tm, cm = state.table_bits, state.captured_bits
+        layout, known = state.table.layout, state.table.known
+        positions = layout.positions
+        piles = list(state.table.piles)
+        mine, pile, at_table = positions[hand(seat)], positions[captured(seat)], positions[TABLE]
         gone = 0
         for c in hs:
             gone |= 1 << c.index
@@ -665,14 +730,14 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             gone |= 1 << c.index
         held = _without(piles[mine], hs, gone)
         piles[mine] = held
-        piles[0] = _without(piles[0], ts, gone)
+        piles[at_table] = _without(piles[at_table], ts, gone)
         piles[pile] = piles[pile] + hs + ts
         tm &= ~gone
         cm |= gone
         if known:
             known = tuple([f for f in known if not gone >> f.card.index & 1])  # type: ignore[union-attr]
         events: list[Event] = [Captured(seat, hs, ts)]
-        holder = NOBODY
+        holder: Seat | None = None
         rank = hs[0].rank
         pair: tuple[Card, ...] = ()
         shift = hs[0].index & 60
@@ -684,42 +749,43 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             x = _DECK[shift + low.bit_length() - 1]
             y = _DECK[shift + (rest ^ low).bit_length() - 1]
             for i in range(1, n):
-                o = 1 + (seat + i) % n
-                xi = _find(piles[o], x)
+                other = (seat + i) % n
+                theirs = piles[positions[hand(other)]]
+                xi = _find(theirs, x)
                 if xi >= 0:
-                    yi = _find(piles[o], y)
+                    yi = _find(theirs, y)
                     if yi >= 0:
-                        holder = o - 1
+                        holder = other
                         pair = (x, y) if xi < yi else (y, x)  # in his hand's order
                     break
-        if holder != NOBODY and opts.auto_add_pair:
-            o = 1 + holder
-            piles[o] = tuple([c for c in piles[o] if c.rank != rank])
-            piles[o + n] = piles[o + n] + pair
+        if holder is not None and opts.auto_add_pair:
+            at_hand, at_pile = positions[hand(holder)], positions[captured(holder)]
+            piles[at_hand] = tuple([c for c in piles[at_hand] if c.rank != rank])
+            piles[at_pile] = piles[at_pile] + pair
             cm |= (1 << pair[0].index) | (1 << pair[1].index)
             events.append(PairAdded(holder, seat, pair))
-            holder = NOBODY
-        if holder == NOBODY and not opts.classic_continue:
-            # The usual cases, built directly: the turn goes on if he can still match, or
-            # passes to the next player, who can.
-            turn, again = seat, True
+            holder = None
+        if holder is None and not opts.classic_continue:
+            # The usual cases: the turn goes on if he can still match, or passes to the next
+            # player, who can.
+            turn: Seat | None = seat
+            again = True
             if not _matches(held, tm):
-                turn, again = _able_next(piles, tm, seat, n), False
-            if turn != NOBODY:
-                state_after: FullLaugh = _new_tuple(
-                    LaughState,
-                    (
-                        _new_tuple(Table, (layout, tuple(piles), known)), seed, tuple(events),
-                        opts, n, series, turn, again, NOBODY, 0, loser, down, laughs, chips,
-                        pot, tm, cm,
-                    ),
-                )  # fmt: skip
-                return state_after
+                turn, again = _able_next(piles, positions, tm, seat, n), False
+            if turn is not None:
+                return state._replace(  # (nobody was asked: a capture is made only then)
+                    table=Table(layout, tuple(piles), known),
+                    events=tuple(events),
+                    turn=turn,
+                    captured=again,
+                    table_bits=tm,
+                    captured_bits=cm,
+                )
         edit = TableEdit(layout, piles, known)
         work = _Work(state, edit, events)
         work.captured = True
         work.table_bits, work.captured_bits = tm, cm
-        if holder != NOBODY:  # auto_add_pair off: he is asked
+        if holder is not None:  # auto_add_pair off: he is asked
             if opts.classic_continue and self._last_holder(work):
                 return work.freeze()
             work.asked, work.rank = holder, rank
@@ -768,7 +834,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 work.turn = s
                 return
             # He cannot match: he lies down.
-            first_down = work.loser == NOBODY
+            first_down = work.loser is None
             edit[hand(s)] = ()
             edit[TABLE] = _sorted(edit[TABLE] + held)
             work.table_bits |= bits(held)
@@ -799,7 +865,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             return False
         dealer = work.series.dealer
         cards: tuple[Card, ...] = ()
-        holder = NOBODY
+        holder: Seat | None = None
         if holders:
             holder = holders[0]
             cards = edit[hand(holder)]
@@ -822,7 +888,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         dealer = work.series.dealer
         edit = work.edit
         laughs = list(work.laughs)
-        if loser != NOBODY:
+        if loser is not None:
             laughs[loser] += 1
         chips = list(work.chips)
         pot = work.pot
@@ -844,7 +910,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                     if take:
                         work.events.append(Took(s, take, pot))
                     short = nets[s] - take
-                    if short and loser != NOBODY:
+                    if short and loser is not None:
                         chips[loser] -= short
                         chips[s] += short
                         work.events.append(Shortfall(loser, s, short))
@@ -857,8 +923,8 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         work.laughs = tuple(laughs)
         work.chips = tuple(chips)
         work.pot = pot
-        work.turn = NOBODY
-        work.asked = NOBODY
+        work.turn = None
+        work.asked = None
         work.rank = 0
         work.captured = False
 
@@ -897,7 +963,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenLaugh]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 __all__ = [

@@ -83,8 +83,6 @@ LAUGHS = Measure(
     N_("times laughed at"), N_n("laughed at {n} time", "laughed at {n} times"), Better.FEWER
 )
 
-NOBODY = -1
-
 # Cards dealt to each player, and to the table, by the number of players (§5.3).
 HAND_SIZES = {3: 13, 4: 10, 5: 8, 6: 7}
 TABLE_SIZES = {3: 13, 4: 12, 5: 12, 6: 10}
@@ -397,11 +395,11 @@ class LastHolder(Event):
     go to the dealer."""
 
     seat: Seat  # the dealer
-    holder: Seat  # NOBODY when nobody holds cards
+    holder: Seat | None  # None when nobody holds cards
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        if self.holder == NOBODY:
+        if self.holder is None:
             return _("Nobody else can play: the table cards go to the dealer, {who}").format(
                 who=who(self.seat)
             )
@@ -460,7 +458,7 @@ class DealOver(Event):
     """The deal has ended: one subclass per way it ends, with its ``ending`` tag."""
 
     number: int
-    loser: Seat
+    loser: Seat | None  # None when nobody lay down
     ending: ClassVar[str] = ""
 
 
@@ -469,6 +467,7 @@ class LostDeal(DealOver):
     ending: ClassVar[str] = "lay-down"
 
     def text(self) -> str:
+        assert self.loser is not None, "a deal is lost by the player who lay down"
         return _("Deal {n} is over: {who} lay down and is laughed at").format(
             n=self.number, who=who(self.loser)
         )
@@ -487,7 +486,7 @@ class LastHolderEnd(DealOver):
     ending: ClassVar[str] = "last-holder"
 
     def text(self) -> str:
-        if self.loser == NOBODY:
+        if self.loser is None:
             return _("Deal {n} is over: nobody lay down").format(n=self.number)
         return _("Deal {n} is over: {who} was the first to lie down and is laughed at").format(
             n=self.number, who=who(self.loser)
@@ -509,11 +508,11 @@ class LaughState(NamedTuple, Generic[T]):
     options: LaughOptions
     seats: int
     series: Series  # the deal in play, its dealer, the deals before
-    turn: Seat  # whose turn; NOBODY between deals and at the end
+    turn: Seat | None  # whose turn; None between deals and at the end
     captured: bool  # the player on turn has captured at least once this turn
-    asked: Seat  # the seat asked whether it adds its pair (auto_add_pair off), else NOBODY
+    asked: Seat | None  # the seat asked whether it adds its pair (auto_add_pair off)
     rank: int  # the rank of that pair (0 when nobody is asked)
-    loser: Seat  # the first to lie down this deal, else NOBODY
+    loser: Seat | None  # the first to lie down this deal, if anyone has
     down: tuple[Seat, ...]  # everyone who lay down this deal, in order
     laughs: tuple[int, ...]  # deals lost, per seat (this deal included once it has ended)
     chips: tuple[int, ...]  # chip balances, per seat
@@ -529,7 +528,7 @@ class LaughState(NamedTuple, Generic[T]):
 
     @property
     def over(self) -> bool:
-        return self.turn == NOBODY and not self.series.between
+        return self.turn is None and not self.series.between
 
 
 FullLaugh = LaughState[Table]

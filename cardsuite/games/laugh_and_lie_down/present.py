@@ -6,8 +6,6 @@ Nothing here decides a rule; it only reads the (already redacted) observation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
@@ -25,16 +23,12 @@ from cardsuite.core.view import (
 from cardsuite.games.laugh_and_lie_down.model import (
     HAND_SIZES,
     LAUGHS,
-    NOBODY,
     TABLE,
     SeenLaugh,
     captured,
     hand,
     ranks_word,
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.laugh_and_lie_down.engine import LaughAndLieDown
 
 
 def laughs_text(n: int) -> str:
@@ -51,7 +45,7 @@ def _rank_first(card: CardFace) -> tuple[int, int]:
     return (99, 0)
 
 
-def present(game: LaughAndLieDown, obs: Observation[SeenLaugh]) -> TableView:
+def present(obs: Observation[SeenLaugh]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
@@ -80,7 +74,7 @@ def present(game: LaughAndLieDown, obs: Observation[SeenLaugh]) -> TableView:
             marks.append(_("lay down: laughed at"))
         elif s in state.down:
             marks.append(_("lay down"))
-        elif not held and state.turn != NOBODY:
+        elif not held and state.turn is not None:
             marks.append(_("safe"))
         score = laughs_text(state.laughs[s])
         if opts.stakes:
@@ -91,7 +85,7 @@ def present(game: LaughAndLieDown, obs: Observation[SeenLaugh]) -> TableView:
                 piles=piles,
                 status=" · ".join(marks),
                 score=score,
-                to_move=s == (state.asked if state.asked != NOBODY else state.turn),
+                to_move=s == (state.asked if state.asked is not None else state.turn),
                 is_viewer=s == obs.viewer,
             )
         )
@@ -104,7 +98,7 @@ def present(game: LaughAndLieDown, obs: Observation[SeenLaugh]) -> TableView:
             placeholder=_("empty"),
         ),
     )
-    summary = _summary(state) if series.results and state.turn == NOBODY else None
+    summary = _summary(state) if series.results and state.turn is None else None
     return TableView(
         title=_("Laugh and Lie Down"),
         viewer=obs.viewer,
@@ -142,7 +136,7 @@ def _score_sheet(state: SeenLaugh) -> ScoreSheet:
 
 
 def _status(state: SeenLaugh) -> str:
-    if state.asked != NOBODY:
+    if state.asked is not None:
         return _("{who} may add the other two {rank} to the pair just taken").format(
             who=seat(state.asked), rank=ranks_word(state.rank)
         )
@@ -150,7 +144,7 @@ def _status(state: SeenLaugh) -> str:
         return _("Deal over: {who} deals the next hand").format(
             who=seat(state.series.next_dealer(state.seats))
         )
-    if state.turn == NOBODY:
+    if state.turn is None:
         return _("The match is over")
     if state.captured:
         return _("{who} may capture again or end the turn").format(who=seat(state.turn))

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
         ASK_LIMIT,
         ASK_LIMIT_REACHED,
         EMPTY_HAND,
-        NOBODY,
         STOCK,
         TOGETHER,
         Ask,
@@ -50,6 +49,7 @@ if TYPE_CHECKING:
         RybaState,
         SeenRyba,
         Skipped,
+        book_counts,
         books,
         hand,
         order_from_dealer,
@@ -60,9 +60,9 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 
 __all__ = [
-    "ALL_BOOKS_DOWN", "ASK_LIMIT", "ASK_LIMIT_REACHED", "BAD_TARGET", "EMPTY_HAND", "NOBODY",
+    "ALL_BOOKS_DOWN", "ASK_LIMIT", "ASK_LIMIT_REACHED", "BAD_TARGET", "EMPTY_HAND",
     "RANK_NOT_HELD", "RYBA", "STOCK", "TOGETHER", "Ask", "Asked", "BookLaid", "Dealt",
     "DrewForTurn", "Fished", "FishedNothing", "FullRyba", "GameEnded", "HandedOver",
     "OutOfCards", "Ryba", "RybaMove", "RybaOptions", "RybaState", "SeenRyba", "Skipped",
-    "books", "hand", "order_from_dealer", "ranks_word",
+    "book_counts", "books", "hand", "order_from_dealer", "ranks_word",
 ]  # fmt: skip

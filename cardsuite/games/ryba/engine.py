@@ -42,7 +42,6 @@ from cardsuite.games.ryba.model import (
     BOOKS_SHOWN,
     EMPTY_HAND,
     GAME_ENDS,
-    NOBODY,
     STOCK,
     TOGETHER,
     Ask,
@@ -59,6 +58,7 @@ from cardsuite.games.ryba.model import (
     RybaState,
     SeenRyba,
     Skipped,
+    book_counts,
     books,
     end_text,
     hand,
@@ -81,8 +81,9 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = [frozenset({s}) for s in range(max(self.seat_counts))]
-        # Every Ask made once: (seat, target, rank) -> move.
+        # Every Ask made once, and the event that tells it: (seat, target, rank) -> move, event.
         self._asks: dict[tuple[Seat, Seat | None, int], Ask] = {}
+        self._asked: dict[tuple[Seat, Seat | None, int], Asked] = {}
         # Legal asks by (seats, seat, ask_all) and then by the bit mask of ranks held.
         self._legal: dict[tuple[int, Seat, bool], dict[int, tuple[Ask, ...]]] = {}
         self._grid: dict[tuple[int, Seat, bool], tuple[tuple[int, Ask], ...]] = {}
@@ -123,9 +124,18 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
             for rank in RANK_ORDER:
                 _lay_book(edit, events, s, rank)
         return RybaState(
-            edit.freeze(), seed, tuple(events), opts, seats, series,
-            (dealer + 1) % seats, 0, "", (), (),
-        )  # fmt: skip
+            table=edit.freeze(),
+            seed=seed,
+            events=tuple(events),
+            options=opts,
+            seats=seats,
+            series=series,
+            turn=(dealer + 1) % seats,
+            asks=0,
+            how="",
+            winners=(),
+            finished=(),
+        )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRyba:
         """A position written as text, for tests, tutorials and puzzles.
@@ -197,13 +207,22 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         turn = _player(given.setting("turn") or "P1", seats)
         dealer = _player(given.setting("dealer") or f"P{seats}", seats)
         return RybaState(
-            table, seed, (), opts, seats, Series(1, 0, dealer),
-            turn, given.number("asks", 0), "", (), (),
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=Series(1, 0, dealer),
+            turn=turn,
+            asks=given.number("asks", 0),
+            how="",
+            winners=(),
+            finished=(),
+        )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullRyba) -> frozenset[Seat]:
-        if state.turn == NOBODY:
+        if state.turn is None:
             return frozenset()
         return self._to_move[state.turn]
 
@@ -246,11 +265,12 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                     for rank in RANK_ORDER
                 )
             moves = by_mask[mask] = tuple([move for bit, move in grid if mask & bit])
+        self.remember_legal(state, moves)  # apply need not judge them again
         return moves
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullRyba, move: Ask) -> Refusal | None:
-        if move.seat != state.turn or state.turn == NOBODY:
+        if move.seat != state.turn or state.turn is None:
             return self.not_your_turn(state, move)
         target = move.target
         if state.options.ask_all:
@@ -282,7 +302,10 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         edit = state.table.edit()
         mine = hand(p)
         held = edit[mine]
-        events: list[Event] = [Asked(p, move.target, rank)]
+        asked = self._asked.get((p, move.target, rank))
+        if asked is None:
+            asked = self._asked[(p, move.target, rank)] = Asked(p, move.target, rank)
+        events: list[Event] = [asked]
         givers = (move.target,) if move.target is not None else self._others[n][p]
         lost: list[tuple[PileId, int]] = []  # (hand, rank) no longer held: facts to drop
         for g in givers:
@@ -346,9 +369,9 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                 winners = tuple(s for s in range(n) if counts[s] == best)
                 return self._end(state, edit, events, asks, ALL_BOOKS_DOWN, winners, ())
         else:
-            finished = tuple(
-                [s for s in range(n) if not edit[hand(s)]] if lost else ()
-            )  # only a hand that lost cards can be empty
+            # Only a hand that lost cards can be empty.
+            emptied = {pile for pile, _rank in lost if not edit[pile]}
+            finished = tuple([s for s in range(n) if hand(s) in emptied]) if emptied else ()
             if finished:
                 counts = _book_counts(edit, n)
                 winner = max(
@@ -369,11 +392,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
             turn = (p + 1) % n
             if classic:
                 turn = _classic_turn(edit, events, turn, n)
-        return RybaState(
-            Table(edit.layout, tuple(edit.piles), edit.known),
-            state.seed, tuple(events), state.options, n, state.series,
-            turn, asks, "", (), (),
-        )  # fmt: skip
+        return state._replace(table=edit.freeze(), events=tuple(events), turn=turn, asks=asks)
 
     def _end(
         self,
@@ -389,21 +408,22 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         ended = GAME_ENDS[how](winners, finished, counts)
         events.append(ended)
         note = ended.text()
-        series = state.series.ended(DealResult(state.dealer, counts, note, how))
-        return RybaState(
-            edit.freeze(), state.seed, tuple(events), state.options, state.seats, series,
-            NOBODY, asks, how, winners, finished,
-        )  # fmt: skip
+        return state._replace(
+            table=edit.freeze(),
+            events=tuple(events),
+            series=state.series.ended(DealResult(state.dealer, counts, note, how)),
+            turn=None,
+            asks=asks,
+            how=how,
+            winners=winners,
+            finished=finished,
+        )
 
     # --- the end -------------------------------------------------------------------------------
-    def book_counts(self, state: RybaState[Any]) -> tuple[int, ...]:
-        """Books laid by each seat."""
-        return tuple(state.table.count(books(s)) // BOOK for s in range(state.seats))
-
     def outcome(self, state: FullRyba) -> Outcome | None:
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return None
-        counts = self.book_counts(state)
+        counts = book_counts(state)
         reason = end_text(state.how, state.winners, state.finished, counts)
         if state.how == ASK_LIMIT_REACHED:
             return Outcome((1,) * state.seats, reason, counts, ending=state.how, measure=BOOKS)
@@ -416,7 +436,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRyba]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ Decisions where the spec leaves room (each recorded in the spec's §10 or taken 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
 from cardsuite.core.events import Event, event, private
@@ -87,7 +87,6 @@ BOOKS_SHOWN = Measure(
 ASK_LIMIT = 2000  # the safety cap (spec §6)
 BOOK = 4  # cards in a book
 ALL_BOOKS = 13
-NOBODY = -1
 
 
 def hand_size(players: int) -> int:
@@ -454,7 +453,7 @@ class RybaState(NamedTuple, Generic[T]):
     options: RybaOptions
     seats: int
     series: Series  # the dealer
-    turn: Seat  # NOBODY once the game is over
+    turn: Seat | None  # None once the game is over
     asks: int  # asks resolved (safety cap)
     how: str  # how the game ended ("" while it lasts)
     winners: tuple[Seat, ...]  # the winners, once it is over
@@ -467,6 +466,11 @@ class RybaState(NamedTuple, Generic[T]):
 
 FullRyba = RybaState[Table]
 SeenRyba = RybaState[SeenTable]
+
+
+def book_counts(state: RybaState[Any]) -> tuple[int, ...]:
+    """Books laid by each seat."""
+    return tuple(state.table.count(books(s)) // BOOK for s in range(state.seats))
 
 
 def order_from_dealer(seat: Seat, dealer: Seat, seats: int) -> int:

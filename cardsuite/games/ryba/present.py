@@ -6,8 +6,6 @@ Nothing here decides a rule; it only reads the (already redacted) observation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.cards import ACE_HIGH, Card, CardFace, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
@@ -16,32 +14,29 @@ from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seatin
 from cardsuite.games.ryba.model import (
     ASK_LIMIT,
     BOOK,
-    NOBODY,
     STOCK,
     Asked,
     Fished,
     FishedNothing,
     HandedOver,
     SeenRyba,
+    book_counts,
     books,
     end_text,
     hand,
     ranks_word,
 )
 
-if TYPE_CHECKING:
-    from cardsuite.games.ryba.engine import Ryba
-
 ASKS_SHOWN_FROM = ASK_LIMIT - 500  # show the ask count when the safety cap comes near
 
 
-def present(game: Ryba, obs: Observation[SeenRyba]) -> TableView:
+def present(obs: Observation[SeenRyba]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     options = state.options
-    over = state.turn == NOBODY
-    counts = game.book_counts(state)
+    over = state.turn is None
+    counts = book_counts(state)
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
@@ -85,7 +80,7 @@ def present(game: Ryba, obs: Observation[SeenRyba]) -> TableView:
     centre = (
         PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
     )
-    if over:
+    if state.turn is None:
         status = _("Game over — {how}").format(
             how=end_text(state.how, state.winners, state.finished, counts)
         )
