@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardsuite.core.cards import parse_cards
+from cardsuite.core.cards import deck_order, parse_cards
 from cardsuite.core.errors import IllegalMoveError
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Shown
@@ -46,7 +46,11 @@ def cards(text: str) -> tuple:  # type: ignore[type-arg]
 
 def cap(seat: int, mine: str, theirs: str) -> Capture:
     """A capture as the engine names it: cards in deck order (rank, then ♣ ♦ ♥ ♠)."""
-    return Capture(seat, tuple(sorted(cards(mine))), tuple(sorted(cards(theirs))))
+    return Capture(
+        seat,
+        tuple(sorted(cards(mine), key=deck_order)),
+        tuple(sorted(cards(theirs), key=deck_order)),
+    )
 
 
 def pos(text: str, **options: object) -> FullLaugh:
