@@ -20,7 +20,6 @@ from cardsuite.games.seven_leaves.model import (
     CUT_PHASE,
     DECK,
     DONE,
-    NOBODY,
     OFF,
     PACK,
     PLAY,
@@ -42,7 +41,7 @@ SEVEN_LEAVES = SevenLeaves()
 
 __all__ = [
     "BAD_CUT", "CARD_NOT_HELD", "COUNT", "CUT", "CUT_PHASE", "DECK", "DONE", "LAST_ACTIVE",
-    "LOWEST_TOTAL", "MUST_FOLLOW", "MUST_TRUMP", "NOBODY", "NOT_NOW", "OFF", "PACK", "PLAY",
+    "LOWEST_TOTAL", "MUST_FOLLOW", "MUST_TRUMP", "NOT_NOW", "OFF", "PACK", "PLAY",
     "PLAY_OFF", "SAFETY", "SEVEN_LEAVES", "TRICK", "AnySevenLeavesMove", "CutPack",
     "FullSevenLeaves", "Penalty", "PlayCard", "SeenSevenLeaves", "SevenLeaves",
     "SevenLeavesMove", "SevenLeavesOptions", "SevenLeavesState", "flicks_of", "hand", "won",

@@ -24,7 +24,7 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
 from cardsuite.core.text import seat as who
-from cardsuite.core.tricks import winning_play
+from cardsuite.core.tricks import MUST_FOLLOW, MUST_TRUMP, playable, refusal, suit_led, winning_play
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_leaves import present as presentation
 from cardsuite.games.seven_leaves.model import (
@@ -34,12 +34,12 @@ from cardsuite.games.seven_leaves.model import (
     DEAL_PLAYED,
     DECK,
     DONE,
+    FOLLOW,
     GAMES_LOST,
     HAND_SIZE,
     LAST_ACTIVE,
     LOWEST_TOTAL,
     MAX_DEALS,
-    NOBODY,
     ORDER,
     PACK,
     PLAY,
@@ -76,9 +76,8 @@ from cardsuite.games.seven_leaves.model import (
 
 AnySevenLeavesMove = SevenLeavesMove | NextDeal
 
-# Refusal codes (seven-leaves.md §6 and §11 s3: "must trump").
-MUST_FOLLOW = "MustFollowSuit"
-MUST_TRUMP = "MustTrump"
+# Refusal codes (seven-leaves.md §6 and §11 s3: "must trump"); MUST_FOLLOW ("MustFollowSuit")
+# and MUST_TRUMP ("MustTrump") are core.tricks' names of the rule a card breaks.
 CARD_NOT_HELD = "CardNotHeld"
 BAD_CUT = "BadCut"
 NOT_NOW = "NotNow"
@@ -152,8 +151,8 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             return frozenset(range(state.seats))
         if state.over:
             return _NO_SEATS
-        if state.loser != NOBODY:
-            return frozenset({state.loser}) if state.phase == CUT_PHASE else _NO_SEATS
+        if state.loser is not None:
+            return frozenset({state.loser}) if state.phase is CUT_PHASE else _NO_SEATS
         return frozenset(state.coming if state.series.between else state.active)
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullSevenLeaves:
@@ -219,32 +218,32 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             PlayOffDealt(dealer, active) if playoff else Dealt(dealer, game + 1, deal, len(active))
         )
         return SevenLeavesState(
-            table,
-            seed,
-            (dealt, TurnedUp(dealer, turned)),
-            options,
-            seats,
-            series,
-            game,
-            deal,
-            PLAY,
-            first,
-            NOBODY,
-            NOBODY,
-            turned.suit,
-            turned,
-            active,
-            playoff,
-            (),
-            False,
-            tricks,
-            (0,) * seats,
-            safe_at,
-            NOBODY,
-            "",
-            losses,
-            noses,
-            penalties,
+            table=table,
+            seed=seed,
+            events=(dealt, TurnedUp(dealer, turned)),
+            options=options,
+            seats=seats,
+            series=series,
+            game=game,
+            deal=deal,
+            phase=PLAY,
+            turn=first,
+            leader=None,
+            taker=None,
+            trumps=turned.suit,
+            turned=turned,
+            active=active,
+            playoff=playoff,
+            coming=(),
+            coming_playoff=False,
+            tricks=tricks,
+            deal_tricks=(0,) * seats,
+            safe_at=safe_at,
+            loser=None,
+            ending="",
+            losses=losses,
+            noses=noses,
+            penalties=penalties,
         )
 
     def _round(self, players: tuple[Seat, ...], leader: Seat, seats: int) -> tuple[Seat, ...]:
@@ -346,37 +345,37 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         series = Series(0, deal - 1, dealer)
         zeros = (0,) * seats
         return SevenLeavesState(
-            Table(layout, table.piles, known),
-            seed,
-            (),
-            opts,
-            seats,
-            series,
-            0,
-            deal,
-            PLAY,
-            turn,
-            leader if trick else NOBODY,
-            NOBODY,
-            trumps,
-            turned,
-            active,
-            playoff,
-            (),
-            False,
-            tricks,
-            taken,
-            safe_at,
-            NOBODY,
-            "",
-            zeros,
-            zeros,
-            (),
+            table=Table(layout, table.piles, known),
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=series,
+            game=0,
+            deal=deal,
+            phase=PLAY,
+            turn=turn,
+            leader=leader if trick else None,
+            taker=None,
+            trumps=trumps,
+            turned=turned,
+            active=active,
+            playoff=playoff,
+            coming=(),
+            coming_playoff=False,
+            tricks=tricks,
+            deal_tricks=taken,
+            safe_at=safe_at,
+            loser=None,
+            ending="",
+            losses=zeros,
+            noses=zeros,
+            penalties=(),
         )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullSevenLeaves) -> frozenset[Seat]:
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return self._to_move[state.turn]
         if state.series.between:
             return self._to_move[state.next_dealer]
@@ -387,34 +386,30 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         plays = self._plays[seat]
         for card in state.table.cards(hand(seat)):
             yield plays[card]
-        if state.phase == CUT_PHASE:
+        if state.phase is CUT_PHASE:
             yield from self._cuts[seat]
 
     def legal_moves(self, state: FullSevenLeaves, seat: Seat) -> tuple[AnySevenLeavesMove, ...]:
         # The same answers, in the same order, as filtering candidates() through why_illegal(),
         # computed directly: a random playout asks at every step.
+        legal = self._legal(state, seat)
+        self._legal_memo = (state, legal)  # apply() need not judge them again
+        return legal
+
+    def _legal(self, state: FullSevenLeaves, seat: Seat) -> tuple[AnySevenLeavesMove, ...]:
         if seat != state.turn:
             if state.series.between and seat == state.next_dealer:
                 return (self._next[seat],)
             return ()
-        if state.phase == CUT_PHASE:
+        if state.phase is CUT_PHASE:
             return self._cuts[seat]
         held = state.table.cards(hand(seat))
         plays = self._plays[seat]
-        if state.taker != NOBODY:
-            return tuple([plays[c] for c in held])
-        trick = state.table.cards(TRICK)
-        if not trick:
-            return tuple([plays[c] for c in held])
-        led = trick[0].suit
-        out = [plays[c] for c in held if c.suit is led]
-        if out:
-            return tuple(out)
-        trumps = state.trumps
-        out = [plays[c] for c in held if c.suit is trumps]
-        if out:
-            return tuple(out)
-        return tuple([plays[c] for c in held])
+        return tuple([plays[c] for c in playable(held, self._led(state), state.trumps, FOLLOW)])
+
+    def _led(self, state: FullSevenLeaves) -> Suit | None:
+        """The suit the next card answers; None for a lead (core.tricks.suit_led)."""
+        return suit_led(state.table.cards(TRICK), state.taker is not None)
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullSevenLeaves, move: AnySevenLeavesMove) -> Refusal | None:
@@ -430,14 +425,15 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             return Refusal(NOT_NOW, _("the deal is not over yet"))
         if state.over:
             return Refusal(GAME_OVER, _("the game is over"))
-        if state.phase == DONE:
+        if state.phase is DONE:
             return Refusal(
                 NOT_NOW,
                 _("the deal is over: {who} deals the next hand").format(who=who(state.next_dealer)),
             )
         if kind is PlayCard:
             assert isinstance(move, PlayCard)
-            if state.phase != PLAY:
+            if state.phase is not PLAY:
+                assert state.loser is not None  # the game is decided: the loser cuts
                 return Refusal(
                     NOT_NOW,
                     _("the game is decided: {who} must cut the pack").format(who=who(state.loser)),
@@ -448,37 +444,10 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             held = state.table.cards(hand(seat))
             if card not in held:
                 return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=card))
-            if state.taker != NOBODY:
-                return None  # a completed trick lies on the table: a new lead
-            trick = state.table.cards(TRICK)
-            if not trick:
-                return None
-            led = trick[0].suit
-            suit = card.suit
-            if suit is led:
-                return None
-            assert led is not None
-            if any(c.suit is led for c in held):
-                return Refusal(
-                    MUST_FOLLOW,
-                    _("{card} may not be played: you hold {suit}, the suit led").format(
-                        card=card, suit=led.symbol
-                    ),
-                )
-            trumps = state.trumps
-            if suit is trumps or trumps is None:
-                return None
-            if any(c.suit is trumps for c in held):
-                return Refusal(
-                    MUST_TRUMP,
-                    _(
-                        "{card} may not be played: you have no {suit}, so you must trump ({trumps})"
-                    ).format(card=card, suit=led.symbol, trumps=trumps.symbol),
-                )
-            return None
+            return refusal(card, held, self._led(state), state.trumps, FOLLOW)
         if kind is CutPack:
             assert isinstance(move, CutPack)
-            if state.phase != CUT_PHASE:
+            if state.phase is not CUT_PHASE:
                 return Refusal(NOT_NOW, _("there is nothing to cut now: play a card"))
             if seat != state.loser:
                 return self.not_your_turn(state, move)
@@ -511,11 +480,11 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         trick = piles[at_trick]
         leader = state.leader
         taker = state.taker
-        if taker != NOBODY:  # the last trick goes face down to its winner as he leads again
+        if taker is not None:  # the last trick goes face down to its winner as he leads again
             at_won = positions[won(taker)]
             piles[at_won] = piles[at_won] + trick
             trick = ()
-        if not trick:
+        if not trick or leader is None:
             leader = seat
         at_hand = positions[hand(seat)]
         held = piles[at_hand]
@@ -529,33 +498,12 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         active = state.active
         if len(trick) < len(active):
             order = self._round(active, leader, state.seats)
-            return SevenLeavesState(
-                Table(table.layout, tuple(piles), known),
-                state.seed,
-                self._played[seat][card],
-                state.options,
-                state.seats,
-                state.series,
-                state.game,
-                state.deal,
-                PLAY,
-                order[len(trick)],
-                leader,
-                NOBODY,
-                state.trumps,
-                state.turned,
-                active,
-                state.playoff,
-                (),
-                False,
-                state.tricks,
-                state.deal_tricks,
-                state.safe_at,
-                NOBODY,
-                "",
-                state.losses,
-                state.noses,
-                state.penalties,
+            return state._replace(
+                table=Table(table.layout, tuple(piles), known),
+                events=self._played[seat][card],
+                turn=order[len(trick)],
+                leader=leader,
+                taker=None,
             )
         # The trick is complete.
         order = self._round(active, leader, state.seats)
@@ -569,33 +517,14 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         taken = self._taken.get((winner, count))
         if taken is None:
             taken = self._taken[(winner, count)] = TrickTaken(winner, count)
-        after = SevenLeavesState(
-            Table(table.layout, tuple(piles), known),
-            state.seed,
-            (self._played[seat][card][0], taken),
-            state.options,
-            state.seats,
-            state.series,
-            state.game,
-            state.deal,
-            PLAY,
-            winner,
-            leader,
-            winner,
-            state.trumps,
-            state.turned,
-            active,
-            state.playoff,
-            (),
-            False,
-            tricks,
-            deal_tricks,
-            state.safe_at,
-            NOBODY,
-            "",
-            state.losses,
-            state.noses,
-            state.penalties,
+        after = state._replace(
+            table=Table(table.layout, tuple(piles), known),
+            events=(self._played[seat][card][0], taken),
+            turn=winner,
+            leader=leader,
+            taker=winner,
+            tricks=tricks,
+            deal_tricks=deal_tricks,
         )
         if piles[positions[hand(winner)]]:
             return after
@@ -610,7 +539,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         active = state.active
         tricks = state.tricks
         safe_at = list(state.safe_at)
-        loser = NOBODY
+        loser: Seat | None = None
         ending = DEAL_PLAYED
         next_active = active
         playoff = False
@@ -652,9 +581,9 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         note = _deal_note(events[first_event:], loser)
         result = DealResult(state.dealer, state.deal_tricks, note, ending)
         losses = state.losses
-        phase, turn = DONE, NOBODY
+        phase, turn = DONE, None
         series = state.series
-        if loser == NOBODY:
+        if loser is None:
             series = series.ended(result)
         else:
             losses = (*losses[:loser], losses[loser] + 1, *losses[loser + 1 :])
@@ -670,11 +599,11 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             series=series,
             phase=phase,
             turn=turn,
-            coming=next_active if loser == NOBODY else (),
+            coming=next_active if loser is None else (),
             coming_playoff=playoff,
             safe_at=tuple(safe_at),
             loser=loser,
-            ending=ending if loser != NOBODY else "",
+            ending=ending if loser is not None else "",
             losses=losses,
         )
 
@@ -700,9 +629,9 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             events=(Cut(seat, at, card, flicks, opts.flick_cards),),
             series=series,
             phase=DONE,
-            turn=NOBODY,
-            leader=NOBODY,
-            taker=NOBODY,
+            turn=None,
+            leader=None,
+            taker=None,
             noses=noses,
             penalties=(*state.penalties, Penalty(state.game, seat, at, card, flicks)),
         )
@@ -711,7 +640,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         dealer = state.next_dealer
         series = state.series._replace(number=state.series.number + 1, dealer=dealer, between=False)
         seats = state.seats
-        if state.loser != NOBODY:  # a new game: everyone in, at 0 tricks, the loser deals
+        if state.loser is not None:  # a new game: everyone in, at 0 tricks, the loser deals
             zeros = (0,) * seats
             return self._deal(
                 seed=state.seed,
@@ -770,6 +699,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         opts = state.options
         if opts.games == 1:
             loser = state.loser
+            assert loser is not None  # a finished game has its loser
             n = state.tricks[loser]
             if state.ending == PLAY_OFF:
                 text = _("{who} takes the fewest tricks in the play-off and loses").format(
@@ -811,10 +741,10 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenLeaves]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
-def _deal_note(events: list[Event], loser: Seat) -> str:
+def _deal_note(events: list[Event], loser: Seat | None) -> str:
     """A deal's end in one or two short sentences, for the summary (the log says more)."""
     safe = tuple(e.seat for e in events if isinstance(e, WentSafe) and e.seat != loser)
     parts = []
@@ -827,7 +757,7 @@ def _deal_note(events: list[Event], loser: Seat) -> str:
     for e in events:
         if isinstance(e, PlayOffCalled):
             parts.append(_("Play-off: {players}.").format(players=seats_text(e.players)))
-    if loser != NOBODY:
+    if loser is not None:
         parts.append(_("{who} loses the game.").format(who=who(loser)))
     if not parts:
         parts.append(_("Nobody is safe yet."))

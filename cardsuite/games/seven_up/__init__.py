@@ -16,7 +16,6 @@ from cardsuite.games.seven_up.model import (
     DISCARD,
     DONE,
     GIVE,
-    NOBODY,
     PLAY,
     SEED_ORDER,
     STAND,
@@ -28,6 +27,7 @@ from cardsuite.games.seven_up.model import (
     Discard,
     FullSevenUp,
     Give,
+    Phase,
     PlayCard,
     Redeal,
     Run,
@@ -46,8 +46,8 @@ SEVEN_UP = SevenUp()
 
 __all__ = [
     "CANNOT_GIVE", "CARD_NOT_HELD", "CHIPS", "CLASSIC_ORDER", "DISCARD", "DONE", "GIVE",
-    "MUST_FOLLOW", "NOBODY", "NOT_NOW", "PLAY", "SEED_ORDER", "SEVEN_UP", "STAND", "STOCK",
-    "TRICK", "TURNUP", "VOID", "AnySevenUpMove", "Beg", "Discard", "FullSevenUp", "Give", "PlayCard",
+    "MUST_FOLLOW", "NOT_NOW", "PLAY", "SEED_ORDER", "SEVEN_UP", "STAND", "STOCK",
+    "TRICK", "TURNUP", "VOID", "AnySevenUpMove", "Beg", "Discard", "FullSevenUp", "Give", "Phase", "PlayCard",
     "Redeal", "Run", "Scored", "SeenSevenUp", "SevenUp", "SevenUpMove", "SevenUpOptions", "SevenUpState",
     "Stand", "discard", "game_points", "hand", "won",
 ]  # fmt: skip

@@ -1,0 +1,161 @@
+"""The trick mechanic of core.tricks: the duty to the suit led under each rule, the winner of a
+trick, the one PlayCard move, and refusals that name the rule broken.
+
+Scenarios follow the rules specs: seven-up.md §6.1 (holding the suit led, follow suit or trump;
+trumps led, a trump) and seven-leaves.md §6 (follow suit, else trump, else anything)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardsuite.core.cards import ACE_HIGH, Card, Suit, parse_card
+from cardsuite.core.moves import Gesture
+from cardsuite.core.tricks import (
+    MUST_FOLLOW,
+    MUST_FOLLOW_OR_TRUMP,
+    MUST_TRUMP,
+    FollowRule,
+    PlayCard,
+    playable,
+    refusal,
+    suit_led,
+    winning_play,
+)
+
+CLUBS, DIAMONDS, HEARTS, SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+ALL_FOURS = FollowRule.FOLLOW_OR_TRUMP
+SEVEN_LEAVES = FollowRule.FOLLOW_THEN_TRUMP
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_card(t) for t in text.split())
+
+
+def check_agree(held: tuple[Card, ...], led: Suit, trumps: Suit, rule: FollowRule) -> None:
+    """playable() and refusal() tell the same story, card for card."""
+    allowed = playable(held, led, trumps, rule)
+    for card in held:
+        refused = refusal(card, held, led, trumps, rule)
+        assert (refused is None) == (card in allowed), card
+
+
+# --- the suit led -------------------------------------------------------------------------
+
+
+def test_a_lead_answers_no_suit_an_empty_or_completed_trick_is_a_lead() -> None:
+    trick = cards("9♦ K♦")
+    assert suit_led((), complete=False) is None
+    assert suit_led(trick, complete=True) is None  # the last trick lies in view until led
+    assert suit_led(trick, complete=False) is DIAMONDS
+
+
+@pytest.mark.parametrize("rule", list(FollowRule))
+def test_any_card_may_lead(rule: FollowRule) -> None:
+    held = cards("5♠ 9♦ K♣")
+    assert playable(held, None, HEARTS, rule) == held
+    assert all(refusal(c, held, None, HEARTS, rule) is None for c in held)
+
+
+# --- All Fours (seven-up.md §6.1): follow suit or trump --------------------------------------
+
+
+def test_seven_up_holding_the_suit_led_may_follow_or_trump_not_discard() -> None:
+    held = cards("5♠ 9♦ K♣ 2♥")  # diamonds led, hearts trumps
+    assert playable(held, DIAMONDS, HEARTS, ALL_FOURS) == cards("9♦ 2♥")
+    refused = refusal(parse_card("K♣"), held, DIAMONDS, HEARTS, ALL_FOURS)
+    assert refused is not None and refused.code == MUST_FOLLOW_OR_TRUMP
+    assert "follow suit or play a trump" in refused.text
+    check_agree(held, DIAMONDS, HEARTS, ALL_FOURS)
+
+
+def test_seven_up_trumps_led_and_holding_one_must_play_a_trump() -> None:
+    held = cards("5♠ 2♥ 9♦ Q♥")
+    assert playable(held, HEARTS, HEARTS, ALL_FOURS) == cards("2♥ Q♥")
+    refused = refusal(parse_card("5♠"), held, HEARTS, HEARTS, ALL_FOURS)
+    assert refused is not None and refused.code == MUST_FOLLOW_OR_TRUMP
+    assert "you must play a trump" in refused.text
+    check_agree(held, HEARTS, HEARTS, ALL_FOURS)
+
+
+def test_seven_up_void_in_the_suit_led_plays_anything() -> None:
+    held = cards("5♠ K♣ 2♥")
+    assert playable(held, DIAMONDS, HEARTS, ALL_FOURS) == held
+    check_agree(held, DIAMONDS, HEARTS, ALL_FOURS)
+
+
+# --- Seven Leaves (seven-leaves.md §6): follow suit, else trump -----------------------------
+
+
+def test_seven_leaves_holding_the_suit_led_must_follow_even_with_trumps() -> None:
+    held = cards("9♦ A♠ 6♦ K♣")  # diamonds led, spades trumps
+    assert playable(held, DIAMONDS, SPADES, SEVEN_LEAVES) == cards("9♦ 6♦")
+    refused = refusal(parse_card("A♠"), held, DIAMONDS, SPADES, SEVEN_LEAVES)
+    assert refused is not None and refused.code == MUST_FOLLOW
+    assert "the suit led" in refused.text
+    check_agree(held, DIAMONDS, SPADES, SEVEN_LEAVES)
+
+
+def test_seven_leaves_void_in_the_suit_led_must_trump() -> None:
+    held = cards("K♣ 8♠ 6♥ 7♠")  # §11 scenario 3: void in diamonds, holding trumps
+    assert playable(held, DIAMONDS, SPADES, SEVEN_LEAVES) == cards("8♠ 7♠")
+    refused = refusal(parse_card("K♣"), held, DIAMONDS, SPADES, SEVEN_LEAVES)
+    assert refused is not None and refused.code == MUST_TRUMP
+    assert "you must trump" in refused.text
+    check_agree(held, DIAMONDS, SPADES, SEVEN_LEAVES)
+
+
+def test_seven_leaves_void_in_the_suit_led_and_in_trumps_plays_anything() -> None:
+    held = cards("K♣ 6♥")  # §11 scenario 4
+    assert playable(held, DIAMONDS, SPADES, SEVEN_LEAVES) == held
+    check_agree(held, DIAMONDS, SPADES, SEVEN_LEAVES)
+
+
+def test_seven_leaves_trumps_led_is_followed_with_a_trump() -> None:
+    held = cards("7♠ 9♦ Q♠")
+    assert playable(held, SPADES, SPADES, SEVEN_LEAVES) == cards("7♠ Q♠")
+    refused = refusal(parse_card("9♦"), held, SPADES, SPADES, SEVEN_LEAVES)
+    assert refused is not None and refused.code == MUST_FOLLOW
+
+
+def test_playable_keeps_the_hand_order() -> None:
+    held = cards("Q♥ 9♦ 2♥ 5♠ 10♦")
+    assert playable(held, DIAMONDS, HEARTS, ALL_FOURS) == cards("Q♥ 9♦ 2♥ 10♦")
+    assert playable(held, CLUBS, DIAMONDS, SEVEN_LEAVES) == cards("9♦ 10♦")
+
+
+# --- the winner ------------------------------------------------------------------------------
+
+
+def test_the_highest_card_of_the_suit_led_wins_without_trumps() -> None:
+    assert winning_play(cards("9♦ K♦ A♣"), SPADES, ACE_HIGH) == 1  # A♣ is of a third suit
+
+
+def test_the_highest_trump_wins() -> None:
+    assert winning_play(cards("A♦ 6♠ K♦ 8♠"), SPADES, ACE_HIGH) == 3
+    assert winning_play(cards("A♦ 8♠ K♦ 6♠"), SPADES, ACE_HIGH) == 1
+
+
+def test_a_trump_lead_is_won_by_the_highest_trump() -> None:
+    assert winning_play(cards("10♠ J♠ A♦"), SPADES, ACE_HIGH) == 1
+
+
+def test_without_a_trump_suit_the_suit_led_wins() -> None:
+    assert winning_play(cards("7♥ 6♠ 9♥"), None, ACE_HIGH) == 2
+
+
+# --- the move --------------------------------------------------------------------------------
+
+
+def test_play_card_reads_and_points_the_same_for_every_trick_game() -> None:
+    move = PlayCard(2, parse_card("10♠"))
+    assert move.notation() == "play 10♠"  # what saved matches record
+    assert move.label() == "play 10♠"
+    assert move.gesture() == Gesture("hand.2", parse_card("10♠"), "trick")
+    assert move.named_cards() == (parse_card("10♠"),)
+
+
+def test_both_trick_games_share_the_one_play_card() -> None:
+    from cardsuite.games.seven_leaves import PlayCard as LeavesPlay
+    from cardsuite.games.seven_up import PlayCard as UpPlay
+
+    assert LeavesPlay is PlayCard and UpPlay is PlayCard
