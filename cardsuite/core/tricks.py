@@ -20,11 +20,12 @@ table until its winner leads again): a lead may be any card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
-from cardsuite.core.cards import Card, CardFace, RankOrder, Suit
+from cardsuite.core.cards import Card, CardFace, RankOrder, Suit, standard_deck
 from cardsuite.core.errors import Refusal
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Gesture, Move
@@ -56,6 +57,24 @@ class PlayCard(Move):
 
     def gesture(self) -> Gesture:
         return Gesture(hand(self.seat), self.card, TRICK)
+
+
+T = TypeVar("T")
+
+# The 52 cards in the order of their index (Card.index), for tables read by card.index.
+_BY_INDEX = tuple(sorted(standard_deck(), key=lambda card: card.index))
+assert [card.index for card in _BY_INDEX] == list(range(len(_BY_INDEX)))
+
+
+def by_card_index(seats: int, make: Callable[[Seat, Card], T]) -> tuple[tuple[T, ...], ...]:
+    """``make(seat, card)`` for every seat and card, made once and read as
+    ``values[seat][card.index]`` (a tuple index: no hashing of the card in a hot path)."""
+    return tuple(tuple(make(s, card) for card in _BY_INDEX) for s in range(seats))
+
+
+def play_moves(seats: int) -> tuple[tuple[PlayCard, ...], ...]:
+    """Every :class:`PlayCard` there can be, made once: ``moves[seat][card.index]``."""
+    return by_card_index(seats, PlayCard)
 
 
 class FollowRule(Enum):

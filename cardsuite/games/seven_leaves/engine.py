@@ -24,7 +24,16 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
 from cardsuite.core.text import seat as who
-from cardsuite.core.tricks import MUST_FOLLOW, MUST_TRUMP, playable, refusal, suit_led, winning_play
+from cardsuite.core.tricks import (
+    MUST_FOLLOW,
+    MUST_TRUMP,
+    by_card_index,
+    play_moves,
+    playable,
+    refusal,
+    suit_led,
+    winning_play,
+)
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_leaves import present as presentation
 from cardsuite.games.seven_leaves.model import (
@@ -116,8 +125,9 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(_MAX_SEATS))
-        self._plays = tuple({card: PlayCard(s, card) for card in DECK} for s in range(_MAX_SEATS))
-        self._played = tuple({card: (Played(s, card),) for card in DECK} for s in range(_MAX_SEATS))
+        # Moves and the events of plays are values, made once: [seat][card.index].
+        self._plays = play_moves(_MAX_SEATS)
+        self._played = by_card_index(_MAX_SEATS, lambda s, card: (Played(s, card),))
         self._cuts = tuple(
             tuple(CutPack(s, k) for k in range(1, CUT_POINTS + 1)) for s in range(_MAX_SEATS)
         )
@@ -385,27 +395,28 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         yield self._next[seat]
         plays = self._plays[seat]
         for card in state.table.cards(hand(seat)):
-            yield plays[card]
+            yield plays[card.index]
         if state.phase is CUT_PHASE:
             yield from self._cuts[seat]
 
     def legal_moves(self, state: FullSevenLeaves, seat: Seat) -> tuple[AnySevenLeavesMove, ...]:
         # The same answers, in the same order, as filtering candidates() through why_illegal(),
         # computed directly: a random playout asks at every step.
-        legal = self._legal(state, seat)
-        self._legal_memo = (state, legal)  # apply() need not judge them again
+        legal: tuple[AnySevenLeavesMove, ...]
+        if seat == state.turn and state.phase is PLAY:
+            table = state.table
+            led = suit_led(table.cards(TRICK), state.taker is not None)
+            plays = self._plays[seat]
+            cards = playable(table.cards(hand(seat)), led, state.trumps, FOLLOW)
+            legal = tuple([plays[c.index] for c in cards])
+        elif seat == state.turn:
+            legal = self._cuts[seat]  # the loser's cut
+        elif state.series.between and seat == state.next_dealer:
+            legal = (self._next[seat],)
+        else:
+            legal = ()
+        self.remember_legal(state, legal)  # apply() need not judge them again
         return legal
-
-    def _legal(self, state: FullSevenLeaves, seat: Seat) -> tuple[AnySevenLeavesMove, ...]:
-        if seat != state.turn:
-            if state.series.between and seat == state.next_dealer:
-                return (self._next[seat],)
-            return ()
-        if state.phase is CUT_PHASE:
-            return self._cuts[seat]
-        held = state.table.cards(hand(seat))
-        plays = self._plays[seat]
-        return tuple([plays[c] for c in playable(held, self._led(state), state.trumps, FOLLOW)])
 
     def _led(self, state: FullSevenLeaves) -> Suit | None:
         """The suit the next card answers; None for a lead (core.tricks.suit_led)."""
@@ -498,9 +509,10 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         active = state.active
         if len(trick) < len(active):
             order = self._round(active, leader, state.seats)
+            # The deal goes on: what a play changes (phase, players and scores stay).
             return state._replace(
                 table=Table(table.layout, tuple(piles), known),
-                events=self._played[seat][card],
+                events=self._played[seat][card.index],
                 turn=order[len(trick)],
                 leader=leader,
                 taker=None,
@@ -519,7 +531,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             taken = self._taken[(winner, count)] = TrickTaken(winner, count)
         after = state._replace(
             table=Table(table.layout, tuple(piles), known),
-            events=(self._played[seat][card][0], taken),
+            events=(self._played[seat][card.index][0], taken),
             turn=winner,
             leader=leader,
             taker=winner,

@@ -23,7 +23,15 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as who
-from cardsuite.core.tricks import MUST_FOLLOW_OR_TRUMP, playable, refusal, suit_led, winning_play
+from cardsuite.core.tricks import (
+    MUST_FOLLOW_OR_TRUMP,
+    by_card_index,
+    play_moves,
+    playable,
+    refusal,
+    suit_led,
+    winning_play,
+)
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_up import present as presentation
 from cardsuite.games.seven_up.model import (
@@ -208,10 +216,11 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         self._layouts: dict[tuple[int, bool, bool], Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(4))
         # Moves and the events of plain plays are values: each is made once and shared.
-        self._plays = tuple({card: PlayCard(s, card) for card in _DECK} for s in range(4))
-        self._discards = tuple({card: Discard(s, card) for card in _DECK} for s in range(4))
-        self._played = tuple({card: (Played(s, card),) for card in _DECK} for s in range(4))
-        self._pairs = tuple({card: (s, card) for card in _DECK} for s in range(4))
+        # Read as [seat][card.index] (core.tricks.by_card_index).
+        self._plays = play_moves(4)
+        self._discards = by_card_index(4, Discard)
+        self._played = by_card_index(4, lambda s, card: (Played(s, card),))
+        self._pairs = by_card_index(4, lambda s, card: (s, card))
         self._taken: dict[tuple[Seat, int], TrickTaken] = {}
         self._trick_points: dict[tuple[Seat, int], Scored] = {}
         self._stand = tuple(Stand(s) for s in range(4))
@@ -488,46 +497,45 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         held = state.table.cards(hand(seat))
         plays = self._plays[seat]
         for card in held:
-            yield plays[card]
+            yield plays[card.index]
         discards = self._discards[seat]
         for card in held:
-            yield discards[card]
+            yield discards[card.index]
 
     def legal_moves(self, state: FullSevenUp, seat: Seat) -> tuple[AnySevenUpMove, ...]:
         # The same answers, in the same order, as filtering candidates() through
         # why_illegal(), computed directly: a random playout asks at every step.
-        legal = self._legal(state, seat)
-        self._legal_memo = (state, legal)  # apply() need not judge them again
-        return legal
-
-    def _legal(self, state: FullSevenUp, seat: Seat) -> tuple[AnySevenUpMove, ...]:
+        legal: tuple[AnySevenUpMove, ...]
+        phase = state.phase
         if seat != state.turn:
             if state.series.between and seat == state.series.next_dealer(state.seats):
-                return (self._next[seat],)
-            return ()
-        phase = state.phase
-        held = state.table.cards(hand(seat))
-        if phase is PLAY:
+                legal = (self._next[seat],)
+            else:
+                legal = ()
+        elif phase is PLAY:
+            table = state.table
+            led = suit_led(table.cards(TRICK), state.taker is not None)
             plays = self._plays[seat]
-            return tuple([plays[card] for card in self._playable(state, held)])
-        if phase is STAND:
-            return (self._stand[seat], self._beg[seat])
-        if phase is GIVE:
+            cards = playable(table.cards(hand(seat)), led, state.trumps, FOLLOW)
+            legal = tuple([plays[card.index] for card in cards])
+        elif phase is STAND:
+            legal = (self._stand[seat], self._beg[seat])
+        elif phase is GIVE:
             if state.chips[party_of(state.options, (seat + 1) % state.seats)] > 1:
-                return (self._give[seat], self._run[seat])
-            return (self._run[seat],)
-        if phase is VOID:
-            return (self._redeal[seat],)
-        discards = self._discards[seat]
-        return tuple([discards[card] for card in held])
+                legal = (self._give[seat], self._run[seat])
+            else:
+                legal = (self._run[seat],)
+        elif phase is VOID:
+            legal = (self._redeal[seat],)
+        else:
+            discards = self._discards[seat]
+            legal = tuple([discards[card.index] for card in state.table.cards(hand(seat))])
+        self.remember_legal(state, legal)  # apply() need not judge them again
+        return legal
 
     def _led(self, state: FullSevenUp) -> Suit | None:
-        """The suit the next card answers; None for a lead (core.tricks.suit_led)."""
+        """The suit the next card answers (§6.1); None for a lead (core.tricks.suit_led)."""
         return suit_led(state.table.cards(TRICK), state.taker is not None)
-
-    def _playable(self, state: FullSevenUp, held: tuple[Card, ...]) -> tuple[Card, ...]:
-        """The cards of ``held`` that may go to the trick now (§6.1, seed rule (a))."""
-        return playable(held, self._led(state), state.trumps, FOLLOW)
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullSevenUp, move: AnySevenUpMove) -> Refusal | None:
@@ -668,38 +676,36 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             return work.freeze()
 
     def _perform_play(self, state: FullSevenUp, seat: Seat, card: Card) -> FullSevenUp:
-        table = state.table.edit()
+        """A card to the trick (§6.1); the trick taken when everyone has played to it."""
+        layout = state.table.layout
+        positions = layout.positions
+        piles = list(state.table.piles)
         seats = state.seats
-        trick = table[TRICK]
+        at_trick = positions[TRICK]
+        trick = piles[at_trick]
         leader = state.leader
         taker = state.taker
         if taker is not None:  # the last trick goes to its winner's pile as he leads again
-            table.add(won(party_of(state.options, taker)), *trick)
+            at_won = positions[won(party_of(state.options, taker))]
+            piles[at_won] = piles[at_won] + trick
             trick = ()
         if not trick or leader is None:
             leader = seat
-        table.remove(hand(seat), card)
-        trick = trick + (card,)
-        table[TRICK] = trick
-        plays = state.plays + (self._pairs[seat][card],)
+        at_hand = positions[hand(seat)]
+        held = piles[at_hand]
+        i = held.index(card)
+        piles[at_hand] = held[:i] + held[i + 1 :]
+        trick = piles[at_trick] = trick + (card,)
+        plays = state.plays + (self._pairs[seat][card.index],)
         if len(trick) < seats:
-            return SevenUpState(
-                table=table.freeze(),
-                seed=state.seed,
-                events=self._played[seat][card],
-                options=state.options,
-                seats=seats,
-                series=state.series,
-                phase=PLAY,
+            # The trick goes on: what a play changes (the deal's scores stay).
+            return state._replace(
+                table=Table(layout, tuple(piles), state.table.known),
+                events=self._played[seat][card.index],
                 turn=(seat + 1) % seats,
                 leader=leader,
                 taker=None,
-                trumps=state.trumps,
-                chips=state.chips,
-                deal_points=state.deal_points,
                 plays=plays,
-                jack_taker=state.jack_taker,
-                voids=state.voids,
             )
         # The trick is complete.
         trumps = state.trumps
@@ -714,9 +720,10 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             jack_taker = winner
         chips = state.chips
         party = party_of(opts, winner)
-        if table[hand(winner)] and (not opts.trick_points or chips[party] > 1):
-            # The usual case: the deal goes on and nobody goes out (built directly: hot path).
-            events: tuple[Event, ...] = (self._played[seat][card][0], taken)
+        played = self._played[seat][card.index][0]
+        if piles[positions[hand(winner)]] and (not opts.trick_points or chips[party] > 1):
+            # The usual case: the deal goes on and nobody goes out.
+            events: tuple[Event, ...] = (played, taken)
             deal_points = state.deal_points
             if opts.trick_points:
                 left = chips[party] - 1
@@ -727,25 +734,19 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 chips = (*chips[:party], left, *chips[party + 1 :])
                 points = deal_points[party] + 1
                 deal_points = (*deal_points[:party], points, *deal_points[party + 1 :])
-            return SevenUpState(
-                table=table.freeze(),
-                seed=state.seed,
+            return state._replace(
+                table=Table(layout, tuple(piles), state.table.known),
                 events=events,
-                options=opts,
-                seats=seats,
-                series=state.series,
-                phase=PLAY,
                 turn=winner,
                 leader=leader,
                 taker=winner,
-                trumps=trumps,
                 chips=chips,
                 deal_points=deal_points,
                 plays=plays,
                 jack_taker=jack_taker,
-                voids=state.voids,
             )
-        work = _Work(state, table, [self._played[seat][card][0], taken])
+        table = TableEdit(layout, piles, state.table.known)
+        work = _Work(state, table, [played, taken])
         work.plays = plays
         work.leader = leader
         work.taker = winner
