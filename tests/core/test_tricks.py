@@ -56,65 +56,52 @@ def test_any_card_may_lead(rule: FollowRule) -> None:
     assert all(refusal(c, held, None, HEARTS, rule) is None for c in held)
 
 
-# --- All Fours (seven-up.md §6.1): follow suit or trump --------------------------------------
+# --- the duty to the suit led ----------------------------------------------------------------
+# (rule, hand, suit led, trumps, the cards that may be played, a card refused, its code, words)
+DUTIES = {
+    # All Fours (seven-up.md §6.1): holding the suit led, follow suit or trump.
+    "seven_up_holding_the_suit_led_may_follow_or_trump_not_discard": (
+        ALL_FOURS, "5♠ 9♦ K♣ 2♥", DIAMONDS, HEARTS, "9♦ 2♥",
+        "K♣", MUST_FOLLOW_OR_TRUMP, "follow suit or play a trump",
+    ),
+    "seven_up_trumps_led_and_holding_one_must_play_a_trump": (
+        ALL_FOURS, "5♠ 2♥ 9♦ Q♥", HEARTS, HEARTS, "2♥ Q♥",
+        "5♠", MUST_FOLLOW_OR_TRUMP, "you must play a trump",
+    ),
+    "seven_up_void_in_the_suit_led_plays_anything": (
+        ALL_FOURS, "5♠ K♣ 2♥", DIAMONDS, HEARTS, "5♠ K♣ 2♥", None, None, None,
+    ),
+    # Seven Leaves (seven-leaves.md §6): follow suit, else trump, else anything.
+    "seven_leaves_holding_the_suit_led_must_follow_even_with_trumps": (
+        SEVEN_LEAVES, "9♦ A♠ 6♦ K♣", DIAMONDS, SPADES, "9♦ 6♦",
+        "A♠", MUST_FOLLOW, "the suit led",
+    ),
+    "seven_leaves_s3_void_in_the_suit_led_must_trump": (
+        SEVEN_LEAVES, "K♣ 8♠ 6♥ 7♠", DIAMONDS, SPADES, "8♠ 7♠",
+        "K♣", MUST_TRUMP, "you must trump",
+    ),
+    "seven_leaves_s4_void_in_the_suit_led_and_in_trumps_plays_anything": (
+        SEVEN_LEAVES, "K♣ 6♥", DIAMONDS, SPADES, "K♣ 6♥", None, None, None,
+    ),
+    "seven_leaves_trumps_led_is_followed_with_a_trump": (
+        SEVEN_LEAVES, "7♠ 9♦ Q♠", SPADES, SPADES, "7♠ Q♠",
+        "9♦", MUST_FOLLOW, "the suit led",
+    ),
+}  # fmt: skip
 
 
-def test_seven_up_holding_the_suit_led_may_follow_or_trump_not_discard() -> None:
-    held = cards("5♠ 9♦ K♣ 2♥")  # diamonds led, hearts trumps
-    assert playable(held, DIAMONDS, HEARTS, ALL_FOURS) == cards("9♦ 2♥")
-    refused = refusal(parse_card("K♣"), held, DIAMONDS, HEARTS, ALL_FOURS)
-    assert refused is not None and refused.code == MUST_FOLLOW_OR_TRUMP
-    assert "follow suit or play a trump" in refused.text
-    check_agree(held, DIAMONDS, HEARTS, ALL_FOURS)
-
-
-def test_seven_up_trumps_led_and_holding_one_must_play_a_trump() -> None:
-    held = cards("5♠ 2♥ 9♦ Q♥")
-    assert playable(held, HEARTS, HEARTS, ALL_FOURS) == cards("2♥ Q♥")
-    refused = refusal(parse_card("5♠"), held, HEARTS, HEARTS, ALL_FOURS)
-    assert refused is not None and refused.code == MUST_FOLLOW_OR_TRUMP
-    assert "you must play a trump" in refused.text
-    check_agree(held, HEARTS, HEARTS, ALL_FOURS)
-
-
-def test_seven_up_void_in_the_suit_led_plays_anything() -> None:
-    held = cards("5♠ K♣ 2♥")
-    assert playable(held, DIAMONDS, HEARTS, ALL_FOURS) == held
-    check_agree(held, DIAMONDS, HEARTS, ALL_FOURS)
-
-
-# --- Seven Leaves (seven-leaves.md §6): follow suit, else trump -----------------------------
-
-
-def test_seven_leaves_holding_the_suit_led_must_follow_even_with_trumps() -> None:
-    held = cards("9♦ A♠ 6♦ K♣")  # diamonds led, spades trumps
-    assert playable(held, DIAMONDS, SPADES, SEVEN_LEAVES) == cards("9♦ 6♦")
-    refused = refusal(parse_card("A♠"), held, DIAMONDS, SPADES, SEVEN_LEAVES)
-    assert refused is not None and refused.code == MUST_FOLLOW
-    assert "the suit led" in refused.text
-    check_agree(held, DIAMONDS, SPADES, SEVEN_LEAVES)
-
-
-def test_seven_leaves_void_in_the_suit_led_must_trump() -> None:
-    held = cards("K♣ 8♠ 6♥ 7♠")  # §11 scenario 3: void in diamonds, holding trumps
-    assert playable(held, DIAMONDS, SPADES, SEVEN_LEAVES) == cards("8♠ 7♠")
-    refused = refusal(parse_card("K♣"), held, DIAMONDS, SPADES, SEVEN_LEAVES)
-    assert refused is not None and refused.code == MUST_TRUMP
-    assert "you must trump" in refused.text
-    check_agree(held, DIAMONDS, SPADES, SEVEN_LEAVES)
-
-
-def test_seven_leaves_void_in_the_suit_led_and_in_trumps_plays_anything() -> None:
-    held = cards("K♣ 6♥")  # §11 scenario 4
-    assert playable(held, DIAMONDS, SPADES, SEVEN_LEAVES) == held
-    check_agree(held, DIAMONDS, SPADES, SEVEN_LEAVES)
-
-
-def test_seven_leaves_trumps_led_is_followed_with_a_trump() -> None:
-    held = cards("7♠ 9♦ Q♠")
-    assert playable(held, SPADES, SPADES, SEVEN_LEAVES) == cards("7♠ Q♠")
-    refused = refusal(parse_card("9♦"), held, SPADES, SPADES, SEVEN_LEAVES)
-    assert refused is not None and refused.code == MUST_FOLLOW
+@pytest.mark.parametrize("case", DUTIES.values(), ids=DUTIES.keys())
+def test_the_duty_to_the_suit_led(
+    case: tuple[FollowRule, str, Suit, Suit, str, str | None, str | None, str | None],
+) -> None:
+    rule, hand, led, trumps, allowed, card, code, words = case
+    held = cards(hand)
+    assert playable(held, led, trumps, rule) == cards(allowed)
+    check_agree(held, led, trumps, rule)
+    if card is not None:
+        refused = refusal(parse_card(card), held, led, trumps, rule)
+        assert refused is not None and refused.code == code  # the refusal names the rule
+        assert words is not None and words in refused.text
 
 
 def test_playable_keeps_the_hand_order() -> None:

@@ -352,35 +352,22 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         )
         deal = _number(given.setting("deal") or "1", "deal")
         playoff = (given.setting("playoff") or "no").lower() in ("yes", "true", "on", "1")
-        series = Series(0, deal - 1, dealer)
-        zeros = (0,) * seats
-        return SevenLeavesState(
+        # A new match's state (nobody safe, lost or cut yet), with the position laid on it.
+        fresh = self.new_game(seats=seats, options=opts, seed=seed)
+        return fresh._replace(
             table=Table(layout, table.piles, known),
-            seed=seed,
             events=(),
-            options=opts,
-            seats=seats,
-            series=series,
-            game=0,
+            series=Series(0, deal - 1, dealer),
             deal=deal,
-            phase=PLAY,
             turn=turn,
             leader=leader if trick else None,
-            taker=None,
             trumps=trumps,
             turned=turned,
             active=active,
             playoff=playoff,
-            coming=(),
-            coming_playoff=False,
             tricks=tricks,
             deal_tricks=taken,
             safe_at=safe_at,
-            loser=None,
-            ending="",
-            losses=zeros,
-            noses=zeros,
-            penalties=(),
         )
 
     # --- whose turn, which moves -----------------------------------------------------------

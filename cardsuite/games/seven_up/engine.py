@@ -335,19 +335,15 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             phase, turn = STAND, (dealer + 1) % seats
         else:
             phase, turn = PLAY, self.first_leader(opts, dealer, seats)
-        dealt = SevenUpState(
+        dealt = state._replace(
             table=table,
-            seed=state.seed,
             events=tuple(events),
-            options=opts,
-            seats=seats,
             series=series,
             phase=phase,
             turn=turn,
             leader=None,
             taker=None,
             trumps=turned.suit,
-            chips=state.chips,
             deal_points=state.deal_points if keep_points else (0,) * len(state.chips),
             plays=(),
             jack_taker=None,
@@ -459,24 +455,9 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             )
             if len(sizes) != 1 or 0 in sizes:
                 raise NotationError("hands do not fit the trick: everyone plays one card a trick")
-        series = Series(0, 0, dealer)
-        return SevenUpState(
-            table=edit.freeze(),
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
-            series=series,
-            phase=phase,
-            turn=turn,
-            leader=leader,
-            taker=None,
-            trumps=trumps,
-            chips=chips,
-            deal_points=(0,) * parties,
-            plays=(),
-            jack_taker=None,
-            voids=0,
+        blank = self._blank(seats, opts, seed, Series(0, 0, dealer), chips)
+        return blank._replace(
+            table=edit.freeze(), phase=phase, turn=turn, leader=leader, trumps=trumps
         )
 
     # --- whose turn, which moves -----------------------------------------------------------
