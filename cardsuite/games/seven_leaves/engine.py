@@ -210,15 +210,16 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         stock = shuffled(DECK, seed, "deal", series.number)  # the top is the end
         first = next_of(active, dealer, seats)
         order = self._round(active, first, seats)
-        hands: dict[Seat, list[Card]] = {s: [] for s in active}
-        for _round in range(HAND_SIZE):
-            for s in order:
-                hands[s].append(stock.pop())
-        turned = hands[dealer][-1]
-        layout = self.layout(seats)
+        # One card at a time round the table: the j-th player in order gets every n-th card
+        # from the top, starting with the j-th.
+        n = len(order)
+        dealt_cards = stock[-HAND_SIZE * n :][::-1]  # the top first
+        del stock[-HAND_SIZE * n :]
         contents: dict[str, tuple[Card, ...]] = {PACK: tuple(stock)}
-        for s, cards in hands.items():
-            contents[hand(s)] = tuple(cards)
+        for j, s in enumerate(order):
+            contents[hand(s)] = tuple(dealt_cards[j::n])
+        turned = contents[hand(dealer)][-1]
+        layout = self.layout(seats)
         table = Table(
             layout,
             tuple(contents.get(spec.id, ()) for spec in layout.specs),
@@ -494,8 +495,8 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         trick = trick + (card,)
         piles[at_trick] = trick
         active = state.active
+        order = self._rounds.get((active, leader)) or self._round(active, leader, state.seats)
         if len(trick) < len(active):
-            order = self._round(active, leader, state.seats)
             # The deal goes on: what a play changes (phase, players and scores stay).
             return state._replace(
                 table=Table(table.layout, tuple(piles), known),
@@ -505,7 +506,6 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
                 taker=None,
             )
         # The trick is complete.
-        order = self._round(active, leader, state.seats)
         winner = order[winning_play(trick, state.trumps, ORDER)]
         dt = state.deal_tricks
         deal_tricks = (*dt[:winner], dt[winner] + 1, *dt[winner + 1 :])

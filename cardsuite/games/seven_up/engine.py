@@ -320,9 +320,9 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         dealer = series.dealer
         hands: list[list[Card]] = [[] for _s in range(seats)]
         for _round in range(HAND_SIZE // PACKET):
-            for i in range(1, seats + 1):
-                for _card in range(PACKET):
-                    hands[(dealer + i) % seats].append(stock.pop())
+            for i in range(1, seats + 1):  # a packet of three from the top, the top card first
+                hands[(dealer + i) % seats] += stock[-PACKET:][::-1]
+                del stock[-PACKET:]
         turned = stock.pop()
         layout = self.layout(seats, opts)
         contents = {STOCK: tuple(stock), TURNUP: (turned,)}
