@@ -27,6 +27,7 @@ from cardsuite.games.seven_leaves.model import (
     CutPack,
     FullSevenLeaves,
     Penalty,
+    Phase,
     PlayCard,
     SeenSevenLeaves,
     SevenLeavesMove,
@@ -43,6 +44,6 @@ __all__ = [
     "BAD_CUT", "CARD_NOT_HELD", "COUNT", "CUT", "CUT_PHASE", "DECK", "DONE", "LAST_ACTIVE",
     "LOWEST_TOTAL", "MUST_FOLLOW", "MUST_TRUMP", "NOT_NOW", "OFF", "PACK", "PLAY",
     "PLAY_OFF", "SAFETY", "SEVEN_LEAVES", "TRICK", "AnySevenLeavesMove", "CutPack",
-    "FullSevenLeaves", "Penalty", "PlayCard", "SeenSevenLeaves", "SevenLeaves",
+    "FullSevenLeaves", "Penalty", "Phase", "PlayCard", "SeenSevenLeaves", "SevenLeaves",
     "SevenLeavesMove", "SevenLeavesOptions", "SevenLeavesState", "flicks_of", "hand", "won",
 ]  # fmt: skip
