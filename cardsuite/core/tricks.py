@@ -41,13 +41,22 @@ MUST_FOLLOW = "MustFollowSuit"  # FOLLOW_THEN_TRUMP: holding the suit led
 MUST_TRUMP = "MustTrump"  # FOLLOW_THEN_TRUMP: void in the suit led, holding a trump
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlayCard(Move):
     """Play a card from the hand to the trick (lead it, follow suit, trump or throw).
 
     Saved matches record it by its notation, ``play <card>`` (``play 10♠``)."""
 
     card: Card
+
+    # Two plays are equal when the same seat plays the same card.  Written out rather than
+    # generated: cards are interned, so comparing them is an identity check, and a legal
+    # move is looked up among the others at every step of a playout.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PlayCard and other.card is self.card and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.card))
 
     def label(self) -> str:
         return _("play {card}").format(card=self.card)

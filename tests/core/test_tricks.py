@@ -146,3 +146,11 @@ def test_both_trick_games_share_the_one_play_card() -> None:
     from cardsuite.games.seven_up import PlayCard as UpPlay
 
     assert LeavesPlay is PlayCard and UpPlay is PlayCard
+
+
+def test_two_plays_are_equal_when_the_same_seat_plays_the_same_card() -> None:
+    ten = parse_card("10♠")
+    assert PlayCard(2, ten) == PlayCard(2, ten) and hash(PlayCard(2, ten)) == hash((2, ten))
+    assert PlayCard(2, ten) != PlayCard(1, ten)
+    assert PlayCard(2, ten) != PlayCard(2, parse_card("10♥"))
+    assert PlayCard(2, ten) in {PlayCard(2, ten)}
