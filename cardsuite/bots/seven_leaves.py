@@ -31,7 +31,7 @@ from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import Seat
-from cardsuite.games.seven_leaves import DECK, NOBODY, TRICK, CutPack, PlayCard, hand
+from cardsuite.games.seven_leaves import DECK, TRICK, CutPack, PlayCard, hand
 from cardsuite.games.seven_leaves.model import (
     ORDER,
     Dealt,
@@ -86,7 +86,7 @@ class _Position:
         table = state.table
         self.hand = table.visible(hand(me))
         self.trumps = state.trumps
-        trick = () if state.taker != NOBODY else table.visible(TRICK)
+        trick = () if state.taker is not None else table.visible(TRICK)
         self.trick = trick
         seen = set(self.hand) | memory.played | set(table.visible(TRICK))
         for s in state.active:  # the dealer's turned card, while he holds it
@@ -94,7 +94,7 @@ class _Position:
                 seen.update(table.visible(hand(s)))
         self.unseen = [c for c in DECK if c not in seen]
         self.void = memory.void
-        leader = state.leader if trick else me
+        leader = state.leader if trick and state.leader is not None else me
         order = [s for s in ((leader + i) % state.seats for i in range(state.seats))]
         order = [s for s in order if s in state.active]
         self.after = order[len(trick) + 1 :] if trick else order[1:]

@@ -40,7 +40,6 @@ from cardsuite.core.cards import JACK, Card, Suit, standard_deck
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.games.seven_up import (
-    NOBODY,
     TRICK,
     TURNUP,
     Beg,
@@ -170,8 +169,8 @@ class _Position:
     def play_value(self, card: Card) -> float:
         state = self.state
         seats = self.seats
-        trick = state.table.visible(TRICK) if state.taker == NOBODY else ()
-        leader = state.leader if trick else self.me
+        trick = state.table.visible(TRICK) if state.taker is None else ()
+        leader = state.leader if trick and state.leader is not None else self.me
         after = [(self.me + i) % seats for i in range(1, seats - len(trick))]
         opponents = [s for s in after if party_of(self.opts, s) != self.party]
         partner_after = len(opponents) < len(after)

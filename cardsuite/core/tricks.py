@@ -1,19 +1,169 @@
-"""Tricks: who wins one, and how one is shown.
+"""Trick play: what may be played to a trick, who takes it, the one move, and its look.
 
 A trick game keeps the cards of the trick in progress in a public pile (``"trick"``, played
 order, the leader's card first) and the leader's seat in its state, so the cards stay on the
-table and card conservation holds.  :func:`winning_play` applies the usual rule (the highest
-trump, else the highest card of the suit led), and :func:`trick_view` turns a trick into the
-:class:`~cardsuite.core.view.TrickView` the table draws for any trick game.
+table and card conservation holds.  This module is the mechanic every such game shares:
+
+* :class:`PlayCard`, the one move of trick play (lead, follow, trump or throw a card);
+* :class:`FollowRule`, the two duties a player has to the suit led, as the rulebooks put them:
+  ``FOLLOW_OR_TRUMP`` (All Fours: holding the suit led you follow it or trump; trumps led, a
+  trump; void, anything) and ``FOLLOW_THEN_TRUMP`` (follow suit; void, trump; void in both,
+  anything);
+* :func:`playable` (the cards a hand may play now, in the hand's order) and :func:`refusal`
+  (why one card may not be played, naming the rule broken), which agree card for card;
+* :func:`winning_play`, the usual winner: the highest trump, else the highest of the suit led;
+* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws.
+
+The suit led is ``None`` when the player leads (an empty trick, or a completed one lying on the
+table until its winner leads again): a lead may be any card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
 
-from cardsuite.core.cards import Card, CardFace, RankOrder, Suit
-from cardsuite.core.table import PileId, Seat
+from cardsuite.core.cards import Card, CardFace, RankOrder, Suit, standard_deck
+from cardsuite.core.errors import Refusal
+from cardsuite.core.i18n import _
+from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.table import PileId, Seat, pile_names
 from cardsuite.core.view import TrickView
+
+TRICK: PileId = "trick"  # the trick in progress (or the last one, until the next lead)
+hand = pile_names("hand")  # hand(s): seat s's cards
+
+# Refusal codes: the rule a card breaks, as the rules specs name it.
+MUST_FOLLOW_OR_TRUMP = "MustFollowSuitOrTrump"  # FOLLOW_OR_TRUMP: holding the suit led
+MUST_FOLLOW = "MustFollowSuit"  # FOLLOW_THEN_TRUMP: holding the suit led
+MUST_TRUMP = "MustTrump"  # FOLLOW_THEN_TRUMP: void in the suit led, holding a trump
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PlayCard(Move):
+    """Play a card from the hand to the trick (lead it, follow suit, trump or throw).
+
+    Saved matches record it by its notation, ``play <card>`` (``play 10♠``)."""
+
+    card: Card
+
+    # Two plays are equal when the same seat plays the same card.  Written out rather than
+    # generated: cards are interned, so comparing them is an identity check, and a legal
+    # move is looked up among the others at every step of a playout.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PlayCard and other.card is self.card and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.card))
+
+    def label(self) -> str:
+        return _("play {card}").format(card=self.card)
+
+    def notation(self) -> str:
+        return f"play {self.card}"
+
+    def gesture(self) -> Gesture:
+        return Gesture(hand(self.seat), self.card, TRICK)
+
+
+T = TypeVar("T")
+
+# The 52 cards in the order of their index (Card.index), for tables read by card.index.
+_BY_INDEX = tuple(sorted(standard_deck(), key=lambda card: card.index))
+assert [card.index for card in _BY_INDEX] == list(range(len(_BY_INDEX)))
+
+
+def by_card_index(seats: int, make: Callable[[Seat, Card], T]) -> tuple[tuple[T, ...], ...]:
+    """``make(seat, card)`` for every seat and card, made once and read as
+    ``values[seat][card.index]`` (a tuple index: no hashing of the card in a hot path)."""
+    return tuple(tuple(make(s, card) for card in _BY_INDEX) for s in range(seats))
+
+
+def play_moves(seats: int) -> tuple[tuple[PlayCard, ...], ...]:
+    """Every :class:`PlayCard` there can be, made once: ``moves[seat][card.index]``."""
+    return by_card_index(seats, PlayCard)
+
+
+class FollowRule(Enum):
+    """A player's duty to the suit led, when he does not lead."""
+
+    # Holding the suit led, follow it or trump (trumping in is always allowed); when trumps
+    # are led, a player holding one must play one; a player void in the suit led plays anything.
+    FOLLOW_OR_TRUMP = "follow-or-trump"
+    # Follow suit if you can; void in it, trump if you can; void in both, play anything.
+    FOLLOW_THEN_TRUMP = "follow-then-trump"
+
+
+def suit_led(trick: Sequence[Card], complete: bool) -> Suit | None:
+    """The suit the next card must answer: that of the trick's first card, or None when the
+    next card is a lead (no card yet, or ``complete``: the last trick still lies in view)."""
+    if complete or not trick:
+        return None
+    return trick[0].suit
+
+
+def playable(
+    held: tuple[Card, ...], led: Suit | None, trumps: Suit | None, rule: FollowRule
+) -> tuple[Card, ...]:
+    """The cards of ``held`` that may be played now, in the hand's order (``held`` itself
+    when every card may).  ``led`` is None for a lead."""
+    if led is None:
+        return held
+    follow = tuple([c for c in held if c.suit is led])
+    if rule is FollowRule.FOLLOW_OR_TRUMP:
+        if not follow:
+            return held  # void in the suit led: anything
+        if led is trumps:
+            return follow  # trumps led: a trump
+        return tuple([c for c in held if c.suit is led or c.suit is trumps])
+    if follow:
+        return follow
+    trump = tuple([c for c in held if c.suit is trumps]) if trumps is not None else ()
+    return trump or held
+
+
+def refusal(
+    card: Card, held: tuple[Card, ...], led: Suit | None, trumps: Suit | None, rule: FollowRule
+) -> Refusal | None:
+    """Why ``card`` (held) may not be played now, naming the rule it breaks; None when it may.
+    Exactly the cards :func:`playable` leaves out are refused."""
+    if led is None:
+        return None  # a lead: any card
+    suit = card.suit
+    if suit is led:
+        return None  # following suit is always allowed
+    holds_led = any(c.suit is led for c in held)
+    if rule is FollowRule.FOLLOW_OR_TRUMP:
+        if not holds_led or (suit is trumps and led is not trumps):
+            return None  # void in the suit led, or trumping a plain suit
+        assert trumps is not None
+        if led is trumps:
+            text = _("trumps ({suit}) were led and you hold one: you must play a trump").format(
+                suit=led.symbol
+            )
+        else:
+            text = _(
+                "{card} may not be played: holding {suit} you must follow suit or play a "
+                "trump ({trumps})"
+            ).format(card=card, suit=led.symbol, trumps=trumps.symbol)
+        return Refusal(MUST_FOLLOW_OR_TRUMP, text)
+    if holds_led:
+        return Refusal(
+            MUST_FOLLOW,
+            _("{card} may not be played: you hold {suit}, the suit led").format(
+                card=card, suit=led.symbol
+            ),
+        )
+    if trumps is None or suit is trumps or not any(c.suit is trumps for c in held):
+        return None  # a trump, or void in trumps too: anything
+    return Refusal(
+        MUST_TRUMP,
+        _("{card} may not be played: you have no {suit}, so you must trump ({trumps})").format(
+            card=card, suit=led.symbol, trumps=trumps.symbol
+        ),
+    )
 
 
 def winning_play(cards: Sequence[Card], trumps: Suit | None, order: RankOrder) -> int:

@@ -26,7 +26,6 @@ from cardsuite.games.seven_leaves import (
     LOWEST_TOTAL,
     MUST_FOLLOW,
     MUST_TRUMP,
-    NOBODY,
     PACK,
     PLAY,
     PLAY_OFF,
@@ -211,7 +210,7 @@ def test_seven_leaves_s11_tie_goes_to_a_play_off() -> None:
     )
     after = play(state, "A♠", "7♦")
     assert after.tricks == (7, 8, 8)
-    assert after.loser == NOBODY and after.series.between
+    assert after.loser is None and after.series.between
     assert after.coming == (1, 2) and after.coming_playoff
     playoff = next_deal(after)
     assert playoff.playoff and playoff.active == (1, 2)

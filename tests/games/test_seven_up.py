@@ -17,7 +17,6 @@ from cardsuite.games.seven_up import (
     DONE,
     GIVE,
     MUST_FOLLOW,
-    NOBODY,
     PLAY,
     SEVEN_UP,
     STAND,
@@ -300,7 +299,7 @@ def test_seven_up_winner_leads_and_the_last_trick_stays_until_then() -> None:
     s = play(s, "3♦")
     assert s.table.cards(TRICK) == (c("3♦"),)
     assert set(s.table.cards(won(1))) == {c("5♠"), c("9♠"), c("2♠")}
-    assert s.leader == 1 and s.taker == NOBODY
+    assert s.leader == 1 and s.taker is None
 
 
 def test_seven_up_trick_point_for_each_trick() -> None:

@@ -57,7 +57,6 @@ if TYPE_CHECKING:
         CUT_PHASE,
         DECK,
         DONE,
-        NOBODY,
         OFF,
         PACK,
         PLAY,
@@ -65,6 +64,7 @@ if TYPE_CHECKING:
         CutPack,
         FullSevenLeaves,
         Penalty,
+        Phase,
         PlayCard,
         SeenSevenLeaves,
         SevenLeavesMove,
@@ -82,8 +82,8 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 __all__ = [
     "BAD_CUT", "CARD_NOT_HELD", "COUNT", "CUT", "CUT_PHASE", "DECK", "DONE", "LAST_ACTIVE",
-    "LOWEST_TOTAL", "MUST_FOLLOW", "MUST_TRUMP", "NOBODY", "NOT_NOW", "OFF", "PACK", "PLAY",
+    "LOWEST_TOTAL", "MUST_FOLLOW", "MUST_TRUMP", "NOT_NOW", "OFF", "PACK", "PLAY",
     "PLAY_OFF", "SAFETY", "SEVEN_LEAVES", "TRICK", "AnySevenLeavesMove", "CutPack",
-    "FullSevenLeaves", "Penalty", "PlayCard", "SeenSevenLeaves", "SevenLeaves",
+    "FullSevenLeaves", "Penalty", "Phase", "PlayCard", "SeenSevenLeaves", "SevenLeaves",
     "SevenLeavesMove", "SevenLeavesOptions", "SevenLeavesState", "flicks_of", "hand", "won",
 ]  # fmt: skip

@@ -24,7 +24,16 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
 from cardsuite.core.text import seat as who
-from cardsuite.core.tricks import winning_play
+from cardsuite.core.tricks import (
+    MUST_FOLLOW,
+    MUST_TRUMP,
+    by_card_index,
+    play_moves,
+    playable,
+    refusal,
+    suit_led,
+    winning_play,
+)
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_leaves import GAME
 from cardsuite.games.seven_leaves import present as presentation
@@ -35,12 +44,12 @@ from cardsuite.games.seven_leaves.model import (
     DEAL_PLAYED,
     DECK,
     DONE,
+    FOLLOW,
     GAMES_LOST,
     HAND_SIZE,
     LAST_ACTIVE,
     LOWEST_TOTAL,
     MAX_DEALS,
-    NOBODY,
     ORDER,
     PACK,
     PLAY,
@@ -77,9 +86,8 @@ from cardsuite.games.seven_leaves.model import (
 
 AnySevenLeavesMove = SevenLeavesMove | NextDeal
 
-# Refusal codes (seven-leaves.md §6 and §11 s3: "must trump").
-MUST_FOLLOW = "MustFollowSuit"
-MUST_TRUMP = "MustTrump"
+# Refusal codes (seven-leaves.md §6 and §11 s3: "must trump"); MUST_FOLLOW ("MustFollowSuit")
+# and MUST_TRUMP ("MustTrump") are core.tricks' names of the rule a card breaks.
 CARD_NOT_HELD = "CardNotHeld"
 BAD_CUT = "BadCut"
 NOT_NOW = "NotNow"
@@ -96,8 +104,9 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(_MAX_SEATS))
-        self._plays = tuple({card: PlayCard(s, card) for card in DECK} for s in range(_MAX_SEATS))
-        self._played = tuple({card: (Played(s, card),) for card in DECK} for s in range(_MAX_SEATS))
+        # Moves and the events of plays are values, made once: [seat][card.index].
+        self._plays = play_moves(_MAX_SEATS)
+        self._played = by_card_index(_MAX_SEATS, lambda s, card: (Played(s, card),))
         self._cuts = tuple(
             tuple(CutPack(s, k) for k in range(1, CUT_POINTS + 1)) for s in range(_MAX_SEATS)
         )
@@ -131,8 +140,8 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             return frozenset(range(state.seats))
         if state.over:
             return _NO_SEATS
-        if state.loser != NOBODY:
-            return frozenset({state.loser}) if state.phase == CUT_PHASE else _NO_SEATS
+        if state.loser is not None:
+            return frozenset({state.loser}) if state.phase is CUT_PHASE else _NO_SEATS
         return frozenset(state.coming if state.series.between else state.active)
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullSevenLeaves:
@@ -180,15 +189,16 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         stock = shuffled(DECK, seed, "deal", series.number)  # the top is the end
         first = next_of(active, dealer, seats)
         order = self._round(active, first, seats)
-        hands: dict[Seat, list[Card]] = {s: [] for s in active}
-        for _round in range(HAND_SIZE):
-            for s in order:
-                hands[s].append(stock.pop())
-        turned = hands[dealer][-1]
-        layout = self.layout(seats)
+        # One card at a time round the table: the j-th player in order gets every n-th card
+        # from the top, starting with the j-th.
+        n = len(order)
+        dealt_cards = stock[-HAND_SIZE * n :][::-1]  # the top first
+        del stock[-HAND_SIZE * n :]
         contents: dict[str, tuple[Card, ...]] = {PACK: tuple(stock)}
-        for s, cards in hands.items():
-            contents[hand(s)] = tuple(cards)
+        for j, s in enumerate(order):
+            contents[hand(s)] = tuple(dealt_cards[j::n])
+        turned = contents[hand(dealer)][-1]
+        layout = self.layout(seats)
         table = Table(
             layout,
             tuple(contents.get(spec.id, ()) for spec in layout.specs),
@@ -198,32 +208,32 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             PlayOffDealt(dealer, active) if playoff else Dealt(dealer, game + 1, deal, len(active))
         )
         return SevenLeavesState(
-            table,
-            seed,
-            (dealt, TurnedUp(dealer, turned)),
-            options,
-            seats,
-            series,
-            game,
-            deal,
-            PLAY,
-            first,
-            NOBODY,
-            NOBODY,
-            turned.suit,
-            turned,
-            active,
-            playoff,
-            (),
-            False,
-            tricks,
-            (0,) * seats,
-            safe_at,
-            NOBODY,
-            "",
-            losses,
-            noses,
-            penalties,
+            table=table,
+            seed=seed,
+            events=(dealt, TurnedUp(dealer, turned)),
+            options=options,
+            seats=seats,
+            series=series,
+            game=game,
+            deal=deal,
+            phase=PLAY,
+            turn=first,
+            leader=None,
+            taker=None,
+            trumps=turned.suit,
+            turned=turned,
+            active=active,
+            playoff=playoff,
+            coming=(),
+            coming_playoff=False,
+            tricks=tricks,
+            deal_tricks=(0,) * seats,
+            safe_at=safe_at,
+            loser=None,
+            ending="",
+            losses=losses,
+            noses=noses,
+            penalties=penalties,
         )
 
     def _round(self, players: tuple[Seat, ...], leader: Seat, seats: int) -> tuple[Seat, ...]:
@@ -322,40 +332,27 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         )
         deal = _number(given.setting("deal") or "1", "deal")
         playoff = (given.setting("playoff") or "no").lower() in ("yes", "true", "on", "1")
-        series = Series(0, deal - 1, dealer)
-        zeros = (0,) * seats
-        return SevenLeavesState(
-            Table(layout, table.piles, known),
-            seed,
-            (),
-            opts,
-            seats,
-            series,
-            0,
-            deal,
-            PLAY,
-            turn,
-            leader if trick else NOBODY,
-            NOBODY,
-            trumps,
-            turned,
-            active,
-            playoff,
-            (),
-            False,
-            tricks,
-            taken,
-            safe_at,
-            NOBODY,
-            "",
-            zeros,
-            zeros,
-            (),
+        # A new match's state (nobody safe, lost or cut yet), with the position laid on it.
+        fresh = self.new_game(seats=seats, options=opts, seed=seed)
+        return fresh._replace(
+            table=Table(layout, table.piles, known),
+            events=(),
+            series=Series(0, deal - 1, dealer),
+            deal=deal,
+            turn=turn,
+            leader=leader if trick else None,
+            trumps=trumps,
+            turned=turned,
+            active=active,
+            playoff=playoff,
+            tricks=tricks,
+            deal_tricks=taken,
+            safe_at=safe_at,
         )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullSevenLeaves) -> frozenset[Seat]:
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return self._to_move[state.turn]
         if state.series.between:
             return self._to_move[state.next_dealer]
@@ -365,35 +362,32 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         yield self._next[seat]
         plays = self._plays[seat]
         for card in state.table.cards(hand(seat)):
-            yield plays[card]
-        if state.phase == CUT_PHASE:
+            yield plays[card.index]
+        if state.phase is CUT_PHASE:
             yield from self._cuts[seat]
 
     def legal_moves(self, state: FullSevenLeaves, seat: Seat) -> tuple[AnySevenLeavesMove, ...]:
         # The same answers, in the same order, as filtering candidates() through why_illegal(),
         # computed directly: a random playout asks at every step.
-        if seat != state.turn:
-            if state.series.between and seat == state.next_dealer:
-                return (self._next[seat],)
-            return ()
-        if state.phase == CUT_PHASE:
-            return self._cuts[seat]
-        held = state.table.cards(hand(seat))
-        plays = self._plays[seat]
-        if state.taker != NOBODY:
-            return tuple([plays[c] for c in held])
-        trick = state.table.cards(TRICK)
-        if not trick:
-            return tuple([plays[c] for c in held])
-        led = trick[0].suit
-        out = [plays[c] for c in held if c.suit is led]
-        if out:
-            return tuple(out)
-        trumps = state.trumps
-        out = [plays[c] for c in held if c.suit is trumps]
-        if out:
-            return tuple(out)
-        return tuple([plays[c] for c in held])
+        legal: tuple[AnySevenLeavesMove, ...]
+        if seat == state.turn and state.phase is PLAY:
+            table = state.table
+            led = suit_led(table.cards(TRICK), state.taker is not None)
+            plays = self._plays[seat]
+            cards = playable(table.cards(hand(seat)), led, state.trumps, FOLLOW)
+            legal = tuple([plays[c.index] for c in cards])
+        elif seat == state.turn:
+            legal = self._cuts[seat]  # the loser's cut
+        elif state.series.between and seat == state.next_dealer:
+            legal = (self._next[seat],)
+        else:
+            legal = ()
+        self.remember_legal(state, legal)  # apply() need not judge them again
+        return legal
+
+    def _led(self, state: FullSevenLeaves) -> Suit | None:
+        """The suit the next card answers; None for a lead (core.tricks.suit_led)."""
+        return suit_led(state.table.cards(TRICK), state.taker is not None)
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullSevenLeaves, move: AnySevenLeavesMove) -> Refusal | None:
@@ -409,14 +403,15 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             return Refusal(NOT_NOW, _("the deal is not over yet"))
         if state.over:
             return Refusal(GAME_OVER, _("the game is over"))
-        if state.phase == DONE:
+        if state.phase is DONE:
             return Refusal(
                 NOT_NOW,
                 _("the deal is over: {who} deals the next hand").format(who=who(state.next_dealer)),
             )
         if kind is PlayCard:
             assert isinstance(move, PlayCard)
-            if state.phase != PLAY:
+            if state.phase is not PLAY:
+                assert state.loser is not None  # the game is decided: the loser cuts
                 return Refusal(
                     NOT_NOW,
                     _("the game is decided: {who} must cut the pack").format(who=who(state.loser)),
@@ -427,37 +422,10 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             held = state.table.cards(hand(seat))
             if card not in held:
                 return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=card))
-            if state.taker != NOBODY:
-                return None  # a completed trick lies on the table: a new lead
-            trick = state.table.cards(TRICK)
-            if not trick:
-                return None
-            led = trick[0].suit
-            suit = card.suit
-            if suit is led:
-                return None
-            assert led is not None
-            if any(c.suit is led for c in held):
-                return Refusal(
-                    MUST_FOLLOW,
-                    _("{card} may not be played: you hold {suit}, the suit led").format(
-                        card=card, suit=led.symbol
-                    ),
-                )
-            trumps = state.trumps
-            if suit is trumps or trumps is None:
-                return None
-            if any(c.suit is trumps for c in held):
-                return Refusal(
-                    MUST_TRUMP,
-                    _(
-                        "{card} may not be played: you have no {suit}, so you must trump ({trumps})"
-                    ).format(card=card, suit=led.symbol, trumps=trumps.symbol),
-                )
-            return None
+            return refusal(card, held, self._led(state), state.trumps, FOLLOW)
         if kind is CutPack:
             assert isinstance(move, CutPack)
-            if state.phase != CUT_PHASE:
+            if state.phase is not CUT_PHASE:
                 return Refusal(NOT_NOW, _("there is nothing to cut now: play a card"))
             if seat != state.loser:
                 return self.not_your_turn(state, move)
@@ -490,11 +458,11 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         trick = piles[at_trick]
         leader = state.leader
         taker = state.taker
-        if taker != NOBODY:  # the last trick goes face down to its winner as he leads again
+        if taker is not None:  # the last trick goes face down to its winner as he leads again
             at_won = positions[won(taker)]
             piles[at_won] = piles[at_won] + trick
             trick = ()
-        if not trick:
+        if not trick or leader is None:
             leader = seat
         at_hand = positions[hand(seat)]
         held = piles[at_hand]
@@ -506,38 +474,17 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         trick = trick + (card,)
         piles[at_trick] = trick
         active = state.active
+        order = self._rounds.get((active, leader)) or self._round(active, leader, state.seats)
         if len(trick) < len(active):
-            order = self._round(active, leader, state.seats)
-            return SevenLeavesState(
-                Table(table.layout, tuple(piles), known),
-                state.seed,
-                self._played[seat][card],
-                state.options,
-                state.seats,
-                state.series,
-                state.game,
-                state.deal,
-                PLAY,
-                order[len(trick)],
-                leader,
-                NOBODY,
-                state.trumps,
-                state.turned,
-                active,
-                state.playoff,
-                (),
-                False,
-                state.tricks,
-                state.deal_tricks,
-                state.safe_at,
-                NOBODY,
-                "",
-                state.losses,
-                state.noses,
-                state.penalties,
+            # The deal goes on: what a play changes (phase, players and scores stay).
+            return state._replace(
+                table=Table(table.layout, tuple(piles), known),
+                events=self._played[seat][card.index],
+                turn=order[len(trick)],
+                leader=leader,
+                taker=None,
             )
         # The trick is complete.
-        order = self._round(active, leader, state.seats)
         winner = order[winning_play(trick, state.trumps, ORDER)]
         dt = state.deal_tricks
         deal_tricks = (*dt[:winner], dt[winner] + 1, *dt[winner + 1 :])
@@ -548,33 +495,14 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         taken = self._taken.get((winner, count))
         if taken is None:
             taken = self._taken[(winner, count)] = TrickTaken(winner, count)
-        after = SevenLeavesState(
-            Table(table.layout, tuple(piles), known),
-            state.seed,
-            (self._played[seat][card][0], taken),
-            state.options,
-            state.seats,
-            state.series,
-            state.game,
-            state.deal,
-            PLAY,
-            winner,
-            leader,
-            winner,
-            state.trumps,
-            state.turned,
-            active,
-            state.playoff,
-            (),
-            False,
-            tricks,
-            deal_tricks,
-            state.safe_at,
-            NOBODY,
-            "",
-            state.losses,
-            state.noses,
-            state.penalties,
+        after = state._replace(
+            table=Table(table.layout, tuple(piles), known),
+            events=(self._played[seat][card.index][0], taken),
+            turn=winner,
+            leader=leader,
+            taker=winner,
+            tricks=tricks,
+            deal_tricks=deal_tricks,
         )
         if piles[positions[hand(winner)]]:
             return after
@@ -589,7 +517,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         active = state.active
         tricks = state.tricks
         safe_at = list(state.safe_at)
-        loser = NOBODY
+        loser: Seat | None = None
         ending = DEAL_PLAYED
         next_active = active
         playoff = False
@@ -631,9 +559,9 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         note = _deal_note(events[first_event:], loser)
         result = DealResult(state.dealer, state.deal_tricks, note, ending)
         losses = state.losses
-        phase, turn = DONE, NOBODY
+        phase, turn = DONE, None
         series = state.series
-        if loser == NOBODY:
+        if loser is None:
             series = series.ended(result)
         else:
             losses = (*losses[:loser], losses[loser] + 1, *losses[loser + 1 :])
@@ -649,11 +577,11 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             series=series,
             phase=phase,
             turn=turn,
-            coming=next_active if loser == NOBODY else (),
+            coming=next_active if loser is None else (),
             coming_playoff=playoff,
             safe_at=tuple(safe_at),
             loser=loser,
-            ending=ending if loser != NOBODY else "",
+            ending=ending if loser is not None else "",
             losses=losses,
         )
 
@@ -679,9 +607,9 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             events=(Cut(seat, at, card, flicks, opts.flick_cards),),
             series=series,
             phase=DONE,
-            turn=NOBODY,
-            leader=NOBODY,
-            taker=NOBODY,
+            turn=None,
+            leader=None,
+            taker=None,
             noses=noses,
             penalties=(*state.penalties, Penalty(state.game, seat, at, card, flicks)),
         )
@@ -690,7 +618,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         dealer = state.next_dealer
         series = state.series._replace(number=state.series.number + 1, dealer=dealer, between=False)
         seats = state.seats
-        if state.loser != NOBODY:  # a new game: everyone in, at 0 tricks, the loser deals
+        if state.loser is not None:  # a new game: everyone in, at 0 tricks, the loser deals
             zeros = (0,) * seats
             return self._deal(
                 seed=state.seed,
@@ -749,6 +677,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         opts = state.options
         if opts.games == 1:
             loser = state.loser
+            assert loser is not None  # a finished game has its loser
             n = state.tricks[loser]
             if state.ending == PLAY_OFF:
                 text = _("{who} takes the fewest tricks in the play-off and loses").format(
@@ -790,10 +719,10 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenLeaves]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
-def _deal_note(events: list[Event], loser: Seat) -> str:
+def _deal_note(events: list[Event], loser: Seat | None) -> str:
     """A deal's end in one or two short sentences, for the summary (the log says more)."""
     safe = tuple(e.seat for e in events if isinstance(e, WentSafe) and e.seat != loser)
     parts = []
@@ -806,7 +735,7 @@ def _deal_note(events: list[Event], loser: Seat) -> str:
     for e in events:
         if isinstance(e, PlayOffCalled):
             parts.append(_("Play-off: {players}.").format(players=seats_text(e.players)))
-    if loser != NOBODY:
+    if loser is not None:
         parts.append(_("{who} loses the game.").format(who=who(loser)))
     if not parts:
         parts.append(_("Nobody is safe yet."))

@@ -64,17 +64,21 @@ Decisions taken where the spec is silent or leaves room:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, N_n, _, ngettext
-from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.moves import Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+from cardsuite.core.tricks import TRICK as TRICK
+from cardsuite.core.tricks import FollowRule
+from cardsuite.core.tricks import PlayCard as PlayCard
 
 # What the scores count (Outcome.measure): one game, each player's tricks (the places come
 # from when he went safe); several games, the games lost.
@@ -92,10 +96,11 @@ GAMES_LOST = Measure(
 )
 
 HAND_SIZE = 7  # cards dealt to each active player, and tricks per deal
-NOBODY = -1
 DECK = short_deck_36()
 ORDER = ACE_HIGH  # 6 < 7 < … < K < A (the 36-card pack uses its top nine ranks)
 MAX_DEALS = 200  # the safety stop: deals in one game
+# The duty to the suit led (§6): follow suit, else trump, else anything.
+FOLLOW = FollowRule.FOLLOW_THEN_TRUMP
 
 # End rules (Outcome.ending and DealResult.ending).
 LAST_ACTIVE = "last-active"  # one active player left
@@ -108,7 +113,7 @@ PLAY_OFF_CALLED = "play-off-called"
 # --- piles ---------------------------------------------------------------------------------
 
 PACK = "pack"  # the undealt cards (and, for the cut, the whole pack), face down
-TRICK = "trick"  # the trick in progress, or the last one until its winner leads again
+# TRICK (core.tricks): the trick in progress, or the last one until its winner leads again
 CUT = "cut"  # the penalty card, face up, after the loser's cut
 hand = pile_names("hand")  # hand(s): seat s's cards (the dealer's turned card shown)
 won = pile_names("won")  # won(s): the tricks seat s took this deal, face down
@@ -182,22 +187,6 @@ class Penalty(NamedTuple):
 
 
 # --- moves ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard(Move):
-    """Play a card to the trick (lead it, follow suit, trump or throw)."""
-
-    card: Card
-
-    def label(self) -> str:
-        return _("play {card}").format(card=self.card)
-
-    def notation(self) -> str:
-        return f"play {self.card}"
-
-    def gesture(self) -> Gesture:
-        return Gesture(hand(self.seat), self.card, TRICK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,8 +376,16 @@ class Cut(Event):
 
 # --- state ---------------------------------------------------------------------------------
 
-# Phases.  DONE: between deals (the series says so) or the match is over.
-PLAY, CUT_PHASE, DONE = range(3)
+
+class Phase(IntEnum):
+    """What the match waits for."""
+
+    PLAY = 0  # a card to the trick
+    CUT = 1  # the loser's cut of the pack
+    DONE = 2  # between deals (the series says so), or the match is over
+
+
+PLAY, CUT_PHASE, DONE = Phase
 
 T = TypeVar("T", Table, SeenTable)
 
@@ -404,10 +401,10 @@ class SevenLeavesState(NamedTuple, Generic[T]):
     series: Series  # every deal of the match; its dealer is the dealer of the deal in play
     game: int  # the game in play, 0-based
     deal: int  # the deal of this game, 1-based (the deal just played, between deals)
-    phase: int  # PLAY, CUT_PHASE or DONE
-    turn: Seat  # whose card it is (PLAY), the loser (CUT_PHASE), else NOBODY
-    leader: Seat  # who led the trick lying in TRICK
-    taker: Seat  # the winner of the completed trick lying in TRICK, else NOBODY
+    phase: Phase
+    turn: Seat | None  # whose card it is (PLAY), the loser (CUT_PHASE), else None
+    leader: Seat | None  # who led the trick lying in TRICK (None before the first lead)
+    taker: Seat | None  # the winner of the completed trick lying in TRICK, else None
     trumps: Suit | None
     turned: Card | None  # the dealer's turned-up card of this deal (seen by all)
     active: tuple[Seat, ...]  # the players of the deal in play (or just played)
@@ -417,7 +414,7 @@ class SevenLeavesState(NamedTuple, Generic[T]):
     tricks: tuple[int, ...]  # trick totals of this game, per seat
     deal_tricks: tuple[int, ...]  # tricks of the deal in play (or just played), per seat
     safe_at: tuple[int, ...]  # the deal of this game in which each seat went safe, 0: not safe
-    loser: Seat  # this game's loser once known, else NOBODY
+    loser: Seat | None  # this game's loser once known, else None
     ending: str  # how this game's loser was found ("" until then)
     losses: tuple[int, ...]  # games lost in the match, per seat
     noses: tuple[int, ...]  # flicks in all, per seat
@@ -429,13 +426,13 @@ class SevenLeavesState(NamedTuple, Generic[T]):
 
     @property
     def over(self) -> bool:
-        return self.phase == DONE and not self.series.between
+        return self.phase is DONE and not self.series.between
 
     @property
     def next_dealer(self) -> Seat:
         """Who deals next (between deals): the last loser at a new game, else the next player
         of the coming deal clockwise from the last dealer."""
-        if self.loser != NOBODY:
+        if self.loser is not None:
             return self.loser
         return next_of(self.coming, self.series.dealer, self.seats)
 

@@ -13,7 +13,6 @@ of an 80×24 table, which then drop the score altogether).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.i18n import _, ngettext
@@ -35,7 +34,6 @@ from cardsuite.games.seven_leaves.model import (
     COUNT,
     CUT,
     CUT_PHASE,
-    NOBODY,
     ORDER,
     PACK,
     PLAY,
@@ -50,11 +48,8 @@ from cardsuite.games.seven_leaves.model import (
     won,
 )
 
-if TYPE_CHECKING:
-    from cardsuite.games.seven_leaves.engine import SevenLeaves
 
-
-def present(game: SevenLeaves, obs: Observation[SeenSevenLeaves]) -> TableView:
+def present(obs: Observation[SeenSevenLeaves]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
@@ -89,15 +84,15 @@ def present(game: SevenLeaves, obs: Observation[SeenSevenLeaves]) -> TableView:
             _("pack"),
             PileStyle.STACK,
             table.faces(PACK),
-            note=_("not dealt") if state.phase != CUT_PHASE and not table.count(CUT) else "",
+            note=_("not dealt") if state.phase is not CUT_PHASE and not table.count(CUT) else "",
             placeholder=_("empty"),
         ),
         PileView(
             TRICK,
-            _("last trick") if state.taker != NOBODY else _("trick"),
+            _("last trick") if state.taker is not None else _("trick"),
             PileStyle.ROW,
             table.faces(TRICK),
-            placeholder=_("lead a card") if state.phase == PLAY else "",
+            placeholder=_("lead a card") if state.phase is PLAY else "",
         ),
     ]
     cut = table.faces(CUT)
@@ -112,7 +107,7 @@ def present(game: SevenLeaves, obs: Observation[SeenSevenLeaves]) -> TableView:
                 else _("pardoned")
             )
         centre.append(PileView(CUT, _("cut card"), PileStyle.STACK, cut, note=note))
-    summary = _summary(state) if state.series.between or state.phase == CUT_PHASE else None
+    summary = _summary(state) if state.series.between or state.phase is CUT_PHASE else None
     return TableView(
         title=_("Seven Leaves"),
         viewer=obs.viewer,
@@ -134,7 +129,7 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
     opts = state.options
     n = state.seats
     series = state.series
-    played = state.deal - (1 if state.phase == PLAY else 0)  # the deals of this game finished
+    played = state.deal - (1 if state.phase is PLAY else 0)  # the deals of this game finished
     results = series.results[len(series.results) - min(played, len(series.results)) :]
     rows = []
     totals = [0] * n
@@ -170,7 +165,7 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
     )
     lines = [
         _("The match is over")
-        if state.loser != NOBODY and state.game + 1 >= opts.games
+        if state.loser is not None and state.game + 1 >= opts.games
         else heading,
         _("Safe at {n}; the last player left loses.").format(n=tricks_text(opts.target_tricks)),
     ]
@@ -201,13 +196,13 @@ def _in_deal(state: SeenSevenLeaves, s: int) -> bool:
 
 def _marks(state: SeenSevenLeaves, s: int) -> list[str]:
     marks = []
-    if s == state.dealer and state.loser == NOBODY:
+    if s == state.dealer and state.loser is None:
         marks.append(_("dealer"))
     if s == state.loser:
         marks.append(_("loser"))
     elif state.safe_at[s]:
         marks.append(_("safe"))
-    if state.playoff and s in state.active and state.loser == NOBODY:
+    if state.playoff and s in state.active and state.loser is None:
         marks.append(_("play-off"))
     return marks
 
@@ -225,9 +220,9 @@ def _score(state: SeenSevenLeaves, s: int) -> str:
 
 def _trick(state: SeenSevenLeaves) -> TrickView | None:
     cards = state.table.faces(TRICK)
-    if not cards or state.leader == NOBODY:
+    if not cards or state.leader is None:
         return None
-    done = state.taker != NOBODY
+    done = state.taker is not None
     played = sum(state.deal_tricks)
     number = played if done else played + 1
     leader = state.leader
@@ -249,20 +244,22 @@ def _trick(state: SeenSevenLeaves) -> TrickView | None:
 def _status(state: SeenSevenLeaves) -> str:
     series = state.series
     if series.between:
-        if state.loser != NOBODY:
+        if state.loser is not None:
             return _("Game over: {loser} lost; {who} deals the next game").format(
                 loser=seat(state.loser), who=seat(state.next_dealer)
             )
         return _("Deal over: {who} deals the next hand").format(who=seat(state.next_dealer))
     if state.over:
         return _("The match is over")
-    if state.phase == CUT_PHASE:
+    if state.phase is CUT_PHASE:
+        assert state.loser is not None  # the cut is the loser's
         return _("{who} lost the game and cuts the pack for the penalty").format(
             who=seat(state.loser)
         )
+    assert state.turn is not None  # someone is to play while the deal is played
     turn = seat(state.turn)
     trick = state.table.faces(TRICK)
-    if not trick or state.taker != NOBODY:
+    if not trick or state.taker is not None:
         return _("{who} to lead").format(who=turn)
     led = trick[0]
     assert isinstance(led, Card) and led.suit is not None and state.trumps is not None
@@ -276,7 +273,7 @@ def _status(state: SeenSevenLeaves) -> str:
 def _info(state: SeenSevenLeaves) -> tuple[str, ...]:
     opts = state.options
     lines = []
-    if state.trumps is not None and state.phase == PLAY:
+    if state.trumps is not None and state.phase is PLAY:
         if state.turned is not None:
             lines.append(
                 _("Trumps {suit}: {card} turned up by {who}").format(
@@ -326,7 +323,7 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
         if noses:
             row.append(str(state.noses[s]))
         rows.append(tuple(row))
-    if state.loser != NOBODY:
+    if state.loser is not None:
         title = (
             _("Game {g} of {n} is over").format(g=state.game + 1, n=opts.games)
             if opts.games > 1
@@ -341,9 +338,9 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
         lines.append(
             _("Next: a play-off deal between {players}").format(players=seats_text(state.coming))
         )
-    if state.phase == CUT_PHASE:
+    if state.phase is CUT_PHASE:
         pass  # the status line says who cuts
-    elif state.penalties and state.loser != NOBODY and opts.penalty_display == COUNT:
+    elif state.penalties and state.loser is not None and opts.penalty_display == COUNT:
         p = state.penalties[-1]
         lines.append(
             _("{who} cut {penalty}.").format(

@@ -51,7 +51,6 @@ if TYPE_CHECKING:
         DISCARD,
         DONE,
         GIVE,
-        NOBODY,
         PLAY,
         SEED_ORDER,
         STAND,
@@ -63,6 +62,7 @@ if TYPE_CHECKING:
         Discard,
         FullSevenUp,
         Give,
+        Phase,
         PlayCard,
         Redeal,
         Run,
@@ -84,8 +84,8 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 __all__ = [
     "CANNOT_GIVE", "CARD_NOT_HELD", "CHIPS", "CLASSIC_ORDER", "DISCARD", "DONE", "GIVE",
-    "MUST_FOLLOW", "NOBODY", "NOT_NOW", "PLAY", "SEED_ORDER", "SEVEN_UP", "STAND", "STOCK",
-    "TRICK", "TURNUP", "VOID", "AnySevenUpMove", "Beg", "Discard", "FullSevenUp", "Give", "PlayCard",
+    "MUST_FOLLOW", "NOT_NOW", "PLAY", "SEED_ORDER", "SEVEN_UP", "STAND", "STOCK",
+    "TRICK", "TURNUP", "VOID", "AnySevenUpMove", "Beg", "Discard", "FullSevenUp", "Give", "Phase", "PlayCard",
     "Redeal", "Run", "Scored", "SeenSevenUp", "SevenUp", "SevenUpMove", "SevenUpOptions", "SevenUpState",
     "Stand", "discard", "game_points", "hand", "won",
 ]  # fmt: skip

@@ -23,7 +23,15 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as who
-from cardsuite.core.tricks import winning_play
+from cardsuite.core.tricks import (
+    MUST_FOLLOW_OR_TRUMP,
+    by_card_index,
+    play_moves,
+    playable,
+    refusal,
+    suit_led,
+    winning_play,
+)
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_up import GAME
 from cardsuite.games.seven_up import present as presentation
@@ -34,10 +42,10 @@ from cardsuite.games.seven_up.model import (
     DISCARD,
     DONE,
     ELDEST,
+    FOLLOW,
     GAME_POINTS,
     GIVE,
     HAND_SIZE,
-    NOBODY,
     PACKET,
     PLAY,
     STAND,
@@ -88,8 +96,8 @@ from cardsuite.games.seven_up.model import (
 
 AnySevenUpMove = SevenUpMove | NextDeal
 
-# Refusal codes (seven-up.md §11 s1 names the first).
-MUST_FOLLOW = "MustFollowSuitOrTrump"
+# Refusal codes (seven-up.md §11 s1 names the first, core.tricks the rule).
+MUST_FOLLOW = MUST_FOLLOW_OR_TRUMP
 CARD_NOT_HELD = "CardNotHeld"
 CANNOT_GIVE = "CannotGive"
 NOT_NOW = "NotNow"
@@ -165,29 +173,29 @@ class _Work:
             match_over=True,
         )
         self.phase = DONE
-        self.turn = NOBODY
+        self.turn = None
 
     def seat_scores(self) -> tuple[int, ...]:
         return tuple(self.deal_points[party_of(self.options, s)] for s in range(self.seats))
 
     def freeze(self) -> FullSevenUp:
         return SevenUpState(
-            Table(self.table.layout, tuple(self.table.piles), self.table.known),
-            self.seed,
-            tuple(self.events),
-            self.options,
-            self.seats,
-            self.series,
-            self.phase,
-            self.turn,
-            self.leader,
-            self.taker,
-            self.trumps,
-            tuple(self.chips),
-            tuple(self.deal_points),
-            self.plays,
-            self.jack_taker,
-            self.voids,
+            table=self.table.freeze(),
+            seed=self.seed,
+            events=tuple(self.events),
+            options=self.options,
+            seats=self.seats,
+            series=self.series,
+            phase=self.phase,
+            turn=self.turn,
+            leader=self.leader,
+            taker=self.taker,
+            trumps=self.trumps,
+            chips=tuple(self.chips),
+            deal_points=tuple(self.deal_points),
+            plays=self.plays,
+            jack_taker=self.jack_taker,
+            voids=self.voids,
         )
 
 
@@ -197,10 +205,11 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         self._layouts: dict[tuple[int, bool, bool], Layout] = {}
         self._to_move = tuple(frozenset({s}) for s in range(4))
         # Moves and the events of plain plays are values: each is made once and shared.
-        self._plays = tuple({card: PlayCard(s, card) for card in _DECK} for s in range(4))
-        self._discards = tuple({card: Discard(s, card) for card in _DECK} for s in range(4))
-        self._played = tuple({card: (Played(s, card),) for card in _DECK} for s in range(4))
-        self._pairs = tuple({card: (s, card) for card in _DECK} for s in range(4))
+        # Read as [seat][card.index] (core.tricks.by_card_index).
+        self._plays = play_moves(4)
+        self._discards = by_card_index(4, Discard)
+        self._played = by_card_index(4, lambda s, card: (Played(s, card),))
+        self._pairs = by_card_index(4, lambda s, card: (s, card))
         self._taken: dict[tuple[Seat, int], TrickTaken] = {}
         self._trick_points: dict[tuple[Seat, int], Scored] = {}
         self._stand = tuple(Stand(s) for s in range(4))
@@ -265,22 +274,22 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
     ) -> FullSevenUp:
         layout = self.layout(seats, options)
         return SevenUpState(
-            Table(layout, tuple(() for _spec in layout.specs), ()),
-            seed,
-            (),
-            options,
-            seats,
-            series,
-            DONE,
-            NOBODY,
-            NOBODY,
-            NOBODY,
-            None,
-            chips,
-            (0,) * len(chips),
-            (),
-            NOBODY,
-            0,
+            table=Table(layout, tuple(() for _spec in layout.specs), ()),
+            seed=seed,
+            events=(),
+            options=options,
+            seats=seats,
+            series=series,
+            phase=DONE,
+            turn=None,
+            leader=None,
+            taker=None,
+            trumps=None,
+            chips=chips,
+            deal_points=(0,) * len(chips),
+            plays=(),
+            jack_taker=None,
+            voids=0,
         )
 
     def _deal(
@@ -300,9 +309,9 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         dealer = series.dealer
         hands: list[list[Card]] = [[] for _s in range(seats)]
         for _round in range(HAND_SIZE // PACKET):
-            for i in range(1, seats + 1):
-                for _card in range(PACKET):
-                    hands[(dealer + i) % seats].append(stock.pop())
+            for i in range(1, seats + 1):  # a packet of three from the top, the top card first
+                hands[(dealer + i) % seats] += stock[-PACKET:][::-1]
+                del stock[-PACKET:]
         turned = stock.pop()
         layout = self.layout(seats, opts)
         contents = {STOCK: tuple(stock), TURNUP: (turned,)}
@@ -315,23 +324,19 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             phase, turn = STAND, (dealer + 1) % seats
         else:
             phase, turn = PLAY, self.first_leader(opts, dealer, seats)
-        dealt = SevenUpState(
-            table,
-            state.seed,
-            tuple(events),
-            opts,
-            seats,
-            series,
-            phase,
-            turn,
-            NOBODY,
-            NOBODY,
-            turned.suit,
-            state.chips,
-            state.deal_points if keep_points else (0,) * len(state.chips),
-            (),
-            NOBODY,
-            voids,
+        dealt = state._replace(
+            table=table,
+            events=tuple(events),
+            series=series,
+            phase=phase,
+            turn=turn,
+            leader=None,
+            taker=None,
+            trumps=turned.suit,
+            deal_points=state.deal_points if keep_points else (0,) * len(state.chips),
+            plays=(),
+            jack_taker=None,
+            voids=voids,
         )
         if turned.rank != JACK:
             return dealt
@@ -398,22 +403,20 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         if len(trick) >= seats:
             raise NotationError("a trick in progress holds fewer cards than there are players")
         first = self.first_leader(opts, dealer, seats)
-        leader = (
+        leader: Seat | None = (
             _player(given.settings["leader"], seats, dealer)
             if "leader" in given.settings
             else first
         )
         if not trick and "leader" not in given.settings:
-            leader = NOBODY
+            leader = None
         phases = {"play": PLAY, "stand": STAND, "give": GIVE, "discard": DISCARD}
         phase_text = given.setting("phase", "play") or "play"
         if phase_text not in phases:
             raise NotationError(f"phase: {phase_text!r} must be play, stand, give or discard")
         phase = phases[phase_text]
         default_turn = {
-            PLAY: (leader + len(trick)) % seats
-            if trick
-            else (first if leader == NOBODY else leader),
+            PLAY: first if leader is None else (leader + len(trick)) % seats,
             STAND: (dealer + 1) % seats,
             GIVE: dealer,
             DISCARD: (dealer + 1) % seats,
@@ -430,40 +433,25 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             chips = tuple(_number(t, "chips") for t in chips_text.split())
             if len(chips) != parties or not all(0 < c <= CHIPS for c in chips):
                 raise NotationError(f"chips: give {parties} numbers from 1 to {CHIPS}")
-        if phase == PLAY:
+        if phase is PLAY:
             sizes = (
                 {
                     len(edit[hand((leader + i) % seats)]) + (1 if i < len(trick) else 0)
                     for i in range(seats)
                 }
-                if leader != NOBODY
+                if leader is not None
                 else {len(edit[hand(s)]) for s in range(seats)}
             )
             if len(sizes) != 1 or 0 in sizes:
                 raise NotationError("hands do not fit the trick: everyone plays one card a trick")
-        series = Series(0, 0, dealer)
-        return SevenUpState(
-            edit.freeze(),
-            seed,
-            (),
-            opts,
-            seats,
-            series,
-            phase,
-            turn,
-            leader,
-            NOBODY,
-            trumps,
-            chips,
-            (0,) * parties,
-            (),
-            NOBODY,
-            0,
+        blank = self._blank(seats, opts, seed, Series(0, 0, dealer), chips)
+        return blank._replace(
+            table=edit.freeze(), phase=phase, turn=turn, leader=leader, trumps=trumps
         )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullSevenUp) -> frozenset[Seat]:
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return self._to_move[state.turn]
         if state.series.between:
             return self._to_move[state.series.next_dealer(state.seats)]
@@ -479,50 +467,45 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         held = state.table.cards(hand(seat))
         plays = self._plays[seat]
         for card in held:
-            yield plays[card]
+            yield plays[card.index]
         discards = self._discards[seat]
         for card in held:
-            yield discards[card]
+            yield discards[card.index]
 
     def legal_moves(self, state: FullSevenUp, seat: Seat) -> tuple[AnySevenUpMove, ...]:
         # The same answers, in the same order, as filtering candidates() through
         # why_illegal(), computed directly: a random playout asks at every step.
+        legal: tuple[AnySevenUpMove, ...]
+        phase = state.phase
         if seat != state.turn:
             if state.series.between and seat == state.series.next_dealer(state.seats):
-                return (self._next[seat],)
-            return ()
-        phase = state.phase
-        held = state.table.cards(hand(seat))
-        if phase == PLAY:
+                legal = (self._next[seat],)
+            else:
+                legal = ()
+        elif phase is PLAY:
+            table = state.table
+            led = suit_led(table.cards(TRICK), state.taker is not None)
             plays = self._plays[seat]
-            return tuple([plays[card] for card in self._playable(state, held)])
-        if phase == STAND:
-            return (self._stand[seat], self._beg[seat])
-        if phase == GIVE:
+            cards = playable(table.cards(hand(seat)), led, state.trumps, FOLLOW)
+            legal = tuple([plays[card.index] for card in cards])
+        elif phase is STAND:
+            legal = (self._stand[seat], self._beg[seat])
+        elif phase is GIVE:
             if state.chips[party_of(state.options, (seat + 1) % state.seats)] > 1:
-                return (self._give[seat], self._run[seat])
-            return (self._run[seat],)
-        if phase == VOID:
-            return (self._redeal[seat],)
-        discards = self._discards[seat]
-        return tuple([discards[card] for card in held])
+                legal = (self._give[seat], self._run[seat])
+            else:
+                legal = (self._run[seat],)
+        elif phase is VOID:
+            legal = (self._redeal[seat],)
+        else:
+            discards = self._discards[seat]
+            legal = tuple([discards[card.index] for card in state.table.cards(hand(seat))])
+        self.remember_legal(state, legal)  # apply() need not judge them again
+        return legal
 
-    def _playable(self, state: FullSevenUp, held: tuple[Card, ...]) -> tuple[Card, ...]:
-        """The cards of ``held`` that may go to the trick now (§6.1, seed rule (a))."""
-        if state.taker != NOBODY:
-            return held  # a completed trick lies on the table: a new lead
-        trick = state.table.cards(TRICK)
-        if not trick:
-            return held
-        led = trick[0].suit
-        trumps = state.trumps
-        if led is trumps:
-            out = tuple(c for c in held if c.suit is led)
-            return out or held
-        for c in held:
-            if c.suit is led:
-                return tuple(c for c in held if c.suit is led or c.suit is trumps)
-        return held
+    def _led(self, state: FullSevenUp) -> Suit | None:
+        """The suit the next card answers (§6.1); None for a lead (core.tricks.suit_led)."""
+        return suit_led(state.table.cards(TRICK), state.taker is not None)
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullSevenUp, move: AnySevenUpMove) -> Refusal | None:
@@ -533,10 +516,10 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 if seat == state.series.next_dealer(state.seats):
                     return None
                 return self.not_your_turn(state, move)
-            if state.phase == DONE:
+            if state.phase is DONE:
                 return Refusal(GAME_OVER, _("the game is over"))
             return Refusal(NOT_NOW, _("the deal is not over yet"))
-        if state.phase == DONE:
+        if state.phase is DONE:
             if state.series.between:
                 return Refusal(NOT_NOW, _("the deal is over: the next dealer deals the next hand"))
             return Refusal(GAME_OVER, _("the game is over"))
@@ -545,29 +528,17 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         phase = state.phase
         if kind is PlayCard:
             assert isinstance(move, PlayCard)
-            if phase != PLAY:
+            if phase is not PLAY:
                 return self._not_now(state)
             card = move.card
             held = state.table.cards(hand(seat))
             if card not in held:
                 return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=card))
-            if state.taker != NOBODY:
-                return None  # a completed trick lies on the table: a new lead
-            trick = state.table.cards(TRICK)
-            if not trick:
-                return None
-            led = trick[0].suit
-            suit = card.suit
-            if suit is led or (suit is state.trumps and led is not suit):
-                return None  # following suit, or trumping a plain suit, is always allowed
-            for c in held:
-                if c.suit is led:
-                    return self._must_follow(state, card)
-            return None  # void in the suit led: any card
+            return refusal(card, held, self._led(state), state.trumps, FOLLOW)
         if kind is Stand or kind is Beg:
-            return None if phase == STAND else self._not_now(state)
+            return None if phase is STAND else self._not_now(state)
         if kind is Give or kind is Run:
-            if phase != GIVE:
+            if phase is not GIVE:
                 return self._not_now(state)
             beggar = (state.dealer + 1) % state.seats
             if kind is Give and state.chips[party_of(state.options, beggar)] <= 1:
@@ -579,39 +550,25 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 )
             return None
         if kind is Redeal:
-            return None if phase == VOID else self._not_now(state)
+            return None if phase is VOID else self._not_now(state)
         if kind is Discard:
             assert isinstance(move, Discard)
-            if phase != DISCARD:
+            if phase is not DISCARD:
                 return self._not_now(state)
             if move.card not in state.table.cards(hand(seat)):
                 return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=move.card))
             return None
         return Refusal(NOT_NOW, _("that is not a move of this game"))
 
-    def _must_follow(self, state: FullSevenUp, card: Card) -> Refusal:
-        led = state.table.cards(TRICK)[0].suit
-        assert led is not None and state.trumps is not None
-        if led is state.trumps:
-            text = _("trumps ({suit}) were led and you hold one: you must play a trump").format(
-                suit=led.symbol
-            )
-        else:
-            text = _(
-                "{card} may not be played: holding {suit} you must follow suit or play a "
-                "trump ({trumps})"
-            ).format(card=card, suit=led.symbol, trumps=state.trumps.symbol)
-        return Refusal(MUST_FOLLOW, text)
-
     def _not_now(self, state: FullSevenUp) -> Refusal:
         phase = state.phase
-        if phase == PLAY:
+        if phase is PLAY:
             text = _("now is the time to play a card to the trick")
-        elif phase == STAND:
+        elif phase is STAND:
             text = _("the player on the dealer's left must first stand or beg")
-        elif phase == GIVE:
+        elif phase is GIVE:
             text = _("the dealer must first give a point or run the cards")
-        elif phase == VOID:
+        elif phase is VOID:
             text = _("the deal is void: the dealer must gather the cards and deal again")
         else:
             text = _("the players must first discard down to six cards")
@@ -689,38 +646,36 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             return work.freeze()
 
     def _perform_play(self, state: FullSevenUp, seat: Seat, card: Card) -> FullSevenUp:
-        table = state.table.edit()
+        """A card to the trick (§6.1); the trick taken when everyone has played to it."""
+        layout = state.table.layout
+        positions = layout.positions
+        piles = list(state.table.piles)
         seats = state.seats
-        trick = table[TRICK]
+        at_trick = positions[TRICK]
+        trick = piles[at_trick]
         leader = state.leader
         taker = state.taker
-        if taker != NOBODY:  # the last trick goes to its winner's pile as he leads again
-            table.add(won(party_of(state.options, taker)), *trick)
+        if taker is not None:  # the last trick goes to its winner's pile as he leads again
+            at_won = positions[won(party_of(state.options, taker))]
+            piles[at_won] = piles[at_won] + trick
             trick = ()
-        if not trick:
+        if not trick or leader is None:
             leader = seat
-        table.remove(hand(seat), card)
-        trick = trick + (card,)
-        table[TRICK] = trick
-        plays = state.plays + (self._pairs[seat][card],)
+        at_hand = positions[hand(seat)]
+        held = piles[at_hand]
+        i = held.index(card)
+        piles[at_hand] = held[:i] + held[i + 1 :]
+        trick = piles[at_trick] = trick + (card,)
+        plays = state.plays + (self._pairs[seat][card.index],)
         if len(trick) < seats:
-            return SevenUpState(
-                Table(table.layout, tuple(table.piles), table.known),
-                state.seed,
-                self._played[seat][card],
-                state.options,
-                seats,
-                state.series,
-                PLAY,
-                (seat + 1) % seats,
-                leader,
-                NOBODY,
-                state.trumps,
-                state.chips,
-                state.deal_points,
-                plays,
-                state.jack_taker,
-                state.voids,
+            # The trick goes on: what a play changes (the deal's scores stay).
+            return state._replace(
+                table=Table(layout, tuple(piles), state.table.known),
+                events=self._played[seat][card.index],
+                turn=(seat + 1) % seats,
+                leader=leader,
+                taker=None,
+                plays=plays,
             )
         # The trick is complete.
         trumps = state.trumps
@@ -735,9 +690,10 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             jack_taker = winner
         chips = state.chips
         party = party_of(opts, winner)
-        if table[hand(winner)] and (not opts.trick_points or chips[party] > 1):
-            # The usual case: the deal goes on and nobody goes out (built directly: hot path).
-            events: tuple[Event, ...] = (self._played[seat][card][0], taken)
+        played = self._played[seat][card.index][0]
+        if piles[positions[hand(winner)]] and (not opts.trick_points or chips[party] > 1):
+            # The usual case: the deal goes on and nobody goes out.
+            events: tuple[Event, ...] = (played, taken)
             deal_points = state.deal_points
             if opts.trick_points:
                 left = chips[party] - 1
@@ -748,25 +704,19 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 chips = (*chips[:party], left, *chips[party + 1 :])
                 points = deal_points[party] + 1
                 deal_points = (*deal_points[:party], points, *deal_points[party + 1 :])
-            return SevenUpState(
-                Table(table.layout, tuple(table.piles), table.known),
-                state.seed,
-                events,
-                opts,
-                seats,
-                state.series,
-                PLAY,
-                winner,
-                leader,
-                winner,
-                trumps,
-                chips,
-                deal_points,
-                plays,
-                jack_taker,
-                state.voids,
+            return state._replace(
+                table=Table(layout, tuple(piles), state.table.known),
+                events=events,
+                turn=winner,
+                leader=leader,
+                taker=winner,
+                chips=chips,
+                deal_points=deal_points,
+                plays=plays,
+                jack_taker=jack_taker,
             )
-        work = _Work(state, table, [self._played[seat][card][0], taken])
+        table = TableEdit(layout, piles, state.table.known)
+        work = _Work(state, table, [played, taken])
         work.plays = plays
         work.leader = leader
         work.taker = winner
@@ -796,14 +746,14 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 return
             if work.point(low[0], partial(LowScored, card=low[1])):
                 return
-            if work.jack_taker != NOBODY:
+            if work.jack_taker is not None:
                 assert trumps is not None
                 jack_text = who(work.jack_taker)
                 if work.point(work.jack_taker, partial(JackScored, card=self._jacks[trumps])):
                     return
         parties = len(work.chips)
         totals = [game_points(work.table[won(p)]) for p in range(parties)]
-        if work.taker != NOBODY:
+        if work.taker is not None:
             totals[party_of(opts, work.taker)] += game_points(work.table[TRICK])
         best = max(totals)
         leaders = [p for p in range(parties) if totals[p] == best]
@@ -813,7 +763,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         if len(leaders) == 1:
             p = leaders[0]  # party p's first seat is seat p, with or without partnerships
             game_text = party_text(opts, p)
-            partner = p + 2 if opts.partnerships else NOBODY
+            partner = p + 2 if opts.partnerships else None
             if work.point(p, partial(GameScored, points=best, partner=partner)):
                 return
         else:
@@ -827,7 +777,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             DealResult(state.dealer, work.seat_scores(), note, "deal-scored")
         )
         work.phase = DONE
-        work.turn = NOBODY
+        work.turn = None
 
     # --- the end -------------------------------------------------------------------------------
     def outcome(self, state: FullSevenUp) -> Outcome | None:
@@ -842,7 +792,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenUp]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 def _suit(text: str) -> Suit:

@@ -67,6 +67,7 @@ Decisions taken where the spec is silent or leaves room:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
@@ -78,6 +79,9 @@ from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+from cardsuite.core.tricks import TRICK as TRICK
+from cardsuite.core.tricks import FollowRule
+from cardsuite.core.tricks import PlayCard as PlayCard
 
 # What the scores count (Outcome.measure): chips left, the fewest best.
 CHIPS_LEFT = Measure(N_("chips left"), N_n("{n} chip left", "{n} chips left"), Better.FEWER)
@@ -85,7 +89,8 @@ CHIPS_LEFT = Measure(N_("chips left"), N_n("{n} chip left", "{n} chips left"), B
 CHIPS = 7  # each player's (or side's) chips at the start
 HAND_SIZE = 6
 PACKET = 3  # cards dealt at a time
-NOBODY = -1
+# The duty to the suit led (§6.1, seed rule (a)): holding it, follow suit or trump.
+FOLLOW = FollowRule.FOLLOW_OR_TRUMP
 
 # Rank orders: the seed's (10 above Ace) and Hoyle's.
 SEED_ORDER = RankOrder("seven up: 10 high", (2, 3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING, ACE, 10))
@@ -98,7 +103,7 @@ GAME_POINTS: dict[int, int] = {10: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 
 STOCK = "stock"  # the undealt pack, face down; its top card is the end of the tuple
 TURNUP = "turnup"  # the turn-up (the top card makes trumps) and any set aside during a run
-TRICK = "trick"  # the trick in progress, or the last one until the next lead (played order)
+# TRICK (core.tricks): the trick in progress, or the last one until the next lead (played order)
 hand = pile_names("hand")  # hand(s): seat s's cards
 won = pile_names("won")  # won(p): the tricks won by party p (a seat, or a side), face down
 discard = pile_names("discard")  # discard(s): seat s's discards after a run (begging only)
@@ -158,22 +163,6 @@ class SevenUpOptions:
 
 
 # --- moves ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard(Move):
-    """Play a card to the trick (lead it, follow suit, trump or discard)."""
-
-    card: Card
-
-    def label(self) -> str:
-        return _("play {card}").format(card=self.card)
-
-    def notation(self) -> str:
-        return f"play {self.card}"
-
-    def gesture(self) -> Gesture:
-        return Gesture(hand(self.seat), self.card, TRICK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,12 +365,12 @@ class GameScored(Scored):
     """Game: the most game points in tricks won (a side's partners counted together)."""
 
     points: int
-    partner: Seat = NOBODY  # in partnerships, the scorer's partner: the side scores
+    partner: Seat | None = None  # in partnerships, the scorer's partner: the side scores
     why: ClassVar[str] = GAME
 
     def text(self) -> str:
         w = who(self.seat)
-        if self.partner != NOBODY:
+        if self.partner is not None:
             w = _("{a} and {b}").format(a=w, b=who(self.partner))
         return _("{who} scores Game with {n} game points ({chips})").format(
             who=w, n=self.points, chips=self.chips()
@@ -518,10 +507,10 @@ class WentOut(Event):
     is won."""
 
     seat: Seat
-    partner: Seat = NOBODY
+    partner: Seat | None = None
 
     def text(self) -> str:
-        if self.partner != NOBODY:
+        if self.partner is not None:
             return _("{a} and {b} have put their last chip in the pot and win").format(
                 a=who(self.seat), b=who(self.partner)
             )
@@ -537,8 +526,18 @@ def party_of(options: SevenUpOptions, seat: Seat) -> int:
     return seat % 2 if options.partnerships else seat
 
 
-# Phases of a deal.  VOID: a run found the pack too short; the dealer must deal again.
-PLAY, STAND, GIVE, DISCARD, VOID, DONE = range(6)
+class Phase(IntEnum):
+    """What the deal waits for."""
+
+    PLAY = 0  # a card to the trick
+    STAND = 1  # begging: the eldest hand stands or begs
+    GIVE = 2  # begging: the dealer gives a point or runs the cards
+    DISCARD = 3  # after a run: everyone discards down to six
+    VOID = 4  # a run found the pack too short: the dealer must deal again
+    DONE = 5  # between deals, or the game is over
+
+
+PLAY, STAND, GIVE, DISCARD, VOID, DONE = Phase
 
 T = TypeVar("T", Table, SeenTable)
 
@@ -553,15 +552,15 @@ class SevenUpState(NamedTuple, Generic[T]):
     options: SevenUpOptions
     seats: int
     series: Series  # the deal in play, its dealer, and the deals before
-    phase: int  # PLAY, STAND, GIVE, DISCARD, VOID or DONE (between deals, or the game over)
-    turn: Seat  # NOBODY when DONE
-    leader: Seat  # who led the trick in the TRICK pile (NOBODY before the first lead)
-    taker: Seat  # the winner of the completed trick lying in TRICK, else NOBODY
+    phase: Phase
+    turn: Seat | None  # None when DONE
+    leader: Seat | None  # who led the trick in the TRICK pile (None before the first lead)
+    taker: Seat | None  # the winner of the completed trick lying in TRICK, else None
     trumps: Suit | None
     chips: tuple[int, ...]  # chips left, per party
     deal_points: tuple[int, ...]  # points scored this deal, per party
     plays: tuple[tuple[Seat, Card], ...]  # every card played this deal, in order
-    jack_taker: Seat  # who won the trick holding the trump Jack, else NOBODY
+    jack_taker: Seat | None  # who won the trick holding the trump Jack, else None
     voids: int  # void deals redealt in this deal (salts the new shuffle)
 
     @property
@@ -578,7 +577,7 @@ class SevenUpState(NamedTuple, Generic[T]):
 
     @property
     def over(self) -> bool:
-        return self.phase == DONE and not self.series.between
+        return self.phase is DONE and not self.series.between
 
 
 FullSevenUp = SevenUpState[Table]

@@ -7,7 +7,6 @@ Nothing here decides a rule; it only reads the (already redacted) observation.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace, rank_index
 from cardsuite.core.i18n import _, ngettext
@@ -31,7 +30,6 @@ from cardsuite.games.seven_up.model import (
     DISCARD,
     GIVE,
     HAND_SIZE,
-    NOBODY,
     PLAY,
     SEED_ORDER,
     STAND,
@@ -46,9 +44,6 @@ from cardsuite.games.seven_up.model import (
     party_of,
     won,
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.seven_up.engine import SevenUp
 
 
 def _tricks(n: int) -> str:
@@ -65,12 +60,12 @@ def tricks_won(state: SeenSevenUp) -> tuple[int, ...]:
     """Tricks each party has won this deal (the last trick included while it lies in view)."""
     table = state.table
     counts = [table.count(won(p)) // state.seats for p in range(state.parties)]
-    if state.taker != NOBODY:
+    if state.taker is not None:
         counts[party_of(state.options, state.taker)] += 1
     return tuple(counts)
 
 
-def present(game: SevenUp, obs: Observation[SeenSevenUp]) -> TableView:
+def present(obs: Observation[SeenSevenUp]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
@@ -120,7 +115,7 @@ def present(game: SevenUp, obs: Observation[SeenSevenUp]) -> TableView:
         ),
         PileView(
             TRICK,
-            _("last trick") if state.taker != NOBODY else _("trick"),
+            _("last trick") if state.taker is not None else _("trick"),
             PileStyle.ROW,
             table.faces(TRICK),
             placeholder=_("lead a card"),
@@ -155,9 +150,9 @@ def _won_view(state: SeenSevenUp, party: int, owner: int | None, count: int) -> 
 
 def _trick(state: SeenSevenUp) -> TrickView | None:
     cards = state.table.faces(TRICK)
-    if not cards or state.leader == NOBODY:
+    if not cards or state.leader is None:
         return None
-    done = state.taker != NOBODY
+    done = state.taker is not None
     number = len(state.plays) // state.seats + (0 if done else 1)
     label = _("trick {n}").format(n=number)  # the table adds who won a completed trick
     return trick_view(
@@ -179,24 +174,25 @@ def _status(state: SeenSevenUp) -> str:
         )
     if state.over:
         return _("The game is over")
+    assert state.turn is not None  # someone is to move while the deal is played
     turn = seat(state.turn)
     phase = state.phase
-    if phase == STAND:
+    if phase is STAND:
         return _("{who} to stand or beg").format(who=turn)
-    if phase == GIVE:
+    if phase is GIVE:
         return _("{who} to give a point or run the cards").format(who=turn)
-    if phase == VOID:
+    if phase is VOID:
         return _("The pack has run short: {who} to gather the cards and deal again").format(
             who=turn
         )
-    if phase == DISCARD:
+    if phase is DISCARD:
         extra = state.table.count(hand(state.turn)) - HAND_SIZE
         return ngettext("{who} to discard {n} card", "{who} to discard {n} cards", extra).format(
             who=turn, n=extra
         )
-    assert phase == PLAY
+    assert phase is PLAY
     trick = state.table.faces(TRICK)
-    if not trick or state.taker != NOBODY:
+    if not trick or state.taker is not None:
         return _("{who} to lead").format(who=turn)
     led = trick[0]
     assert isinstance(led, Card) and led.suit is not None and state.trumps is not None

@@ -1,0 +1,156 @@
+"""The trick mechanic of core.tricks: the duty to the suit led under each rule, the winner of a
+trick, the one PlayCard move, and refusals that name the rule broken.
+
+Scenarios follow the rules specs: seven-up.md §6.1 (holding the suit led, follow suit or trump;
+trumps led, a trump) and seven-leaves.md §6 (follow suit, else trump, else anything)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardsuite.core.cards import ACE_HIGH, Card, Suit, parse_card
+from cardsuite.core.moves import Gesture
+from cardsuite.core.tricks import (
+    MUST_FOLLOW,
+    MUST_FOLLOW_OR_TRUMP,
+    MUST_TRUMP,
+    FollowRule,
+    PlayCard,
+    playable,
+    refusal,
+    suit_led,
+    winning_play,
+)
+
+CLUBS, DIAMONDS, HEARTS, SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+ALL_FOURS = FollowRule.FOLLOW_OR_TRUMP
+SEVEN_LEAVES = FollowRule.FOLLOW_THEN_TRUMP
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_card(t) for t in text.split())
+
+
+def check_agree(held: tuple[Card, ...], led: Suit, trumps: Suit, rule: FollowRule) -> None:
+    """playable() and refusal() tell the same story, card for card."""
+    allowed = playable(held, led, trumps, rule)
+    for card in held:
+        refused = refusal(card, held, led, trumps, rule)
+        assert (refused is None) == (card in allowed), card
+
+
+# --- the suit led -------------------------------------------------------------------------
+
+
+def test_a_lead_answers_no_suit_an_empty_or_completed_trick_is_a_lead() -> None:
+    trick = cards("9♦ K♦")
+    assert suit_led((), complete=False) is None
+    assert suit_led(trick, complete=True) is None  # the last trick lies in view until led
+    assert suit_led(trick, complete=False) is DIAMONDS
+
+
+@pytest.mark.parametrize("rule", list(FollowRule))
+def test_any_card_may_lead(rule: FollowRule) -> None:
+    held = cards("5♠ 9♦ K♣")
+    assert playable(held, None, HEARTS, rule) == held
+    assert all(refusal(c, held, None, HEARTS, rule) is None for c in held)
+
+
+# --- the duty to the suit led ----------------------------------------------------------------
+# (rule, hand, suit led, trumps, the cards that may be played, a card refused, its code, words)
+DUTIES = {
+    # All Fours (seven-up.md §6.1): holding the suit led, follow suit or trump.
+    "seven_up_holding_the_suit_led_may_follow_or_trump_not_discard": (
+        ALL_FOURS, "5♠ 9♦ K♣ 2♥", DIAMONDS, HEARTS, "9♦ 2♥",
+        "K♣", MUST_FOLLOW_OR_TRUMP, "follow suit or play a trump",
+    ),
+    "seven_up_trumps_led_and_holding_one_must_play_a_trump": (
+        ALL_FOURS, "5♠ 2♥ 9♦ Q♥", HEARTS, HEARTS, "2♥ Q♥",
+        "5♠", MUST_FOLLOW_OR_TRUMP, "you must play a trump",
+    ),
+    "seven_up_void_in_the_suit_led_plays_anything": (
+        ALL_FOURS, "5♠ K♣ 2♥", DIAMONDS, HEARTS, "5♠ K♣ 2♥", None, None, None,
+    ),
+    # Seven Leaves (seven-leaves.md §6): follow suit, else trump, else anything.
+    "seven_leaves_holding_the_suit_led_must_follow_even_with_trumps": (
+        SEVEN_LEAVES, "9♦ A♠ 6♦ K♣", DIAMONDS, SPADES, "9♦ 6♦",
+        "A♠", MUST_FOLLOW, "the suit led",
+    ),
+    "seven_leaves_s3_void_in_the_suit_led_must_trump": (
+        SEVEN_LEAVES, "K♣ 8♠ 6♥ 7♠", DIAMONDS, SPADES, "8♠ 7♠",
+        "K♣", MUST_TRUMP, "you must trump",
+    ),
+    "seven_leaves_s4_void_in_the_suit_led_and_in_trumps_plays_anything": (
+        SEVEN_LEAVES, "K♣ 6♥", DIAMONDS, SPADES, "K♣ 6♥", None, None, None,
+    ),
+    "seven_leaves_trumps_led_is_followed_with_a_trump": (
+        SEVEN_LEAVES, "7♠ 9♦ Q♠", SPADES, SPADES, "7♠ Q♠",
+        "9♦", MUST_FOLLOW, "the suit led",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", DUTIES.values(), ids=DUTIES.keys())
+def test_the_duty_to_the_suit_led(
+    case: tuple[FollowRule, str, Suit, Suit, str, str | None, str | None, str | None],
+) -> None:
+    rule, hand, led, trumps, allowed, card, code, words = case
+    held = cards(hand)
+    assert playable(held, led, trumps, rule) == cards(allowed)
+    check_agree(held, led, trumps, rule)
+    if card is not None:
+        refused = refusal(parse_card(card), held, led, trumps, rule)
+        assert refused is not None and refused.code == code  # the refusal names the rule
+        assert words is not None and words in refused.text
+
+
+def test_playable_keeps_the_hand_order() -> None:
+    held = cards("Q♥ 9♦ 2♥ 5♠ 10♦")
+    assert playable(held, DIAMONDS, HEARTS, ALL_FOURS) == cards("Q♥ 9♦ 2♥ 10♦")
+    assert playable(held, CLUBS, DIAMONDS, SEVEN_LEAVES) == cards("9♦ 10♦")
+
+
+# --- the winner ------------------------------------------------------------------------------
+
+
+def test_the_highest_card_of_the_suit_led_wins_without_trumps() -> None:
+    assert winning_play(cards("9♦ K♦ A♣"), SPADES, ACE_HIGH) == 1  # A♣ is of a third suit
+
+
+def test_the_highest_trump_wins() -> None:
+    assert winning_play(cards("A♦ 6♠ K♦ 8♠"), SPADES, ACE_HIGH) == 3
+    assert winning_play(cards("A♦ 8♠ K♦ 6♠"), SPADES, ACE_HIGH) == 1
+
+
+def test_a_trump_lead_is_won_by_the_highest_trump() -> None:
+    assert winning_play(cards("10♠ J♠ A♦"), SPADES, ACE_HIGH) == 1
+
+
+def test_without_a_trump_suit_the_suit_led_wins() -> None:
+    assert winning_play(cards("7♥ 6♠ 9♥"), None, ACE_HIGH) == 2
+
+
+# --- the move --------------------------------------------------------------------------------
+
+
+def test_play_card_reads_and_points_the_same_for_every_trick_game() -> None:
+    move = PlayCard(2, parse_card("10♠"))
+    assert move.notation() == "play 10♠"  # what saved matches record
+    assert move.label() == "play 10♠"
+    assert move.gesture() == Gesture("hand.2", parse_card("10♠"), "trick")
+    assert move.named_cards() == (parse_card("10♠"),)
+
+
+def test_both_trick_games_share_the_one_play_card() -> None:
+    from cardsuite.games.seven_leaves import PlayCard as LeavesPlay
+    from cardsuite.games.seven_up import PlayCard as UpPlay
+
+    assert LeavesPlay is PlayCard and UpPlay is PlayCard
+
+
+def test_two_plays_are_equal_when_the_same_seat_plays_the_same_card() -> None:
+    ten = parse_card("10♠")
+    assert PlayCard(2, ten) == PlayCard(2, ten) and hash(PlayCard(2, ten)) == hash((2, ten))
+    assert PlayCard(2, ten) != PlayCard(1, ten)
+    assert PlayCard(2, ten) != PlayCard(2, parse_card("10♥"))
+    assert PlayCard(2, ten) in {PlayCard(2, ten)}
