@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from cardsuite.core.cards import Card, Suit
+from cardsuite.core.cards import Card, Suit, deck_order
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.view import PileStyle, PileView, SeatView, TableView
 from cardsuite.games import get_game
@@ -53,7 +53,7 @@ class Take(Move):
     taken: frozenset[Card]
 
     def label(self) -> str:
-        return f"{self.card} takes " + " ".join(str(c) for c in sorted(self.taken))
+        return f"{self.card} takes " + " ".join(str(c) for c in sorted(self.taken, key=deck_order))
 
     def gesture(self) -> Gesture:
         return Gesture("hand", self.card, "table", picks=self.taken)
