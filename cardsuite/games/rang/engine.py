@@ -315,19 +315,23 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
                 moves = []
             if not (state.options.forced_drawn_play and drawn is not JOKER and drawn.rank in fits):
                 moves.append(self._keeps[seat])
-            return tuple(moves)
-        normal = [c for c in held if c.rank in fits]
-        if normal:
-            plays = self._normal_plays[seat]
-            if len(normal) > 1:
-                normal = list(dict.fromkeys(normal))
-            return tuple([plays.get(c) or move(Play, seat, c, None) for c in normal])
-        aces = [c for c in held if c.rank == ACE]
-        moves = self._plays(state, seat, aces, normal=False)
-        if JOKER in held:
-            moves += self._joker_moves(state, seat, [c for c in held if c is not JOKER])
-        moves.append(self._draws[seat])
-        return tuple(moves)
+            legal = tuple(moves)
+        else:
+            normal = [c for c in held if c.rank in fits]
+            if normal:
+                plays = self._normal_plays[seat]
+                if len(normal) > 1:
+                    normal = list(dict.fromkeys(normal))
+                legal = tuple([plays.get(c) or move(Play, seat, c, None) for c in normal])
+            else:
+                aces = [c for c in held if c.rank == ACE]
+                moves = self._plays(state, seat, aces, normal=False)
+                if JOKER in held:
+                    moves += self._joker_moves(state, seat, [c for c in held if c is not JOKER])
+                moves.append(self._draws[seat])
+                legal = tuple(moves)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     def _plays(
         self, state: FullRang, seat: Seat, cards: Sequence[Card], *, normal: bool

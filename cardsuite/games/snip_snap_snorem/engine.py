@@ -236,19 +236,23 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             return ()
         held = state.table.piles[seat]
         rank = state.rank
+        legal: tuple[SnipMove, ...]
         if not state.options.multi_play:
             ones = self._ones[seat]
             if not rank:
-                return tuple(map(ones.__getitem__, held))
-            moves = tuple([ones[c] for c in held if c.rank == rank])
-            return moves if moves else (self._passes[seat],)
-        if not rank:
+                legal = tuple(map(ones.__getitem__, held))
+            else:
+                legal = tuple([ones[c] for c in held if c.rank == rank]) or (self._passes[seat],)
+        elif not rank:
             out: list[SnipMove] = []
             for group in _groups(held):
                 out.extend(self._group_plays(seat, group))
-            return tuple(out)
-        group = tuple([c for c in held if c.rank == rank])
-        return self._group_plays(seat, group) if group else (self._passes[seat],)
+            legal = tuple(out)
+        else:
+            group = tuple([c for c in held if c.rank == rank])
+            legal = self._group_plays(seat, group) if group else (self._passes[seat],)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullSnip, move: SnipMove) -> Refusal | None:
@@ -316,7 +320,10 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             )  # fmt: skip
         assert isinstance(move, Play)
         cards = move.cards
-        left = tuple([c for c in piles[p] if c not in cards])
+        left = piles[p]
+        for card in cards:  # one pack: each card once in the hand
+            at = left.index(card)
+            left = left[:at] + left[at + 1 :]
         piles[p] = left
         before = piles[n]
         first = len(before) + 1

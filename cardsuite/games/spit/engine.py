@@ -378,7 +378,9 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             out.append(self._cancels[seat] if state.requests[seat] else self._requests[seat])
         else:
             out.append(self._passes[seat])
-        return tuple(out)
+        legal = tuple(out)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     def why_illegal(self, state: FullSpit, move: SpitMove) -> Refusal | None:
         seat = move.seat
