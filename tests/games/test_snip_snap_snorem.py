@@ -18,7 +18,6 @@ from cardsuite.games.snip_snap_snorem import (
     MIXED_RANKS,
     MUST_LEAD,
     MUST_MATCH,
-    NOBODY,
     NOT_IN_HAND,
     ONE_CARD_ONLY,
     ROUND,
@@ -244,7 +243,7 @@ def test_going_out_in_the_middle_of_a_round_ends_the_game() -> None:
     assert texts(s) == ["A leads 8♣"]
     s = G.apply(s, play(1, "8♦"))
     assert texts(s) == ["B plays 8♦: Snip!", "B has no cards left and wins"]
-    assert isinstance(s.events[-1], EmptyHandWins) and s.turn == NOBODY and s.winner == 1
+    assert isinstance(s.events[-1], EmptyHandWins) and s.turn is None and s.winner == 1
     assert s.table.cards(ROUND) == parse_cards("8♣ 8♦")
 
 

@@ -10,13 +10,11 @@ from cardsuite.games.snip_snap_snorem.engine import (
     SNIP_SNAP_SNOREM,
     WRONG_RANK,
     SnipSnapSnorem,
-    end_text,
 )
 from cardsuite.games.snip_snap_snorem.model import (
     CALLS,
     DONE,
     EMPTY_HAND,
-    NOBODY,
     ROUND,
     Dealt,
     EmptyHandWins,
@@ -32,14 +30,16 @@ from cardsuite.games.snip_snap_snorem.model import (
     SnipOptions,
     SnipState,
     calls_text,
+    cards_left,
+    end_text,
     hand,
     ranks_word,
 )
 
 __all__ = [
-    "CALLS", "DONE", "EMPTY_HAND", "MIXED_RANKS", "MUST_LEAD", "MUST_MATCH", "NOBODY",
+    "CALLS", "DONE", "EMPTY_HAND", "MIXED_RANKS", "MUST_LEAD", "MUST_MATCH",
     "NOT_IN_HAND", "ONE_CARD_ONLY", "ROUND", "SNIP_SNAP_SNOREM", "WRONG_RANK", "Dealt",
     "EmptyHandWins", "FullSnip", "GameEnded", "Pass", "Passed", "Play", "Played", "RoundDone",
-    "SeenSnip", "SnipMove", "SnipOptions", "SnipSnapSnorem", "SnipState", "calls_text",
+    "SeenSnip", "SnipMove", "SnipOptions", "SnipSnapSnorem", "SnipState", "calls_text", "cards_left",
     "end_text", "hand", "ranks_word",
 ]  # fmt: skip

@@ -20,14 +20,12 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
-from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.snip_snap_snorem import present as presentation
 from cardsuite.games.snip_snap_snorem.model import (
     DONE,
     EMPTY_HAND,
     MAX_SEATS,
-    NOBODY,
     ROUND,
     SET,
     Dealt,
@@ -42,6 +40,8 @@ from cardsuite.games.snip_snap_snorem.model import (
     SnipMove,
     SnipOptions,
     SnipState,
+    cards_left,
+    end_text,
     hand,
     hand_order,
     ranks_word,
@@ -113,10 +113,20 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         piles = tuple(tuple(sorted(h, key=_ORDER.__getitem__)) for h in hands)
         first = (dealer + 1) % seats
         return SnipState(
-            Table(self.layout(seats), (*piles, (), ())), seed,
-            (Dealt(dealer, tuple(len(h) for h in piles)),), opts, seats, dealer,
-            first, 0, first, (), NOBODY, (), NOBODY,
-        )  # fmt: skip
+            table=Table(self.layout(seats), (*piles, (), ())),
+            seed=seed,
+            events=(Dealt(dealer, tuple(len(h) for h in piles)),),
+            options=opts,
+            seats=seats,
+            dealer=dealer,
+            turn=first,
+            rank=0,
+            leader=first,
+            passed=(),
+            caller=None,
+            calls=(),
+            winner=None,
+        )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullSnip:
         """A position written as text, for tests, tutorials and puzzles.
@@ -185,13 +195,24 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             piles_now = list(table.piles)
             turn, passed = _pass_on(piles_now, events, turn, rank, seats, ())
         return SnipState(
-            table, seed, tuple(events), opts, seats, dealer,
-            turn, rank, leader, passed, NOBODY, (), NOBODY,
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=tuple(events),
+            options=opts,
+            seats=seats,
+            dealer=dealer,
+            turn=turn,
+            rank=rank,
+            leader=leader,
+            passed=passed,
+            caller=None,
+            calls=(),
+            winner=None,
+        )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullSnip) -> frozenset[Seat]:
-        if state.turn == NOBODY:
+        if state.turn is None:
             return frozenset()
         return self._to_move[state.turn]
 
@@ -256,7 +277,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullSnip, move: SnipMove) -> Refusal | None:
-        if move.seat != state.turn or state.turn == NOBODY:
+        if move.seat != state.turn:
             return self.not_your_turn(state, move)
         held = state.table.piles[move.seat]
         rank = state.rank
@@ -306,86 +327,85 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         p = move.seat
         table = state.table
         piles = list(table.piles)
+        at = table.layout.positions
+        rank, leader = state.rank, state.leader
+        caller, calls = state.caller, state.calls
+        turn: Seat | None
+        winner: Seat | None = None
         if move.__class__ is Pass:
-            rank = state.rank
             events: list[Event] = [Passed(p, rank, False)]
             turn = (p + 1) % n
             passed = (*state.passed, p)
             if state.options.auto_pass:
                 turn, passed = _pass_on(piles, events, turn, rank, n, passed)
-            return SnipState(
-                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-                state.options, n, state.dealer, turn, rank, state.leader, passed,
-                state.caller, state.calls, NOBODY,
-            )  # fmt: skip
-        assert isinstance(move, Play)
-        cards = move.cards
-        left = piles[p]
-        for card in cards:  # one pack: each card once in the hand
-            at = left.index(card)
-            left = left[:at] + left[at + 1 :]
-        piles[p] = left
-        before = piles[n]
-        first = len(before) + 1
-        down = before + cards
-        rank = cards[0].rank
-        events = [Played(p, cards, first)]
-        caller, calls = state.caller, state.calls
-        if len(down) > 1:
-            caller, calls = p, tuple(range(max(first, 2), len(down) + 1))
-        complete = len(down) >= SET
-        if complete:
-            piles[n] = ()
-            piles[n + 1] = piles[n + 1] + down
         else:
-            piles[n] = down
-        leader = p if first == 1 else state.leader
-        if not left:
-            events.append(EmptyHandWins(p, tuple(len(piles[s]) for s in range(n))))
-            return SnipState(
-                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-                state.options, n, state.dealer, NOBODY, rank, leader, (), caller, calls, p,
-            )  # fmt: skip
-        if complete:
-            events.append(RoundDone(p, rank))
-            return SnipState(
-                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-                state.options, n, state.dealer, p, 0, p, (), caller, calls, NOBODY,
-            )  # fmt: skip
-        turn = (p + 1) % n
-        passed = ()
-        if state.options.auto_pass:
-            turn, passed = _pass_on(piles, events, turn, rank, n, passed)
+            assert isinstance(move, Play)
+            cards = move.cards
+            held, round_at, done_at = at[hand(p)], at[ROUND], at[DONE]
+            left = piles[held]
+            for card in cards:  # one pack: each card once in the hand
+                i = left.index(card)
+                left = left[:i] + left[i + 1 :]
+            piles[held] = left
+            before = piles[round_at]
+            first = len(before) + 1
+            down = before + cards
+            rank = cards[0].rank
+            events = [Played(p, cards, first)]
+            if len(down) > 1:  # each card after the first calls its number
+                caller, calls = p, tuple(range(max(first, 2), len(down) + 1))
+            complete = len(down) >= SET
+            if complete:  # the fourth card: the round is set aside
+                piles[round_at] = ()
+                piles[done_at] = piles[done_at] + down
+            else:
+                piles[round_at] = down
+            if first == 1:
+                leader = p
+            passed = ()
+            if not left:  # the last card of his hand: he wins
+                events.append(EmptyHandWins(p, tuple(len(piles[at[hand(s)]]) for s in range(n))))
+                turn, winner = None, p
+            elif complete:  # who played the fourth card leads the next round
+                events.append(RoundDone(p, rank))
+                turn, rank, leader = p, 0, p
+            else:
+                turn = (p + 1) % n
+                if state.options.auto_pass:
+                    turn, passed = _pass_on(piles, events, turn, rank, n, passed)
         return SnipState(
-            Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-            state.options, n, state.dealer, turn, rank, leader, passed, caller, calls, NOBODY,
-        )  # fmt: skip
+            table=Table(table.layout, tuple(piles), table.known),
+            seed=state.seed,
+            events=tuple(events),
+            options=state.options,
+            seats=n,
+            dealer=state.dealer,
+            turn=turn,
+            rank=rank,
+            leader=leader,
+            passed=passed,
+            caller=caller,
+            calls=calls,
+            winner=winner,
+        )
 
     # --- the end -------------------------------------------------------------------------------
     def cards_left(self, state: SnipState[Any]) -> tuple[int, ...]:
         """Cards in each seat's hand."""
-        return tuple(state.table.count(hand(s)) for s in range(state.seats))
+        return cards_left(state)
 
     def outcome(self, state: FullSnip) -> Outcome | None:
-        if state.winner == NOBODY:
+        if state.winner is None:
             return None
         reason = end_text(state.winner, self.cards_left(state))
         return Outcome.win_for(frozenset({state.winner}), state.seats, reason, ending=EMPTY_HAND)
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSnip]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 # --- helpers -------------------------------------------------------------------------------
-
-
-def end_text(winner: Seat, left: tuple[int, ...]) -> str:
-    """How the game ended, with the cards the others have left."""
-    others = ", ".join(f"{who(s)} {n}" for s, n in enumerate(left) if s != winner)
-    return _("{won}; still in hand: {others}").format(
-        won=EmptyHandWins(winner, left).text(), others=others
-    )
 
 
 def _pass_on(
