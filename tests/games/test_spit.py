@@ -21,7 +21,6 @@ from cardsuite.games.spit import (
     EMPTY_SLOT,
     NO_MANUAL_FILL,
     NO_REQUEST,
-    NOBODY,
     NOT_ADJACENT,
     NOT_YOUR_MOVE,
     OUT,
@@ -279,7 +278,7 @@ def test_spit_stall_rule() -> None:
     draw = pos("C1: 5♣\nC2: 9♦\nP1.S1: K♠\nP2.S1: Q♣\nspits: 49\nP1.stack: K♦\nP2.stack: Q♦")
     ended = G.advance(draw, draw.spit_due or 0)
     outcome = G.outcome(ended)
-    assert outcome is not None and outcome.places == (1, 1) and ended.winner == NOBODY
+    assert outcome is not None and outcome.places == (1, 1) and ended.winner is None
 
 
 def test_spit_a_play_resets_the_stall_count_and_cancels_own_request() -> None:

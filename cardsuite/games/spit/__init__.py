@@ -13,13 +13,11 @@ from cardsuite.games.spit.engine import (
     SOURCE_TOO_SHORT,
     WRONG_MODE,
     Spit,
-    adjacent_ranks,
     deal_packet,
 )
 from cardsuite.games.spit.model import (
     CENTRE,
     CLASSIC_LAYOUT,
-    NOBODY,
     OUT,
     REALTIME,
     SEED_LAYOUT,
@@ -37,6 +35,7 @@ from cardsuite.games.spit.model import (
     SpitOptions,
     SpitRequest,
     SpitState,
+    adjacent_ranks,
     slot,
     slots,
 )
@@ -44,7 +43,7 @@ from cardsuite.games.spit.model import (
 SPIT = Spit()
 
 __all__ = [
-    "ALREADY_REQUESTED", "CENTRE", "CLASSIC_LAYOUT", "EMPTY_SLOT", "NOBODY", "NOT_ADJACENT",
+    "ALREADY_REQUESTED", "CENTRE", "CLASSIC_LAYOUT", "EMPTY_SLOT", "NOT_ADJACENT",
     "NOT_YOUR_MOVE", "NO_MANUAL_FILL", "NO_REQUEST", "OUT", "REACTION_MS", "REALTIME",
     "SEED_LAYOUT", "SLOT_NOT_EMPTY", "SOURCE_TOO_SHORT", "SPIT", "STACK", "STALL",
     "STALL_SPITS", "TURNS", "WRONG_MODE", "Fill", "FullSpit", "Pass", "Play", "SeenSpit",
