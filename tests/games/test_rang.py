@@ -27,7 +27,6 @@ from cardsuite.games.rang import (
     DRAWN,
     ILLEGAL_ACTION,
     ILLEGAL_CARD,
-    NOBODY,
     NORMAL,
     RANG,
     STOCK,
@@ -231,7 +230,7 @@ def test_rang_s08_return() -> None:
     assert s.pending == 0 and s.turn == 1
     assert kinds(s) == ["Played", "WentOut"]
     s = RANG.apply(s, Play(1, c("7♣")))
-    assert s.pending == NOBODY
+    assert s.pending is None
     assert len(held(s, 0)) == 2 and not s.out[0]
     assert s.turn == 2
     assert kinds(s) == ["Played", "CameBack"]
@@ -248,7 +247,7 @@ def test_rang_s09_no_return_after_a_draw() -> None:
     """)
     s = RANG.apply(s, Play(0, c("8♥")))
     s = RANG.apply(s, Draw(1))
-    assert s.out[0] and s.pending == NOBODY
+    assert s.out[0] and s.pending is None
     assert s.events == (Finished(0), Drew(1, c("9♥")))
     s = RANG.apply(s, Play(1, c("9♥")))
     assert s.out[0] and held(s, 0) == ()
@@ -266,7 +265,7 @@ def test_rang_s10_return_by_exception() -> None:
     s = RANG.apply(s, Play(0, c("8♥")))
     assert s.rank == 8
     s = RANG.apply(s, Play(1, c("A♦")))
-    assert len(held(s, 0)) == 2 and s.pending == NOBODY and not s.out[0]
+    assert len(held(s, 0)) == 2 and s.pending is None and not s.out[0]
 
 
 def test_rang_s11_empty_stock() -> None:

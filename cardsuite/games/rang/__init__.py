@@ -6,7 +6,6 @@ from cardsuite.games.rang.model import (
     DISCARD,
     DRAWN,
     LAST_WITH_CARDS,
-    NOBODY,
     NORMAL,
     STALEMATE,
     STOCK,
@@ -25,7 +24,7 @@ from cardsuite.games.rang.model import (
 )
 
 __all__ = [
-    "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS", "NOBODY",
+    "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS",
     "NORMAL", "RANG", "STALEMATE", "STOCK", "TURN_LIMIT", "TURN_LIMIT_REACHED", "AnyRangMove",
     "Draw", "FullRang", "Keep", "Play", "PlayJoker", "Rang", "RangMove", "RangOptions",
     "RangState", "SeenRang", "hand",
