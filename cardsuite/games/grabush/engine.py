@@ -60,10 +60,12 @@ from cardsuite.games.grabush.model import (
     hand,
     on_rank,
     rank_word,
+    slots_for,
     stack,
     team_of,
     team_pile,
     team_word,
+    to_act,
 )
 
 AnyGrabushMove = GrabushMove | NextDeal
@@ -81,11 +83,6 @@ def full_deck(seats: int) -> tuple[Card, ...]:
     if deck is None:
         deck = _DECKS[decks] = several(standard_deck(), decks)
     return deck
-
-
-def slots_for(seats: int) -> int:
-    """Stack slots: one per Ace of the deck (no more stacks can be open at once)."""
-    return 4 * decks_for(seats)
 
 
 def layout_for(seats: int, piles: int) -> Layout:
@@ -162,7 +159,6 @@ def _index(state: GrabushState[Any]) -> _Index:
     return ix
 
 
-_tuple_new = tuple.__new__
 _TURN_BEGINS = tuple(TurnBegins(s) for s in range(8))
 
 
@@ -195,25 +191,22 @@ class _Work:
     def freeze(self) -> FullGrabush:
         s = self.state
         edit = self.edit
-        return _tuple_new(
-            GrabushState,
-            (
-                _tuple_new(Table, (edit.layout, tuple(self.piles), edit.known)),
-                s.seed,
-                tuple(self.events),
-                s.options,
-                s.seats,
-                self.series,
-                self.turn,
-                self.stacks,
-                self.moved,
-                self.accused,
-                self.penalty,
-                self.idle,
-                self.turns,
-                self.wins,
-                self.over,
-            ),
+        return GrabushState(
+            table=Table(edit.layout, tuple(self.piles), edit.known),
+            seed=s.seed,
+            events=tuple(self.events),
+            options=s.options,
+            seats=s.seats,
+            series=self.series,
+            turn=self.turn,
+            stacks=self.stacks,
+            moved=self.moved,
+            accused=self.accused,
+            penalty=self.penalty,
+            idle=self.idle,
+            turns=self.turns,
+            wins=self.wins,
+            over=self.over,
         )
 
     @property
@@ -412,7 +405,21 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         layout = layout_for(seats, opts.discard_piles_per_player)
         table = Table(layout, ((),) * len(layout.ids))
         return GrabushState(
-            table, seed, (), opts, seats, series, 0, (), False, False, (), 0, 0, (0, 0), False
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=series,
+            turn=0,
+            stacks=(),
+            moved=False,
+            accused=False,
+            penalty=(),
+            idle=0,
+            turns=0,
+            wins=(0, 0),
+            over=False,
         )
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullGrabush:
@@ -528,21 +535,21 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             raise NotationError("wins: give two numbers, team A's then team B's")
         table = Table.from_names(layout, {name: piles.get(name, ()) for name in layout.ids})
         state = GrabushState(
-            table,
-            seed,
-            (),
-            opts,
-            seats,
-            Series(0, 0, dealer),
-            turn,
-            tuple(slots),
-            (given.setting("moved") or "no").lower() in ("yes", "on", "true"),
-            (given.setting("accused") or "no").lower() in ("yes", "on", "true"),
-            (),
-            0,
-            1,
-            (int(wins_text[0]), int(wins_text[1])),
-            False,
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=Series(0, 0, dealer),
+            turn=turn,
+            stacks=tuple(slots),
+            moved=(given.setting("moved") or "no").lower() in ("yes", "on", "true"),
+            accused=(given.setting("accused") or "no").lower() in ("yes", "on", "true"),
+            penalty=(),
+            idle=0,
+            turns=1,
+            wins=(int(wins_text[0]), int(wins_text[1])),
+            over=False,
         )
         work = _Work(state)
         work.refill(turn)
@@ -554,13 +561,8 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         return slots_for(state.seats)
 
     def to_move(self, state: GrabushState[Any]) -> frozenset[Seat]:
-        if state.over:
-            if state.series.between:
-                return self._to_move[state.series.next_dealer(state.seats)]
-            return self._nobody
-        if state.penalty:
-            return self._to_move[state.penalty[0]]
-        return self._to_move[state.turn]
+        seat = to_act(state)
+        return self._nobody if seat is None else self._to_move[seat]
 
     def _move(self, cls: type[Any], *key: Any) -> Any:
         move = self._moves.get((cls, *key))
@@ -970,7 +972,7 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         )
 
     def present(self, obs: Observation[SeenGrabush]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 def _distinct(cards: tuple[Card, ...]) -> Sequence[Card]:
