@@ -484,6 +484,8 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         turn, passes, opener = state.turn, state.passes, state.opener
         spits = state.spits
         moved = True
+        winner: Seat | None = None
+        ending = ""
         if kind is Play:
             assert isinstance(move, Play)
             src = shape.rows[seat][move.slot]
@@ -500,26 +502,10 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             spits = 0
             if requests[seat]:
                 requests = (False, requests[1]) if seat == 0 else (requests[0], False)
-            if not any(piles[p] for p in shape.rows[seat]):
+            if not any(piles[p] for p in shape.rows[seat]):  # §7: out, and the winner
                 events.append(WentOut(seat))
-                return SpitState(
-                    table=Table(shape.layout, tuple(piles), ()),
-                    seed=state.seed,
-                    events=tuple(events),
-                    options=opts,
-                    seats=SEATS,
-                    clock=state.clock,
-                    spit_due=None,
-                    requests=requests,
-                    turn=None,
-                    passes=0,
-                    opener=opener,
-                    dealer=state.dealer,
-                    spits=0,
-                    winner=seat,
-                    ending=OUT,
-                )
-            if not opts.realtime:
+                turn, passes, winner, ending = None, 0, seat, OUT
+            elif not opts.realtime:
                 turn, passes = 1 - seat, 0
         elif kind is Fill:
             assert isinstance(move, Fill)
@@ -547,7 +533,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
                     return self._stall(state, piles, shape, events, state.clock, spits)
         due = (
             self._due(opts, piles, shape, requests, state.spit_due, state.clock, moved)
-            if opts.realtime
+            if opts.realtime and not ending
             else None
         )
         return SpitState(
@@ -564,8 +550,8 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             opener=opener,
             dealer=state.dealer,
             spits=spits,
-            winner=None,
-            ending="",
+            winner=winner,
+            ending=ending,
         )
 
     def _due(
