@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
@@ -57,6 +58,7 @@ ONE_CARD_ONLY = "OneCardOnly"
 MIXED_RANKS = "MixedRanks"
 
 _DECK = standard_deck()
+_INDEX = attrgetter("index")
 _ORDER = {card: i for i, card in enumerate(sorted(_DECK, key=hand_order))}
 
 
@@ -83,10 +85,11 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         self._layouts: dict[int, Layout] = {}
         self._to_move = [frozenset({s}) for s in range(MAX_SEATS)]
         self._passes = [Pass(s) for s in range(MAX_SEATS)]
-        # One-card plays by seat, then card; plays of several cards by (seat, cards).
-        self._ones: list[dict[Card, Play]] = [
-            {card: Play(s, (card,)) for card in _DECK} for s in range(MAX_SEATS)
-        ]
+        # One-card plays by seat, then card index (a Card's own hash is a Python call);
+        # plays of several cards by (seat, cards).
+        by_index = sorted(_DECK, key=_INDEX)
+        assert [card.index for card in by_index] == list(range(len(_DECK))), "one plain pack"
+        self._ones = [[Play(s, (card,)) for card in by_index] for s in range(MAX_SEATS)]
         self._plays: dict[tuple[Seat, tuple[Card, ...]], Play] = {}
         # Every play of a group of equal cards (multi_play), by (seat, group).
         self._subsets: dict[tuple[Seat, tuple[Card, ...]], tuple[Play, ...]] = {}
@@ -218,7 +221,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
 
     def _play(self, seat: Seat, cards: tuple[Card, ...]) -> Play:
         if len(cards) == 1:
-            return self._ones[seat][cards[0]]
+            return self._ones[seat][cards[0].index]
         move = self._plays.get((seat, cards))
         if move is None:
             move = self._plays[(seat, cards)] = Play(seat, cards)
@@ -245,7 +248,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
                 yield self._play(seat, (groups[0][0], groups[1][0]))
         else:
             for card in held:
-                yield self._ones[seat][card]
+                yield self._ones[seat][card.index]
             for group in groups:
                 if len(group) > 1:  # several at once (refused)
                     yield self._play(seat, group)
@@ -261,9 +264,11 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         if not state.options.multi_play:
             ones = self._ones[seat]
             if not rank:
-                legal = tuple(map(ones.__getitem__, held))
+                legal = tuple(map(ones.__getitem__, map(_INDEX, held)))
             else:
-                legal = tuple([ones[c] for c in held if c.rank == rank]) or (self._passes[seat],)
+                legal = tuple([ones[c.index] for c in held if c.rank == rank]) or (
+                    self._passes[seat],
+                )
         elif not rank:
             out: list[SnipMove] = []
             for group in _groups(held):
