@@ -6,7 +6,6 @@ from cardsuite.games.rubashka.model import (
     BEGGAR,
     CAMICIA,
     LAST_CARD,
-    NOBODY,
     OUT_OF_CARDS,
     PACK,
     PILE,
@@ -32,7 +31,7 @@ from cardsuite.games.rubashka.model import (
 )
 
 __all__ = [
-    "BEGGAR", "CAMICIA", "LAST_CARD", "LAYOUT", "NOBODY", "OUT_OF_CARDS", "PACK", "PILE",
+    "BEGGAR", "CAMICIA", "LAST_CARD", "LAYOUT", "OUT_OF_CARDS", "PACK", "PILE",
     "REPETITION", "RUBASHKA", "TRICK_LIMIT", "TRICK_LIMIT_REACHED", "Dealt", "Flip", "Flipped",
     "FullRubashka", "GameEnded", "LastCardTaken", "OutOfCards", "PileTaken", "Repetition",
     "Rubashka", "RubashkaOptions", "RubashkaOutcome", "RubashkaState", "SeenRubashka",

@@ -190,42 +190,26 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         table = Table.from_names(shape.layout, {**contents, CENTRE[0]: (), CENTRE[1]: ()})
         row_size = sum(len(p) for p in ROW_DEALS[shape.count])
         events: list[Event] = [Dealt(dealer, row_size, 26 - row_size)]
-        if opts.realtime:
-            return SpitState(
-                table=table,
-                seed=seed,
-                events=tuple(events),
-                options=opts,
-                seats=SEATS,
-                clock=0,
-                spit_due=opts.spit_delay,
-                requests=_NO_REQUESTS,
-                turn=None,
-                passes=0,
-                opener=None,
-                dealer=dealer,
-                spits=0,
-                winner=None,
-                ending="",
-            )
-        # Turn mode: the opening spit is part of the deal; the non-dealer moves first.
-        piles = list(table.piles)
-        self._spit(piles, shape, events)
-        first = 1 - dealer
+        first: Seat | None = None  # real time: both move at once from the start
+        if not opts.realtime:  # turn mode: the opening spit is part of the deal
+            piles = list(table.piles)
+            self._spit(piles, shape, events)
+            table = Table(shape.layout, tuple(piles), ())
+            first = 1 - dealer  # the non-dealer moves first
         return SpitState(
-            table=Table(shape.layout, tuple(piles), ()),
+            table=table,
             seed=seed,
             events=tuple(events),
             options=opts,
             seats=SEATS,
             clock=0,
-            spit_due=None,
+            spit_due=opts.spit_delay if opts.realtime else None,
             requests=_NO_REQUESTS,
             turn=first,
             passes=0,
             opener=first,
             dealer=dealer,
-            spits=1,
+            spits=0 if opts.realtime else 1,
             winner=None,
             ending="",
         )
@@ -601,19 +585,14 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         left = [sum(len(piles[p]) for p in shape.rows[s]) for s in range(SEATS)]
         winner = None if left[0] == left[1] else (0 if left[0] < left[1] else 1)
         events.append(Stalled(spits, winner))
-        return SpitState(
+        return state._replace(
             table=Table(shape.layout, tuple(piles), ()),
-            seed=state.seed,
             events=tuple(events),
-            options=state.options,
-            seats=SEATS,
             clock=clock,
             spit_due=None,
             requests=_NO_REQUESTS,
             turn=None,
             passes=0,
-            opener=state.opener,
-            dealer=state.dealer,
             spits=spits,
             winner=winner,
             ending=STALL,
