@@ -5,7 +5,7 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 from operator import attrgetter
 from typing import Any
@@ -20,7 +20,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
-from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
+from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.view import TableView
 from cardsuite.games.snip_snap_snorem import present as presentation
 from cardsuite.games.snip_snap_snorem.model import (
@@ -196,7 +196,9 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         passed: tuple[Seat, ...] = ()
         if opts.auto_pass and rank:
             piles_now = list(table.piles)
-            turn, passed = _pass_on(piles_now, events, turn, rank, seats, ())
+            turn, passed = _pass_on(
+                piles_now, table.layout.positions, events, turn, rank, seats, ()
+            )
         return SnipState(
             table=table,
             seed=seed,
@@ -258,7 +260,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         # The candidates that why_illegal() accepts, in the same order, computed directly.
         if seat != state.turn:
             return ()
-        held = state.table.piles[seat]
+        held = state.table.cards(hand(seat))
         rank = state.rank
         legal: tuple[SnipMove, ...]
         if not state.options.multi_play:
@@ -284,7 +286,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
     def why_illegal(self, state: FullSnip, move: SnipMove) -> Refusal | None:
         if move.seat != state.turn:
             return self.not_your_turn(state, move)
-        held = state.table.piles[move.seat]
+        held = state.table.cards(hand(move.seat))
         rank = state.rank
         if move.__class__ is Pass:
             if not rank:
@@ -342,7 +344,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             turn = (p + 1) % n
             passed = (*state.passed, p)
             if state.options.auto_pass:
-                turn, passed = _pass_on(piles, events, turn, rank, n, passed)
+                turn, passed = _pass_on(piles, at, events, turn, rank, n, passed)
         else:
             assert isinstance(move, Play)
             cards = move.cards
@@ -377,7 +379,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             else:
                 turn = (p + 1) % n
                 if state.options.auto_pass:
-                    turn, passed = _pass_on(piles, events, turn, rank, n, passed)
+                    turn, passed = _pass_on(piles, at, events, turn, rank, n, passed)
         # Positional on purpose, in this one place: every move builds a state, and keyword
         # arguments cost a NamedTuple of 13 fields thousands of instructions a call in Python
         # 3.11 (callgrind), an eighth of a move.  The fields, in order: table, seed, events,
@@ -409,6 +411,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
 
 def _pass_on(
     piles: list[tuple[Card, ...]],
+    at: Mapping[PileId, int],
     events: list[Event],
     turn: Seat,
     rank: int,
@@ -419,7 +422,7 @@ def _pass_on(
     most one lap: someone holds the rank in every real game).  The seat the turn rests on,
     and who passed since the last card."""
     for _lap in range(n):
-        for card in piles[turn]:
+        for card in piles[at[hand(turn)]]:
             if card.rank == rank:
                 return turn, passed
         events.append(Passed(turn, rank, True))
