@@ -76,7 +76,7 @@ WRONG_MODE = "WrongMode"
 NOT_YOUR_MOVE = "NotYourMove"
 
 _DECK = standard_deck()
-_NOBODY_MOVES: frozenset[Seat] = frozenset()
+_NO_ONE: frozenset[Seat] = frozenset()
 _BOTH = frozenset({0, 1})
 _NO_REQUESTS = (False, False)
 
@@ -325,7 +325,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
     # --- who may act, and what -----------------------------------------------------------
     def to_move(self, state: FullSpit) -> frozenset[Seat]:
         if state.ending:
-            return _NOBODY_MOVES
+            return _NO_ONE
         if state.options.realtime:
             return _BOTH
         assert state.turn is not None, "in turn mode someone is to move until the end"
