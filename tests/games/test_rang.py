@@ -646,3 +646,21 @@ def test_going_out_is_told_without_a_gendered_pronoun() -> None:
     text = " ".join(fill(e.text(), ("Vera", "Boris", "Anna")) for e in after.events)
     assert "Vera has played the last card" in text
     assert " his " not in text and " her " not in text
+
+
+def test_a_move_builds_the_next_state_in_the_field_order() -> None:
+    """The next state of a deal is built positionally (the hot path, engine._state): the
+    fields stay in the order it lists them, and a move keeps what it does not change."""
+    from cardsuite.games.rang import RANG, RangState
+
+    assert RangState._fields == (
+        "table", "seed", "events", "options", "seats", "series", "turn", "rank", "phase",
+        "pending", "out", "turns", "empty_draws", "reshuffles",
+    )  # fmt: skip
+    s = RANG.new_game(seats=3, seed=4)
+    assert s.turn is not None
+    after = RANG.apply(s, RANG.legal_moves(s, s.turn)[-1])
+    assert (after.seed, after.options, after.seats, after.series) == (
+        s.seed, s.options, 3, s.series,
+    )  # fmt: skip
+    assert after.turns in (0, 1) and after.pending is None
