@@ -39,7 +39,6 @@ from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.games.rang import (
     DISCARD,
     DRAWN,
-    NOBODY,
     STOCK,
     TURN_LIMIT,
     Draw,
@@ -159,7 +158,7 @@ class _Position:
                 if isinstance(face, Card):
                     self.draw_counts[face.rank] += 1
         seats = state.seats
-        self.pending = state.pending if state.pending != NOBODY else None
+        self.pending = state.pending
         # The next player after my turn and his hand size (a pending player I bring back
         # holds two cards).
         self.next_size = 0

@@ -407,3 +407,19 @@ def test_grabush_turn_limit_ends_the_deal_as_a_block_would() -> None:
     outcome = G.outcome(state)
     assert outcome is not None and outcome.ending == "safety:turn-limit"
     assert outcome.places == (2, 1)  # team B has fewer cards left
+
+
+def test_a_move_freezes_the_next_state_in_the_field_order() -> None:
+    """The working copy freezes its state positionally (the hot path): the fields stay in the
+    order freeze lists them."""
+    from cardsuite.games.grabush.model import GrabushState
+
+    assert GrabushState._fields == (
+        "table", "seed", "events", "options", "seats", "series", "turn", "stacks", "moved",
+        "accused", "penalty", "idle", "turns", "wins", "over",
+    )  # fmt: skip
+    s = G.new_game(seats=4, seed=2)
+    seat = next(iter(G.to_move(s)))
+    after = G.apply(s, G.legal_moves(s, seat)[-1])
+    assert (after.seed, after.options, after.seats, after.wins) == (s.seed, s.options, 4, (0, 0))
+    assert after.series is s.series and not after.over

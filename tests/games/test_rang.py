@@ -27,7 +27,6 @@ from cardsuite.games.rang import (
     DRAWN,
     ILLEGAL_ACTION,
     ILLEGAL_CARD,
-    NOBODY,
     NORMAL,
     RANG,
     STOCK,
@@ -231,7 +230,7 @@ def test_rang_s08_return() -> None:
     assert s.pending == 0 and s.turn == 1
     assert kinds(s) == ["Played", "WentOut"]
     s = RANG.apply(s, Play(1, c("7♣")))
-    assert s.pending == NOBODY
+    assert s.pending is None
     assert len(held(s, 0)) == 2 and not s.out[0]
     assert s.turn == 2
     assert kinds(s) == ["Played", "CameBack"]
@@ -248,7 +247,7 @@ def test_rang_s09_no_return_after_a_draw() -> None:
     """)
     s = RANG.apply(s, Play(0, c("8♥")))
     s = RANG.apply(s, Draw(1))
-    assert s.out[0] and s.pending == NOBODY
+    assert s.out[0] and s.pending is None
     assert s.events == (Finished(0), Drew(1, c("9♥")))
     s = RANG.apply(s, Play(1, c("9♥")))
     assert s.out[0] and held(s, 0) == ()
@@ -266,7 +265,7 @@ def test_rang_s10_return_by_exception() -> None:
     s = RANG.apply(s, Play(0, c("8♥")))
     assert s.rank == 8
     s = RANG.apply(s, Play(1, c("A♦")))
-    assert len(held(s, 0)) == 2 and s.pending == NOBODY and not s.out[0]
+    assert len(held(s, 0)) == 2 and s.pending is None and not s.out[0]
 
 
 def test_rang_s11_empty_stock() -> None:
@@ -647,3 +646,21 @@ def test_going_out_is_told_without_a_gendered_pronoun() -> None:
     text = " ".join(fill(e.text(), ("Vera", "Boris", "Anna")) for e in after.events)
     assert "Vera has played the last card" in text
     assert " his " not in text and " her " not in text
+
+
+def test_a_move_builds_the_next_state_in_the_field_order() -> None:
+    """The next state of a deal is built positionally (the hot path, engine._state): the
+    fields stay in the order it lists them, and a move keeps what it does not change."""
+    from cardsuite.games.rang import RANG, RangState
+
+    assert RangState._fields == (
+        "table", "seed", "events", "options", "seats", "series", "turn", "rank", "phase",
+        "pending", "out", "turns", "empty_draws", "reshuffles",
+    )  # fmt: skip
+    s = RANG.new_game(seats=3, seed=4)
+    assert s.turn is not None
+    after = RANG.apply(s, RANG.legal_moves(s, s.turn)[-1])
+    assert (after.seed, after.options, after.seats, after.series) == (
+        s.seed, s.options, 3, s.series,
+    )  # fmt: skip
+    assert after.turns in (0, 1) and after.pending is None

@@ -16,7 +16,6 @@ from cardsuite.games import get_game
 from cardsuite.games.rubashka import (
     BEGGAR,
     LAST_CARD,
-    NOBODY,
     OUT_OF_CARDS,
     PILE,
     REPETITION,
@@ -27,6 +26,7 @@ from cardsuite.games.rubashka import (
     Repetition,
     RubashkaOptions,
     RubashkaOutcome,
+    RubashkaState,
     packet,
 )
 
@@ -50,7 +50,7 @@ def flip(state: FullRubashka, times: int = 1) -> FullRubashka:
 
 
 def play_out(state: FullRubashka) -> FullRubashka:
-    while state.to_play != NOBODY:
+    while state.to_play is not None:
         state = GAME.apply(state, Flip(state.to_play))
     return state
 
@@ -86,7 +86,7 @@ def test_rubashka_s01_deal_sizes() -> None:
 def test_rubashka_s02_plain_alternation_and_loss() -> None:
     state = GAME.position("P1: 5♣ 9♦\nP2: 7♥ 8♠")
     state = flip(state, 4)  # D 5♣, N 7♥, D 9♦, N 8♠
-    assert state.to_play == NOBODY, "D must turn with an empty packet: lost at once"
+    assert state.to_play is None, "D must turn with an empty packet: lost at once"
     assert state.how == OUT_OF_CARDS and state.winner == 1
     assert top_first(state, 1) == cards("5♣ 7♥ 9♦ 8♠")
     assert (state.cards_played, state.tricks_played) == (4, 1)
@@ -141,7 +141,7 @@ def test_rubashka_s06_chain_of_counters() -> None:
 def test_rubashka_s07_loss_while_paying() -> None:
     state = GAME.position("P1: 2♦ 9♣\nP2: 7♣")
     state = flip(state, 2)  # 2♦, 7♣ (N owes 1 more, with no card)
-    assert state.to_play == NOBODY and state.how == OUT_OF_CARDS and state.winner == 0
+    assert state.to_play is None and state.how == OUT_OF_CARDS and state.winner == 0
     assert top_first(state, 0) == cards("9♣ 2♦ 7♣")
 
 
@@ -168,7 +168,7 @@ def test_rubashka_s12_last_card_captured_ends_the_game() -> None:
         state = given(deal)
         d = state.dealer
         state = flip(state, 4)
-        assert state.to_play == NOBODY and state.how == LAST_CARD and state.winner == d
+        assert state.to_play is None and state.how == LAST_CARD and state.winner == d
         assert (state.cards_played, state.tricks_played) == (4, 1)
     by_cards = play_out(given("K♠ 5♣/4♦ 6♦ 7♦"))
     assert top_first(by_cards, by_cards.dealer) == cards("5♣ K♠ 4♦ 6♦ 7♦")
@@ -354,7 +354,7 @@ def test_rubashka_a_cycling_deal_is_a_draw_naming_its_cycle(
     # Brayden Casella's non-terminating Beggar-my-neighbour game (2024) and a Pelagalletto
     # cycle: each is declared a draw when a trick starts as an earlier one did.
     state = play_out(given(deal, pack))
-    assert state.how == REPETITION and state.winner == NOBODY
+    assert state.how == REPETITION and state.winner is None
     result = outcome(state)
     assert result.places == (1, 1) and result.is_draw and result.ending == REPETITION
     start, tricks, played = state.cycle  # type: ignore[misc]
@@ -387,7 +387,7 @@ def test_rubashka_known_cycle_lengths() -> None:
 def test_rubashka_backstop_after_ten_thousand_tricks() -> None:
     state = GAME.position("P1: A♠ 5♣ 9♦\nP2: 6♣ 7♦\ntricks: 9999")
     state = flip(state, 2)  # the 10,000th trick is taken; the next cannot start
-    assert state.to_play == NOBODY and state.how == TRICK_LIMIT_REACHED
+    assert state.to_play is None and state.how == TRICK_LIMIT_REACHED
     result = outcome(state)
     assert result.is_draw and result.by_safety_stop and result.tricks_played == 10_000
 
@@ -520,3 +520,19 @@ def test_rubashka_is_watched_by_default_and_registered() -> None:
     engine: Any = get_game("Straccia camicia")
     assert engine is GAME and engine.watch_by_default is True
     assert get_game("beggar-my-neighbour") is GAME
+
+
+def test_a_flip_builds_the_next_state_in_the_field_order() -> None:
+    """A flip builds its state positionally (the hot path, engine.perform): the fields stay in
+    the order it lists them, and a flip keeps what it does not change."""
+    assert RubashkaState._fields == (
+        "table", "seed", "events", "options", "seats", "dealer", "to_play", "debt",
+        "attacker", "leader", "cards_played", "tricks_played", "in_play", "how", "winner",
+        "cycle", "memory",
+    )  # fmt: skip
+    s = GAME.new_game(seats=2, seed=5)
+    after = flip(s)
+    assert (after.seed, after.options, after.dealer, after.cards_played) == (
+        s.seed, s.options, s.dealer, s.cards_played + 1,
+    )  # fmt: skip
+    assert after.how == "" and after.winner is None and after.to_play == 1 - (s.to_play or 0)

@@ -18,7 +18,6 @@ from cardsuite.games.snip_snap_snorem import (
     MIXED_RANKS,
     MUST_LEAD,
     MUST_MATCH,
-    NOBODY,
     NOT_IN_HAND,
     ONE_CARD_ONLY,
     ROUND,
@@ -33,6 +32,7 @@ from cardsuite.games.snip_snap_snorem import (
     Played,
     RoundDone,
     SnipOptions,
+    SnipState,
     hand,
 )
 
@@ -244,7 +244,7 @@ def test_going_out_in_the_middle_of_a_round_ends_the_game() -> None:
     assert texts(s) == ["A leads 8♣"]
     s = G.apply(s, play(1, "8♦"))
     assert texts(s) == ["B plays 8♦: Snip!", "B has no cards left and wins"]
-    assert isinstance(s.events[-1], EmptyHandWins) and s.turn == NOBODY and s.winner == 1
+    assert isinstance(s.events[-1], EmptyHandWins) and s.turn is None and s.winner == 1
     assert s.table.cards(ROUND) == parse_cards("8♣ 8♦")
 
 
@@ -403,3 +403,21 @@ def test_bot_leads_the_rank_it_holds_most_of() -> None:
     # base game: three Kings win the lead back, a single 5 would hand it on
     s = G.position("P1: 5♣ K♣ K♦ K♥\nP2: 5♦ 5♥ 2♣ 3♣\nP3: 5♠ K♠ 4♣", options=MANUAL)
     assert bot_move(s) == play(0, "K♣")
+
+
+def test_a_move_builds_the_next_state_in_the_field_order() -> None:
+    """A move builds its state positionally (the hot path, engine.perform): the fields stay in
+    the order it lists them, and a move keeps what it does not change."""
+    assert SnipState._fields == (
+        "table", "seed", "events", "options", "seats", "dealer", "turn", "rank", "leader",
+        "passed", "caller", "calls", "winner",
+    )  # fmt: skip
+    s = G.new_game(seats=4, seed=3)
+    assert s.turn is not None
+    after = G.apply(s, G.legal_moves(s, s.turn)[0])
+    assert (after.seed, after.options, after.seats, after.dealer) == (
+        s.seed, s.options, s.seats, s.dealer,
+    )  # fmt: skip
+    played = after.events[0]
+    assert isinstance(played, Played) and after.winner is None
+    assert after.rank == played.cards[0].rank and after.leader == s.turn

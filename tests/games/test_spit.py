@@ -28,7 +28,6 @@ from cardsuite.games.spit import (
     EMPTY_SLOT,
     NO_MANUAL_FILL,
     NO_REQUEST,
-    NOBODY,
     NOT_ADJACENT,
     NOT_YOUR_MOVE,
     OUT,
@@ -286,7 +285,7 @@ def test_spit_stall_rule() -> None:
     draw = pos("C1: 5♣\nC2: 9♦\nP1.S1: K♠\nP2.S1: Q♣\nspits: 49\nP1.stack: K♦\nP2.stack: Q♦")
     ended = G.advance(draw, draw.spit_due or 0)
     outcome = G.outcome(ended)
-    assert outcome is not None and outcome.places == (1, 1) and ended.winner == NOBODY
+    assert outcome is not None and outcome.places == (1, 1) and ended.winner is None
 
 
 def test_spit_a_play_resets_the_stall_count_and_cancels_own_request() -> None:
@@ -604,3 +603,20 @@ def test_spit_same_seed_same_game() -> None:
         one = drive(17, ("random", "search"), mode=mode)
         two = drive(17, ("random", "search"), mode=mode)
         assert one.state == two.state and one.steps == two.steps
+
+
+def test_a_move_builds_the_next_state_in_the_field_order() -> None:
+    """A move builds its state positionally (the hot path, engine.perform): the fields stay
+    in the order it lists them, and a move keeps what it does not change."""
+    from cardsuite.games.spit import SPIT, SpitState
+
+    assert SpitState._fields == (
+        "table", "seed", "events", "options", "seats", "clock", "spit_due", "requests",
+        "turn", "passes", "opener", "dealer", "spits", "winner", "ending",
+    )  # fmt: skip
+    s = SPIT.new_game(seats=2, seed=6)
+    after = SPIT.apply(s, SPIT.legal_moves(s, 0)[-1])  # a spit request, in real time
+    assert (after.seed, after.options, after.clock, after.dealer) == (
+        s.seed, s.options, s.clock, s.dealer,
+    )  # fmt: skip
+    assert after.requests == (True, False) and after.winner is None and after.ending == ""

@@ -4,8 +4,8 @@ refills, the table-talk penalty, the end of a deal and the match."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from operator import attrgetter
+from collections.abc import Iterator, Sequence
+from operator import attrgetter, is_
 from typing import Any
 
 from cardsuite.core.cards import ACE, KING, Card, several, standard_deck
@@ -61,10 +61,12 @@ from cardsuite.games.grabush.model import (
     hand,
     on_rank,
     rank_word,
+    slots_for,
     stack,
     team_of,
     team_pile,
     team_word,
+    to_act,
 )
 
 AnyGrabushMove = GrabushMove | NextDeal
@@ -82,11 +84,6 @@ def full_deck(seats: int) -> tuple[Card, ...]:
     if deck is None:
         deck = _DECKS[decks] = several(standard_deck(), decks)
     return deck
-
-
-def slots_for(seats: int) -> int:
-    """Stack slots: one per Ace of the deck (no more stacks can be open at once)."""
-    return 4 * decks_for(seats)
 
 
 def layout_for(seats: int, piles: int) -> Layout:
@@ -129,12 +126,17 @@ _INDEX_KEY = attrgetter("index")  # rank first, then suit: a hand's order
 class _Index:
     """Where a table's piles lie, for one player count and set of options (hot paths)."""
 
-    __slots__ = ("books", "hands", "piles_each", "sources", "stacks", "stock")
+    __slots__ = (
+        "at", "books", "discards", "hands", "piles_each", "sources", "stacks", "stock", "teams",
+    )  # fmt: skip
 
     def __init__(self, seats: int, piles: int, own: bool) -> None:
         layout = layout_for(seats, piles)
         at = layout.positions
+        self.at = at
         self.piles_each = piles
+        self.teams = (at[TEAM_PILES[0]], at[TEAM_PILES[1]])
+        self.discards = tuple(tuple(at[discard(p, k)] for k in range(piles)) for p in range(seats))
         self.hands = tuple(at[hand(p)] for p in range(seats))
         self.stacks = tuple(at[stack(i)] for i in range(slots_for(seats)))
         self.stock = at[STOCK]
@@ -158,21 +160,23 @@ def _index(state: GrabushState[Any]) -> _Index:
     return ix
 
 
-_tuple_new = tuple.__new__
 _TURN_BEGINS = tuple(TurnBegins(s) for s in range(8))
 
 
 class _Work:
-    """A state being changed by one move."""
+    """A state being changed by one move: its table's piles (reached through the positions of
+    ``ix``, resolved once per layout), and its other fields, frozen into the next state."""
 
     __slots__ = (
-        "accused", "edit", "events", "idle", "known", "moved", "over", "penalty", "series",
-        "stacks", "state", "turn", "turns", "wins",
+        "accused", "edit", "events", "idle", "ix", "known", "moved", "over", "penalty", "piles",
+        "series", "stacks", "state", "turn", "turns", "wins",
     )  # fmt: skip
 
     def __init__(self, state: FullGrabush) -> None:
         self.state = state
+        self.ix = _index(state)
         self.edit: TableEdit = state.table.edit()
+        self.piles = self.edit.piles  # the same list: by position here, by name through edit
         self.events: list[Event] = []
         self.series = state.series
         self.turn = state.turn
@@ -186,28 +190,18 @@ class _Work:
         self.over = state.over
 
     def freeze(self) -> FullGrabush:
+        """The next state.  Positional on purpose, in this one place: every move freezes a
+        state, and keyword arguments cost a 15-field NamedTuple about 8,000 more instructions
+        a call in Python 3.11 (callgrind), a tenth of a move.  The fields, in order: table,
+        seed, events, options, seats, series, turn, stacks, moved, accused, penalty, idle,
+        turns, wins, over (tests/games/test_grabush.py checks them)."""
         s = self.state
         edit = self.edit
-        return _tuple_new(
-            GrabushState,
-            (
-                _tuple_new(Table, (edit.layout, tuple(edit.piles), edit.known)),
-                s.seed,
-                tuple(self.events),
-                s.options,
-                s.seats,
-                self.series,
-                self.turn,
-                self.stacks,
-                self.moved,
-                self.accused,
-                self.penalty,
-                self.idle,
-                self.turns,
-                self.wins,
-                self.over,
-            ),
-        )
+        return GrabushState(
+            Table(edit.layout, tuple(self.piles), edit.known), s.seed, tuple(self.events),
+            s.options, s.seats, self.series, self.turn, self.stacks, self.moved, self.accused,
+            self.penalty, self.idle, self.turns, self.wins, self.over,
+        )  # fmt: skip
 
     @property
     def seed(self) -> int:
@@ -217,65 +211,88 @@ class _Work:
 
     # --- §6.2 refill -------------------------------------------------------------------------
     def refill(self, p: Seat) -> None:
-        edit = self.edit
-        name = hand(p)
-        if edit[name]:
+        piles = self.piles
+        ix = self.ix
+        held = ix.hands[p]
+        if piles[held]:
             return
-        stock = edit[STOCK]
+        stock = piles[ix.stock]
         n = min(HAND_SIZE, len(stock))
         got = stock[len(stock) - n :]
         if n:
-            edit[STOCK] = stock[: len(stock) - n]
+            piles[ix.stock] = stock[: len(stock) - n]
         m = 0
         if n < HAND_SIZE:
-            books = edit[BOOKS]
+            books = piles[ix.books]
             m = min(HAND_SIZE - n, len(books))
             if m:
                 got += books[len(books) - m :]
-                edit[BOOKS] = books[: len(books) - m]
+                piles[ix.books] = books[: len(books) - m]
         if got:
-            edit[name] = got
+            piles[held] = got
             self.events.append(Refilled(p, n, m, got))
 
     # --- §6.3 plays ----------------------------------------------------------------------------
     def play(self, move: Play) -> None:
-        edit = self.edit
+        piles = self.piles
+        ix = self.ix
         p = move.seat
         card = move.card
         source = move.source
-        if source in TEAM_PILES:
-            edit.take_top(source)
-        else:
-            edit.remove(source, card)
-        # the target stack
+        at = ix.at[source]
+        cards = piles[at]
+        if cards[-1] is card:  # the top card (of a pile, or the last drawn of the hand)
+            piles[at] = cards[:-1]
+        else:  # a card of the hand: its topmost copy
+            i = len(cards) - 1 - cards[::-1].index(card)
+            piles[at] = cards[:i] + cards[i + 1 :]
+        # the target stack: a new one in the lowest free slot, or the oldest showing ``onto``
+        stacks = self.stacks
+        stack_at = ix.stacks
         if move.onto == NEW:
-            used = set(self.stacks)
-            slot = next(i for i in range(len(used) + 1) if i not in used)
-            self.stacks = (*self.stacks, slot)
+            slot = next(i for i in range(len(stacks) + 1) if i not in stacks)
+            self.stacks = stacks = (*stacks, slot)
         else:
-            slot = next(i for i in self.stacks if len(edit[stack(i)]) == move.onto)
+            slot = next(i for i in stacks if len(piles[stack_at[i]]) == move.onto)
+        target = stack_at[slot]
         name = stack(slot)
-        edit.add(name, card)
+        built = piles[target] + (card,)
+        piles[target] = built
         self.events.append(Played(p, card, source, name, move.onto))
         self.moved = True
         if card.rank == KING:
-            cards = edit[name]
-            edit[name] = ()
-            self.stacks = tuple(i for i in self.stacks if i != slot)
-            mixed = shuffled(cards, self.seed, "book", self.series.number, self.turns, slot)
-            edit[BOOKS] = (*mixed, *edit[BOOKS])
+            piles[target] = ()
+            self.stacks = tuple(i for i in stacks if i != slot)
+            mixed = shuffled(built, self.seed, "book", self.series.number, self.turns, slot)
+            piles[ix.books] = (*mixed, *piles[ix.books])
             self.events.append(StackCompleted(p, name))
         if source in TEAM_PILES:
-            team = team_of(p)
-            rest = edit[source]
+            rest = piles[at]
             if not rest:
-                self.end_deal(team, "pile-empty")
+                self.end_deal(team_of(p), "pile-empty")
                 return
-            self.events.append(PileShows(team, rest[-1]))
+            self.events.append(PileShows(team_of(p), rest[-1]))
         # §6.2: whenever his hand is empty during his turn, he draws before anything else: after
         # his last card is played, and after a King from his team pile or a discard pile has
         # completed a stack, which gives the books cards to draw from.
         self.refill(p)
+
+    # --- §6.5 the discard that ends a turn -------------------------------------------------------
+    def discard(self, move: Discard) -> None:
+        """The card goes from the hand face up onto one of the player's discard piles."""
+        piles = self.piles
+        seat = move.seat
+        card = move.card
+        at = self.ix.hands[seat]
+        held = piles[at]
+        if held[-1] is card:
+            piles[at] = held[:-1]
+        else:  # its topmost copy
+            i = len(held) - 1 - held[::-1].index(card)
+            piles[at] = held[:i] + held[i + 1 :]
+        onto = self.ix.discards[seat][move.pile]
+        piles[onto] = piles[onto] + (card,)
+        self.events.append(Discarded(seat, card, move.pile))
 
     # --- §6.5 the end of a turn ----------------------------------------------------------------
     def end_turn(self) -> None:
@@ -286,12 +303,12 @@ class _Work:
         if self.turns >= TURN_LIMIT:
             self.end_by_count("safety:turn-limit")
             return
-        self.turn = (self.turn + 1) % seats
+        self.turn = turn = (self.turn + 1) % seats
         self.turns += 1
         self.moved = False
         self.accused = False
-        self.events.append(_TURN_BEGINS[self.turn])
-        self.refill(self.turn)
+        self.events.append(_TURN_BEGINS[turn])
+        self.refill(turn)
 
     def end_by_count(self, how: str) -> None:
         a, b = self.edit[TEAM_PILES[0]], self.edit[TEAM_PILES[1]]
@@ -351,6 +368,8 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
 
     def __init__(self) -> None:
         self._moves: dict[tuple[Any, ...], AnyGrabushMove] = {}
+        self._plays: dict[tuple[Seat, int, PileId, int, PileId | None], Play] = {}
+        self._discard_rows: dict[tuple[Seat, int, int], dict[int, Discard]] = {}
         self._nobody: frozenset[Seat] = frozenset()
         self._to_move = tuple(frozenset({s}) for s in range(8))
         # The last legal moves computed, with their state and seat: apply need not ask
@@ -370,7 +389,21 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         layout = layout_for(seats, opts.discard_piles_per_player)
         table = Table(layout, ((),) * len(layout.ids))
         return GrabushState(
-            table, seed, (), opts, seats, series, 0, (), False, False, (), 0, 0, (0, 0), False
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=series,
+            turn=0,
+            stacks=(),
+            moved=False,
+            accused=False,
+            penalty=(),
+            idle=0,
+            turns=0,
+            wins=(0, 0),
+            over=False,
         )
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullGrabush:
@@ -486,21 +519,21 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             raise NotationError("wins: give two numbers, team A's then team B's")
         table = Table.from_names(layout, {name: piles.get(name, ()) for name in layout.ids})
         state = GrabushState(
-            table,
-            seed,
-            (),
-            opts,
-            seats,
-            Series(0, 0, dealer),
-            turn,
-            tuple(slots),
-            (given.setting("moved") or "no").lower() in ("yes", "on", "true"),
-            (given.setting("accused") or "no").lower() in ("yes", "on", "true"),
-            (),
-            0,
-            1,
-            (int(wins_text[0]), int(wins_text[1])),
-            False,
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=seats,
+            series=Series(0, 0, dealer),
+            turn=turn,
+            stacks=tuple(slots),
+            moved=(given.setting("moved") or "no").lower() in ("yes", "on", "true"),
+            accused=(given.setting("accused") or "no").lower() in ("yes", "on", "true"),
+            penalty=(),
+            idle=0,
+            turns=1,
+            wins=(int(wins_text[0]), int(wins_text[1])),
+            over=False,
         )
         work = _Work(state)
         work.refill(turn)
@@ -512,13 +545,8 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         return slots_for(state.seats)
 
     def to_move(self, state: GrabushState[Any]) -> frozenset[Seat]:
-        if state.over:
-            if state.series.between:
-                return self._to_move[state.series.next_dealer(state.seats)]
-            return self._nobody
-        if state.penalty:
-            return self._to_move[state.penalty[0]]
-        return self._to_move[state.turn]
+        seat = to_act(state)
+        return self._nobody if seat is None else self._to_move[seat]
 
     def _move(self, cls: type[Any], *key: Any) -> Any:
         move = self._moves.get((cls, *key))
@@ -598,18 +626,18 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
             return self._penalty_moves(seat, held_cards)
         if seat != state.turn:
             return ()
-        moves = self._moves
+        plays = self._plays
         out: list[AnyGrabushMove] = []
         stacks = state.stacks
         stack_at = ix.stacks
         tops = [len(piles[stack_at[i]]) for i in stacks]
         new_target: PileId | None = None
-        held = sorted(set(held_cards), key=_INDEX_KEY) if len(held_cards) > 1 else held_cards
+        held = _distinct(held_cards)
         owed = False  # the Ace obligation is not met yet
         held_name = hand(seat)
         team = TEAM_PILES[seat & 1]
         sources: list[tuple[Card, PileId]] = [(c, held_name) for c in held]
-        top_pile = piles[seat & 1]
+        top_pile = piles[ix.teams[seat & 1]]
         if top_pile:
             sources.append((top_pile[-1], team))
         for name, at in ix.sources[seat]:
@@ -623,32 +651,49 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
                     owed = True
                 if new_target is None:
                     new_target = self._target(state, tops, NEW)
-                key = (Play, seat, card, source, NEW, new_target)
+                onto, target = NEW, new_target
             elif rank - 1 in tops:
                 onto = rank - 1
-                key = (Play, seat, card, source, onto, stack(stacks[tops.index(onto)]))
+                target = stack(stacks[tops.index(onto)])
             else:
                 continue
-            move = moves.get(key)
+            # cards are keyed by their index here: a Card's own hash is a Python call
+            key = (seat, card.index, source, onto, target)
+            move = plays.get(key)
             if move is None:
-                move = moves[key] = Play(*key[1:])
+                move = plays[key] = Play(seat, card, source, onto, target)
             out.append(move)
         if state.options.table_talk_penalty and not state.moved and not state.accused:
             out.insert(0, self._move(Accuse, seat))
         if not owed:
             if held_cards:
-                allowed = (0,) if ix.piles_each == 1 else tuple(self._discard_piles(state, seat))
-                out.extend(self._discards(seat, tuple(held), allowed, ix.piles_each))
+                each = ix.piles_each
+                allowed = (0,) if each == 1 else tuple(self._discard_piles(state, seat))
+                if len(allowed) == 1:
+                    row = self._discard_row(seat, allowed[0], each)
+                    out += [row[c.index] for c in held if c.rank != ACE]
+                else:
+                    out.extend(self._discards(seat, tuple(held), allowed, each))
             elif not piles[ix.stock] and not piles[ix.books]:
                 out.append(self._move(Pass, seat))
         legal = tuple(out)
         self.remember_legal(state, legal)  # apply need not judge them again
         return legal
 
+    def _discard_row(self, seat: Seat, k: int, piles: int) -> dict[int, Discard]:
+        """The discards of ``seat`` onto its pile ``k``, by card index (made once)."""
+        rows = self._discard_rows
+        row = rows.get((seat, k, piles))
+        if row is None:
+            row = rows[(seat, k, piles)] = {}
+            for card in set(standard_deck()):
+                row[card.index] = self._move(Discard, seat, card, k, piles)
+        return row
+
     def _penalty_moves(
         self, seat: Seat, held_cards: tuple[Card, ...]
     ) -> tuple[AnyGrabushMove, ...]:
-        held = sorted(set(held_cards), key=_INDEX_KEY)
+        held = _distinct(held_cards)
         return (
             *(self._move(PenaltyInsert, seat, c) for c in held),
             self._move(PenaltySkip, seat),
@@ -848,8 +893,7 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         if isinstance(move, Play):
             work.play(move)
         elif isinstance(move, Discard):
-            work.edit.move(hand(seat), discard(seat, move.pile), move.card)
-            work.events.append(Discarded(seat, move.card, move.pile))
+            work.discard(move)
             work.idle = 0
             work.end_turn()
         elif isinstance(move, Pass):
@@ -912,7 +956,17 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         )
 
     def present(self, obs: Observation[SeenGrabush]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
+
+
+def _distinct(cards: tuple[Card, ...]) -> Sequence[Card]:
+    """A hand's cards in rank-then-suit order, each once (three packs: two may be alike)."""
+    if len(cards) < 2:
+        return cards
+    ordered = sorted(cards, key=_INDEX_KEY)
+    if any(map(is_, ordered, ordered[1:])):  # interned cards: alike ones are the same object
+        return list(dict.fromkeys(ordered))
+    return ordered
 
 
 def _illegal(text: str) -> Refusal:

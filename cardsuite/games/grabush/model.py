@@ -56,7 +56,7 @@ Decisions taken where the spec is silent or leaves room:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event, private
@@ -109,6 +109,11 @@ def team_pile(team: int) -> PileId:
 def decks_for(seats: int) -> int:
     """Three packs for 2, 4 or 6 players, four for 8 (§3)."""
     return 4 if seats >= 8 else 3
+
+
+def slots_for(seats: int) -> int:
+    """Stack slots: one per Ace of the deck (no more stacks can be open at once)."""
+    return 4 * decks_for(seats)
 
 
 # --- options -------------------------------------------------------------------------------
@@ -516,3 +521,16 @@ class GrabushState(NamedTuple, Generic[T]):
 
 FullGrabush = GrabushState[Table]
 SeenGrabush = GrabushState[SeenTable]
+
+
+# --- derived values (for the rules and the table view alike) --------------------------------
+
+
+def to_act(state: GrabushState[Any]) -> Seat | None:
+    """Who acts now: the next dealer between deals, the accusing team's member with a penalty
+    move to make, else the player whose turn it is; None once the match is over."""
+    if state.over:
+        return state.series.next_dealer(state.seats) if state.series.between else None
+    if state.penalty:
+        return state.penalty[0]
+    return state.turn

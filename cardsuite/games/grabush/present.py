@@ -17,8 +17,6 @@ under a count.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.cards import KING, Card, CardFace
 from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
@@ -36,19 +34,18 @@ from cardsuite.games.grabush.model import (
     decks_for,
     discard,
     hand,
+    slots_for,
     stack,
     team_of,
     team_word,
+    to_act,
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.grabush.engine import Grabush
 
 COMPACT_FROM = 6  # seats from which the others' seats take the compact form
 FAN_MOST = 8  # the viewer's discards show this many cards fanned, the older folded under a count
 
 
-def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
+def present(obs: Observation[SeenGrabush]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
@@ -61,7 +58,7 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
         stack slot has its place, so the table keeps its shape for the deal."""
         return 0 if compact else most
 
-    to_move = game.to_move(state)
+    acting = to_act(state)
     seats = []
     for s in seating(obs.viewer, n):
         mine = s == obs.viewer
@@ -120,7 +117,7 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
                 piles=tuple(piles),
                 status=" · ".join(marks),
                 score=team_word(team_of(s)) if n == 2 else "",
-                to_move=s in to_move,
+                to_move=s == acting,
                 is_viewer=mine,
             )
         )
@@ -142,12 +139,12 @@ def present(game: Grabush, obs: Observation[SeenGrabush]) -> TableView:
     if compact:  # the stacks in play, then the slot the next Ace starts
         for i in state.stacks:
             centre.append(PileView(stack(i), _("stack"), PileStyle.STACK, table.faces(stack(i))))
-        if free is not None and free < game.slots(state):
+        if free is not None and free < slots_for(n):
             centre.append(
                 PileView(stack(free), _("new"), PileStyle.STACK, (), placeholder=_("Ace"))
             )
     else:  # every slot in its place: the next Ace starts the first free one
-        for i in range(game.slots(state)):
+        for i in range(slots_for(n)):
             faces = table.faces(stack(i))
             placeholder = _("new: Ace") if i == free else ""  # (the label keeps its length)
             centre.append(

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
         DISCARD,
         DRAWN,
         LAST_WITH_CARDS,
-        NOBODY,
         NORMAL,
         STALEMATE,
         STOCK,
@@ -55,7 +54,7 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 
 __all__ = [
-    "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS", "NOBODY",
+    "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS",
     "NORMAL", "RANG", "STALEMATE", "STOCK", "TURN_LIMIT", "TURN_LIMIT_REACHED", "AnyRangMove",
     "Draw", "FullRang", "Keep", "Play", "PlayJoker", "Rang", "RangMove", "RangOptions",
     "RangState", "SeenRang", "hand",

@@ -41,7 +41,6 @@ from cardsuite.games.rang.model import (
     DRAWN,
     HAND_SIZE,
     LAST_WITH_CARDS,
-    NOBODY,
     NORMAL,
     RETURN_CARDS,
     STALEMATE,
@@ -58,6 +57,7 @@ from cardsuite.games.rang.model import (
     JokerBuried,
     Keep,
     Kept,
+    Phase,
     Play,
     Played,
     PlayedAce,
@@ -71,6 +71,12 @@ from cardsuite.games.rang.model import (
     Started,
     WentOut,
     hand,
+)
+from cardsuite.games.rang.model import (
+    fits as fitting_ranks,
+)
+from cardsuite.games.rang.model import (
+    losses as deals_lost,
 )
 
 AnyRangMove = RangMove | NextDeal
@@ -109,11 +115,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         }
 
     def fits(self, options: RangOptions, rank: int) -> tuple[int, ...]:
-        """The ranks a normal card may have on ``rank`` (§6.1): the one below, ``rank`` itself
-        when same-rank plays are allowed, the one above (round the corner: Q, K, A)."""
-        below, above = self.order.below(rank), self.order.above(rank)
-        middle = (rank,) if options.same_rank_allowed else ()
-        return tuple(r for r in (below, *middle, above) if r is not None)
+        """The ranks a normal card may have on ``rank`` (§6.1)."""
+        return fitting_ranks(options, rank)
 
     # --- setup ---------------------------------------------------------------------------
     def layout(self, seats: int) -> Layout:
@@ -172,7 +175,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             turn=(dealer + 1) % seats,
             rank=start.rank,
             phase=NORMAL,
-            pending=NOBODY,
+            pending=None,
             out=(False,) * seats,
             turns=0,
             empty_draws=0,
@@ -240,7 +243,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             turn=turn,
             rank=top.rank if rank_text is None else parse_rank(rank_text),
             phase=NORMAL,
-            pending=player("pending", NOBODY),
+            pending=None if given.setting("pending") is None else player("pending", 0),
             out=tuple(s in out for s in range(seats)),
             turns=0,
             empty_draws=0,
@@ -249,7 +252,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullRang) -> frozenset[Seat]:
-        if state.turn != NOBODY:
+        if state.turn is not None:
             return self._to_move[state.turn]
         if state.series.between:
             return self._to_move[state.series.next_dealer(state.seats)]
@@ -306,19 +309,23 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
                 moves = []
             if not (state.options.forced_drawn_play and drawn is not JOKER and drawn.rank in fits):
                 moves.append(self._keeps[seat])
-            return tuple(moves)
-        normal = [c for c in held if c.rank in fits]
-        if normal:
-            plays = self._normal_plays[seat]
-            if len(normal) > 1:
-                normal = list(dict.fromkeys(normal))
-            return tuple([plays.get(c) or move(Play, seat, c, None) for c in normal])
-        aces = [c for c in held if c.rank == ACE]
-        moves = self._plays(state, seat, aces, normal=False)
-        if JOKER in held:
-            moves += self._joker_moves(state, seat, [c for c in held if c is not JOKER])
-        moves.append(self._draws[seat])
-        return tuple(moves)
+            legal = tuple(moves)
+        else:
+            normal = [c for c in held if c.rank in fits]
+            if normal:
+                plays = self._normal_plays[seat]
+                if len(normal) > 1:
+                    normal = list(dict.fromkeys(normal))
+                legal = tuple([plays.get(c) or move(Play, seat, c, None) for c in normal])
+            else:
+                aces = [c for c in held if c.rank == ACE]
+                moves = self._plays(state, seat, aces, normal=False)
+                if JOKER in held:
+                    moves += self._joker_moves(state, seat, [c for c in held if c is not JOKER])
+                moves.append(self._draws[seat])
+                legal = tuple(moves)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     def _plays(
         self, state: FullRang, seat: Seat, cards: Sequence[Card], *, normal: bool
@@ -494,10 +501,10 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             events.append(Kept(p, table[mine][-1]))
             return self._end_turn(state, table, events, p, rank, out, pending, reshuffles, True)
         if type(move) is Draw:
-            if pending != NOBODY:  # drawing finishes the pending player at once
+            if pending is not None:  # drawing finishes the pending player at once
                 events.append(Finished(pending))
                 out = _with(out, pending, True)
-                pending = NOBODY
+                pending = None
                 if self._holders(state, table, out, pending) == [p]:
                     return self._end_deal(state, table, events, p, LAST_WITH_CARDS, out, reshuffles)
             card, reshuffles = self._take(state, table, reshuffles, events)
@@ -509,7 +516,17 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             table[mine] = table[mine] + (card,)
             events.append(Drew(p, card))
             return _state(
-                state, table, events, p, rank, DRAWN, pending, out, state.turns, 0, reshuffles
+                state,
+                table,
+                events,
+                turn=p,
+                rank=rank,
+                phase=DRAWN,
+                pending=pending,
+                out=out,
+                turns=state.turns,
+                empty_draws=0,
+                reshuffles=reshuffles,
             )
         if type(move) is Play:
             card = move.card
@@ -559,7 +576,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         return stock[-1], reshuffles
 
     def _holders(
-        self, state: FullRang, table: TableEdit, out: tuple[bool, ...], pending: Seat
+        self, state: FullRang, table: TableEdit, out: tuple[bool, ...], pending: Seat | None
     ) -> list[Seat]:
         return [s for s in range(state.seats) if table[hand(s)] and not out[s] and s != pending]
 
@@ -571,7 +588,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         p: Seat,
         rank: int,
         out: tuple[bool, ...],
-        pending: Seat,
+        pending: Seat | None,
         reshuffles: int,
         drew: bool,
         empty: bool = False,
@@ -579,16 +596,26 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         """Settle a pending player, check the end, and pass the turn on."""
         seats = state.seats
         turns = state.turns + 1
-        if pending == NOBODY and table[hand(p)] and not empty and turns < TURN_LIMIT:
+        if pending is None and table[hand(p)] and not empty and turns < TURN_LIMIT:
             # The usual turn: nobody pending, the player still holds cards, so the number of
             # players holding cards is unchanged and the deal goes on with the next of them.
             nxt = (p + 1) % seats
             while out[nxt] or not table[hand(nxt)]:
                 nxt = (nxt + 1) % seats
             return _state(
-                state, table, events, nxt, rank, NORMAL, NOBODY, out, turns, 0, reshuffles
+                state,
+                table,
+                events,
+                turn=nxt,
+                rank=rank,
+                phase=NORMAL,
+                pending=None,
+                out=out,
+                turns=turns,
+                empty_draws=0,
+                reshuffles=reshuffles,
             )
-        if pending != NOBODY and not drew:  # the player's answer brings the pending one back
+        if pending is not None and not drew:  # the player's answer brings the pending one back
             taken: list[Card] = []
             for _card in range(RETURN_CARDS):
                 card, reshuffles = self._take(state, table, reshuffles, events)
@@ -601,21 +628,22 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             else:
                 events.append(Finished(pending))
                 out = _with(out, pending, True)
-            pending = NOBODY
+            pending = None
         if not table[hand(p)] and not out[p]:
             pending = p
             events.append(WentOut(p))
         holders = self._holders(state, table, out, pending)
-        if pending == NOBODY and len(holders) == 1:
+        if pending is None and len(holders) == 1:
             return self._end_deal(
                 state, table, events, holders[0], LAST_WITH_CARDS, out, reshuffles
             )
         if not holders:  # a pending player with nobody left to judge him (engine safety)
+            assert pending is not None, "a deal with no holder left has a pending player"
             events.append(Finished(pending))
             out = _with(out, pending, True)
             return self._end_deal(state, table, events, pending, LAST_WITH_CARDS, out, reshuffles)
         empty_draws = state.empty_draws + 1 if empty else 0
-        active = len(holders) + (pending != NOBODY)
+        active = len(holders) + (pending is not None)
         if empty_draws >= active or turns >= TURN_LIMIT:
             how = STALEMATE if empty_draws >= active else TURN_LIMIT_REACHED
             loser = self._most_cards(state, table, holders)
@@ -624,7 +652,17 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         while nxt not in holders:
             nxt = (nxt + 1) % seats
         return _state(
-            state, table, events, nxt, rank, NORMAL, pending, out, turns, empty_draws, reshuffles
+            state,
+            table,
+            events,
+            turn=nxt,
+            rank=rank,
+            phase=NORMAL,
+            pending=pending,
+            out=out,
+            turns=turns,
+            empty_draws=empty_draws,
+            reshuffles=reshuffles,
         )
 
     def _most_cards(self, state: FullRang, table: TableEdit, holders: list[Seat]) -> Seat:
@@ -651,20 +689,20 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         result = DealResult(state.dealer, scores, lost.text(), how)
         series = state.series.ended(result)
         return RangState(
-            Table(table.layout, tuple(table.piles), table.known),
-            state.seed,
-            tuple(events),
-            state.options,
-            state.seats,
-            series,
-            NOBODY,
-            state.rank,
-            NORMAL,
-            NOBODY,
-            out,
-            state.turns + 1,
-            0,
-            reshuffles,
+            table=Table(table.layout, tuple(table.piles), table.known),
+            seed=state.seed,
+            events=tuple(events),
+            options=state.options,
+            seats=state.seats,
+            series=series,
+            turn=None,
+            rank=state.rank,
+            phase=NORMAL,
+            pending=None,
+            out=out,
+            turns=state.turns + 1,
+            empty_draws=0,
+            reshuffles=reshuffles,
         )
 
     # --- the end -------------------------------------------------------------------------------
@@ -672,23 +710,24 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         """Players not out for good in the last deal (everyone plays every deal before it)."""
         if state.series.between or not state.series.last_deal:
             return frozenset(range(state.seats))
-        if state.turn == NOBODY:
+        if state.turn is None:
             return frozenset()
         return frozenset(s for s in range(state.seats) if not state.out[s])
 
     def losses(self, state: RangState[Any]) -> tuple[int, ...]:
-        return state.series.totals(state.seats)
+        """The deals each seat has lost so far."""
+        return deals_lost(state)
 
     def outcome(self, state: FullRang) -> Outcome | None:
-        if state.turn != NOBODY or state.series.between:
+        if state.turn is not None or state.series.between:
             return None
-        losses = self.losses(state)
+        lost = self.losses(state)
         results = state.series.results
         if len(results) == 1:
             reason, ending = results[0].note, results[0].ending
         else:
-            fewest = min(losses)
-            best = [s for s in range(state.seats) if losses[s] == fewest]
+            fewest = min(lost)
+            best = [s for s in range(state.seats) if lost[s] == fewest]
             template = (
                 _("after {deals} deals {who} has the fewest losses ({n})")
                 if len(best) == 1
@@ -697,12 +736,12 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             reason = template.format(deals=len(results), who=seats_text(best), n=fewest)
             ending = "fewest-losses"
         return Outcome.from_scores(
-            losses, reason, higher_wins=False, ending=ending, measure=DEALS_LOST
+            lost, reason, higher_wins=False, ending=ending, measure=DEALS_LOST
         )
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRang]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 # The settings a position may give besides its piles (see Rang.position).
@@ -725,32 +764,28 @@ def _state(
     state: FullRang,
     table: TableEdit,
     events: list[Event],
+    *,
     turn: Seat,
     rank: int,
-    phase: int,
-    pending: Seat,
+    phase: Phase,
+    pending: Seat | None,
     out: tuple[bool, ...],
     turns: int,
     empty_draws: int,
     reshuffles: int,
 ) -> FullRang:
-    """The next state of the same deal (positional construction: this is the hot path)."""
+    """The next state of the same deal: the table and events of the move, the rest given.
+
+    Positional on purpose, in this one place: every move builds a state, and keyword
+    arguments cost a 14-field NamedTuple thousands of instructions a call in Python 3.11
+    (callgrind).  The fields, in order: table, seed, events, options, seats, series, turn,
+    rank, phase, pending, out, turns, empty_draws, reshuffles (tests/games/test_rang.py
+    checks them)."""
     return RangState(
-        Table(table.layout, tuple(table.piles), table.known),
-        state.seed,
-        tuple(events),
-        state.options,
-        state.seats,
-        state.series,
-        turn,
-        rank,
-        phase,
-        pending,
-        out,
-        turns,
-        empty_draws,
-        reshuffles,
-    )
+        Table(table.layout, tuple(table.piles), table.known), state.seed, tuple(events),
+        state.options, state.seats, state.series, turn, rank, phase, pending, out, turns,
+        empty_draws, reshuffles,
+    )  # fmt: skip
 
 
 RANG = Rang()

@@ -45,10 +45,11 @@ Decisions where the spec leaves room (each recorded in the spec's §10 or taken 
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
-from typing import ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
+from cardsuite.core.cards import ACE_LOW_WRAP, JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, N_n, _, ngettext
@@ -489,8 +490,15 @@ DEAL_ENDS: dict[str, type[DealLost]] = {
 
 # --- state ---------------------------------------------------------------------------------
 
-NORMAL, DRAWN = 0, 1  # phases of a turn: before any action, after a draw
-NOBODY = -1
+
+class Phase(enum.IntEnum):
+    """Where a turn stands."""
+
+    NORMAL = 0  # before any action
+    DRAWN = 1  # after a draw: the drawn card may be played, or kept
+
+
+NORMAL, DRAWN = Phase.NORMAL, Phase.DRAWN
 
 T = TypeVar("T", Table, SeenTable)
 
@@ -504,10 +512,10 @@ class RangState(NamedTuple, Generic[T]):
     options: RangOptions
     seats: int
     series: Series  # the deal in play, its dealer, and the losers of the deals before
-    turn: Seat  # NOBODY between deals and once the match is over
+    turn: Seat | None  # None between deals and once the match is over
     rank: int  # T, the current rank
-    phase: int  # NORMAL or DRAWN
-    pending: Seat  # the player who went out and awaits the next player's answer, or NOBODY
+    phase: Phase
+    pending: Seat | None  # who went out and awaits the next player's answer (None: nobody)
     out: tuple[bool, ...]  # finished players of this deal
     turns: int  # turns played this deal (safety stop)
     empty_draws: int  # consecutive turns that drew nothing (stalemate stop)
@@ -520,3 +528,19 @@ class RangState(NamedTuple, Generic[T]):
 
 FullRang = RangState[Table]
 SeenRang = RangState[SeenTable]
+
+
+# --- derived values (for the rules and the table view alike) --------------------------------
+
+
+def fits(options: RangOptions, rank: int) -> tuple[int, ...]:
+    """The ranks a normal card may have on ``rank`` (§6.1): the one below, ``rank`` itself
+    when same-rank plays are allowed, the one above (round the corner: Q, K, A)."""
+    below, above = ACE_LOW_WRAP.below(rank), ACE_LOW_WRAP.above(rank)
+    middle = (rank,) if options.same_rank_allowed else ()
+    return tuple(r for r in (below, *middle, above) if r is not None)
+
+
+def losses(state: RangState[Any]) -> tuple[int, ...]:
+    """The deals each seat has lost so far."""
+    return state.series.totals(state.seats)

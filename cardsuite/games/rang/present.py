@@ -6,27 +6,31 @@ Nothing here decides a rule; it only reads the (already redacted) observation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
-from cardsuite.games.rang.model import DEALS_LOST, DISCARD, DRAWN, NOBODY, STOCK, SeenRang, hand
+from cardsuite.games.rang.model import (
+    DEALS_LOST,
+    DISCARD,
+    DRAWN,
+    STOCK,
+    SeenRang,
+    fits,
+    hand,
+    losses,
+)
 
-if TYPE_CHECKING:
-    from cardsuite.games.rang.engine import Rang
 
-
-def present(game: Rang, obs: Observation[SeenRang]) -> TableView:
+def present(obs: Observation[SeenRang]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     series = state.series
-    over = state.turn == NOBODY
-    losses = game.losses(state)
+    over = state.turn is None
+    lost = losses(state)
     several = state.options.match_deals > 1
     seats = []
     for s in seating(obs.viewer, state.seats):
@@ -39,7 +43,7 @@ def present(game: Rang, obs: Observation[SeenRang]) -> TableView:
             marks.append(_("out"))
         if s == series.dealer:
             marks.append(_("dealer"))
-        score = ngettext("{n} loss", "{n} losses", losses[s]).format(n=losses[s]) if several else ""
+        score = ngettext("{n} loss", "{n} losses", lost[s]).format(n=lost[s]) if several else ""
         seats.append(
             SeatView(
                 seat=s,
@@ -52,8 +56,8 @@ def present(game: Rang, obs: Observation[SeenRang]) -> TableView:
         )
     t = rank_index(state.rank)
     top = table.top(DISCARD)
-    fits = [rank_index(r) for r in game.fits(state.options, state.rank)]
-    play = _("play {ranks}").format(ranks=join_words(fits, _("or")))
+    ranks = [rank_index(r) for r in fits(state.options, state.rank)]
+    play = _("play {ranks}").format(ranks=join_words(ranks, _("or")))
     note = _("joker named {rank}: {play}").format(rank=t, play=play) if top is JOKER else play
     centre = (
         PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
@@ -65,7 +69,7 @@ def present(game: Rang, obs: Observation[SeenRang]) -> TableView:
             who=seat(series.next_dealer(state.seats))
         )
         summary = deal_summary(series, state.seats, this_deal=_("lost"), total=_("deals lost"))
-    elif over:
+    elif state.turn is None:
         status = _("The game is over")
     elif state.phase == DRAWN:
         status = _("{who} drew: play the drawn card or keep it").format(who=seat(state.turn))
@@ -75,7 +79,7 @@ def present(game: Rang, obs: Observation[SeenRang]) -> TableView:
         _("Current rank: {rank}").format(rank=t),
         _("Stock: {n}").format(n=table.count(STOCK)),
     ]
-    if state.pending != NOBODY:
+    if state.pending is not None:
         info.append(
             _("{who} is pending: answer with a card to bring them back").format(
                 who=seat(state.pending)

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
         BEGGAR,
         CAMICIA,
         LAST_CARD,
-        NOBODY,
         OUT_OF_CARDS,
         PACK,
         PILE,
@@ -67,7 +66,7 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 
 __all__ = [
-    "BEGGAR", "CAMICIA", "LAST_CARD", "LAYOUT", "NOBODY", "OUT_OF_CARDS", "PACK", "PILE",
+    "BEGGAR", "CAMICIA", "LAST_CARD", "LAYOUT", "OUT_OF_CARDS", "PACK", "PILE",
     "REPETITION", "RUBASHKA", "TRICK_LIMIT", "TRICK_LIMIT_REACHED", "Dealt", "Flip", "Flipped",
     "FullRubashka", "GameEnded", "LastCardTaken", "OutOfCards", "PileTaken", "Repetition",
     "Rubashka", "RubashkaOptions", "RubashkaOutcome", "RubashkaState", "SeenRubashka",

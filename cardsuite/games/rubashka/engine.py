@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 from cardsuite.core.cards import Card
@@ -28,7 +29,6 @@ from cardsuite.games.rubashka import present as presentation
 from cardsuite.games.rubashka.model import (
     LAST_CARD,
     NO_MEMORY,
-    NOBODY,
     OUT_OF_CARDS,
     PACK,
     PILE,
@@ -62,16 +62,26 @@ LAYOUT = Layout(
         PileSpec(PILE, None, Visibility.PUBLIC),
     )
 )
+_PACKETS = (LAYOUT.positions[packet(0)], LAYOUT.positions[packet(1)])  # where each packet lies
+_PILE = LAYOUT.positions[PILE]
 _FLIPS = (Flip(0), Flip(1))
 _TO_MOVE = (frozenset({0}), frozenset({1}))
 _NONE: frozenset[Seat] = frozenset()
 
 
 @functools.cache
-def _classes(pack_name: str) -> dict[Card, int]:
-    """Each card of the pack -> its class (its demand: 0 for a normal card)."""
+def _classes(pack_name: str) -> tuple[int, ...]:
+    """Each card's class by its index (its demand: 0 for a normal card).  Indexed by
+    ``card.index``, not keyed by the card: a Card's hash is a Python call, and the
+    repetition key reads every card of both packets at each trick."""
     pack = PACK[pack_name]
-    return {card: pack.demand(card) for card in pack.cards}
+    classes = [0] * (max(card.index for card in pack.cards) + 1)
+    for card in pack.cards:
+        classes[card.index] = pack.demand(card)
+    return tuple(classes)
+
+
+_INDEX = attrgetter("index")
 
 
 @functools.cache
@@ -88,15 +98,17 @@ def _mask(cards: Iterable[Card]) -> int:
 
 
 def trick_key(
-    classes: dict[Card, int], leader: Seat, first: tuple[Card, ...], second: tuple[Card, ...]
+    classes: tuple[int, ...], leader: Seat, first: tuple[Card, ...], second: tuple[Card, ...]
 ) -> bytes:
     """The repetition key of §7 as bytes: the leader, then the classes of packet 0 and of
-    packet 1, each read bottom to top (the same relation as the spec's key within a game)."""
+    packet 1, each read bottom to top (the same relation as the spec's key within a game).
+    ``classes`` gives each card's class by its index (``_classes``)."""
+    of = classes.__getitem__
     return (
         bytes((leader,))
-        + bytes(map(classes.__getitem__, first))
+        + bytes(map(of, map(_INDEX, first)))
         + b"\x09"
-        + bytes(map(classes.__getitem__, second))
+        + bytes(map(of, map(_INDEX, second)))
     )
 
 
@@ -125,7 +137,18 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
         table = Table(LAYOUT, (packets[0], packets[1], ()))
         dealt = Dealt(dealer, (len(packets[0]), len(packets[1])), bool(opts.deal))
         return self._start(
-            table, seed, opts, dealer, dealer, 0, NOBODY, dealer, 0, 0, (dealt,), NO_MEMORY
+            table,
+            seed=seed,
+            options=opts,
+            dealer=dealer,
+            to_play=dealer,
+            debt=0,
+            attacker=None,
+            leader=dealer,
+            cards_played=0,
+            tricks_played=0,
+            events=(dealt,),
+            memory=NO_MEMORY,
         )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRubashka:
@@ -173,35 +196,62 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
         dealer = _player(given.setting("dealer") or "P1")
         to_play = _player(given.setting("turn") or f"P{dealer + 1}")
         debt = given.number("debt", 0)
-        attacker = _player(given.setting("attacker")) if given.setting("attacker") else NOBODY
+        attacker: Seat | None = (
+            _player(given.setting("attacker")) if given.setting("attacker") else None
+        )
         if debt < 0:
             raise NotationError("debt: it cannot be negative")
         if debt and attacker != 1 - to_play:
             raise NotationError("attacker: with a debt, the attacker is the player not to turn")
         if not debt:
-            attacker = NOBODY
+            attacker = None
         elif not pile:
             raise NotationError("debt: a debt needs cards on the pile")
-        default_leader = attacker if debt else to_play
+        default_leader = attacker if debt and attacker is not None else to_play
         leader_text = given.setting("leader")
         leader = default_leader if leader_text is None else _player(leader_text)
         table = Table(LAYOUT, (piles[0], piles[1], pile))
         state = RubashkaState(
-            table, seed, (), opts, 2, dealer, to_play, debt, attacker, leader,
-            given.number("cards", 0), given.number("tricks", 0), _mask(named),
-            "", NOBODY, None, NO_MEMORY,
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=2,
+            dealer=dealer,
+            to_play=to_play,
+            debt=debt,
+            attacker=attacker,
+            leader=leader,
+            cards_played=given.number("cards", 0),
+            tricks_played=given.number("tricks", 0),
+            in_play=_mask(named),
+            how="",
+            winner=None,
+            cycle=None,
+            memory=NO_MEMORY,
+        )
         if pile:
             return self._check_turn(state)
         return self._start(
-            table, seed, opts, dealer, to_play, debt, attacker, leader,
-            state.cards_played, state.tricks_played, (), NO_MEMORY, in_play=state.in_play,
-        )  # fmt: skip
+            table,
+            seed=seed,
+            options=opts,
+            dealer=dealer,
+            to_play=to_play,
+            debt=debt,
+            attacker=attacker,
+            leader=leader,
+            cards_played=state.cards_played,
+            tricks_played=state.tricks_played,
+            events=(),
+            memory=NO_MEMORY,
+            in_play=state.in_play,
+        )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullRubashka) -> frozenset[Seat]:
         p = state.to_play
-        return _NONE if p == NOBODY else _TO_MOVE[p]
+        return _NONE if p is None else _TO_MOVE[p]
 
     def candidates(self, state: FullRubashka, seat: Seat) -> Iterable[Flip]:
         return (_FLIPS[seat],)
@@ -211,92 +261,110 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
         return (_FLIPS[seat],) if seat == state.to_play else ()
 
     def why_illegal(self, state: FullRubashka, move: Flip) -> Refusal | None:
-        if move.seat != state.to_play or state.to_play == NOBODY:
+        if move.seat != state.to_play:
             return self.not_your_turn(state, move)
         return None
 
     def apply(self, state: FullRubashka, move: Flip) -> FullRubashka:
-        if move.seat != state.to_play or state.to_play == NOBODY:
+        if move.seat != state.to_play:
             return super().apply(state, move)  # raises with the refusal
         return self.perform(state, move)
 
     # --- one flip --------------------------------------------------------------------------
     def perform(self, state: FullRubashka, move: Flip) -> FullRubashka:
-        p = state.to_play
+        p = move.seat  # (apply has checked it is state.to_play)
         table = state.table
         piles = list(table.piles)
-        mine = piles[p]
+        mine = piles[_PACKETS[p]]
         card = mine[-1]
-        piles[p] = mine[:-1]
-        pile = table.piles[2] + (card,)
+        piles[_PACKETS[p]] = mine[:-1]
+        pile = piles[_PILE] + (card,)
         cards_played = state.cards_played + 1
-        demand = _classes(state.options.pack)[card]
+        demand = _classes(state.options.pack)[card.index]
         debt = state.debt
+        attacker: Seat | None
         if demand:  # an attack card: a new debt for the opponent (a debt of his cancelled)
-            event = Flipped(p, card, demand, debt > 0, demand)
-            piles[2] = pile
-            return self._check_turn(
-                RubashkaState(
-                    Table(LAYOUT, tuple(piles)), state.seed, (event,), state.options, 2,
-                    state.dealer, 1 - p, demand, p, state.leader, cards_played,
-                    state.tricks_played, state.in_play, "", NOBODY, None, state.memory,
-                )
-            )  # fmt: skip
-        if not debt:  # a normal card on a free turn
-            piles[2] = pile
-            return self._check_turn(
-                RubashkaState(
-                    Table(LAYOUT, tuple(piles)), state.seed, (Flipped(p, card, 0, False, 0),),
-                    state.options, 2, state.dealer, 1 - p, 0, NOBODY, state.leader,
-                    cards_played, state.tricks_played, state.in_play, "", NOBODY, None,
-                    state.memory,
-                )
-            )  # fmt: skip
-        debt -= 1
-        flipped = Flipped(p, card, 0, True, debt)
-        if debt:  # he pays on
-            piles[2] = pile
-            return self._check_turn(
-                RubashkaState(
-                    Table(LAYOUT, tuple(piles)), state.seed, (flipped,), state.options, 2,
-                    state.dealer, p, debt, state.attacker, state.leader, cards_played,
-                    state.tricks_played, state.in_play, "", NOBODY, None, state.memory,
-                )
-            )  # fmt: skip
-        # Paid in full: the attacker takes the pile under his packet, oldest card first.
+            flipped = Flipped(p, card, demand, debt > 0, demand)
+            to_play, debt, attacker = 1 - p, demand, p
+        elif not debt:  # a normal card on a free turn
+            flipped = Flipped(p, card, 0, False, 0)
+            to_play, attacker = 1 - p, None
+        else:  # a normal card paid towards the debt
+            debt -= 1
+            flipped = Flipped(p, card, 0, True, debt)
+            if not debt:
+                return self._paid(state, piles, pile, card, flipped, cards_played)
+            to_play, attacker = p, state.attacker  # he pays on
+        piles[_PILE] = pile
+        # Positional on purpose, in this one place: every flip builds a state, and keyword
+        # arguments cost a 17-field NamedTuple 8,000 more instructions a call in Python 3.11
+        # (callgrind), a sixth of a flip.  The fields, in order: table, seed, events, options,
+        # seats, dealer, to_play, debt, attacker, leader, cards_played, tricks_played,
+        # in_play, how, winner, cycle, memory (tests/games/test_rubashka.py checks them).
+        return self._check_turn(
+            RubashkaState(
+                Table(LAYOUT, tuple(piles)), state.seed, (flipped,), state.options, 2,
+                state.dealer, to_play, debt, attacker, state.leader, cards_played,
+                state.tricks_played, state.in_play, "", None, None, state.memory,
+            )
+        )  # fmt: skip
+
+    def _paid(
+        self,
+        state: FullRubashka,
+        piles: list[tuple[Card, ...]],
+        pile: tuple[Card, ...],
+        card: Card,
+        flipped: Flipped,
+        cards_played: int,
+    ) -> FullRubashka:
+        """Paid in full: the attacker takes the pile under his packet, oldest card first."""
         winner = state.attacker
-        piles[winner] = pile[::-1] + piles[winner]
-        piles[2] = ()
+        assert winner is not None, "a debt is owed to the attacker"
+        piles[_PACKETS[winner]] = pile[::-1] + piles[_PACKETS[winner]]
+        piles[_PILE] = ()
         # The last card paid went from the packet to the pile and on under the winner's
         # packet in one move: it is shown there for this step, so the table shows what the
         # log tells (the next flip drops the fact).
         table = Table(LAYOUT, tuple(piles), (Shown(packet(winner), card),))
         events: tuple[Event, ...] = (flipped, PileTaken(winner, pile))
         tricks = state.tricks_played + 1
-        if not piles[1 - winner]:  # §7: the capture took the opponent's last card
+        if not piles[_PACKETS[1 - winner]]:  # §7: the capture took the opponent's last card
             return self._end(
                 table, state, events + (LastCardTaken(winner),), cards_played, tricks,
                 LAST_CARD, winner,
             )  # fmt: skip
         return self._start(
-            table, state.seed, state.options, state.dealer, winner, 0, NOBODY, winner,
-            cards_played, tricks, events, state.memory, in_play=state.in_play,
-        )  # fmt: skip
+            table,
+            seed=state.seed,
+            options=state.options,
+            dealer=state.dealer,
+            to_play=winner,
+            debt=0,
+            attacker=None,
+            leader=winner,
+            cards_played=cards_played,
+            tricks_played=tricks,
+            events=events,
+            memory=state.memory,
+            in_play=state.in_play,
+        )
 
     def _check_turn(self, state: FullRubashka) -> FullRubashka:
         """§6 Immediate end (a): the player to turn has no card: he has lost, and his
         opponent takes the pile (the award counts as a trick)."""
         p = state.to_play
-        if state.table.piles[p]:
+        assert p is not None, "a game in play has a player to turn"
+        if state.table.piles[_PACKETS[p]]:
             return state
         winner = 1 - p
         piles = list(state.table.piles)
-        pile = piles[2]
+        pile = piles[_PILE]
         tricks = state.tricks_played
         events = state.events
         if pile:  # (a position may leave a player without cards before any flip)
-            piles[winner] = pile[::-1] + piles[winner]
-            piles[2] = ()
+            piles[_PACKETS[winner]] = pile[::-1] + piles[_PACKETS[winner]]
+            piles[_PILE] = ()
             tricks += 1
             events += (PileTaken(winner, pile),)
         events += (OutOfCards(p, state.debt),)
@@ -308,42 +376,57 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
     def _start(
         self,
         table: Table,
+        *,
         seed: int | None,
         options: RubashkaOptions,
         dealer: Seat,
         to_play: Seat,
         debt: int,
-        attacker: Seat,
+        attacker: Seat | None,
         leader: Seat,
         cards_played: int,
         tricks_played: int,
         events: tuple[Event, ...],
         memory: Memory,
-        *,
         in_play: int | None = None,
     ) -> FullRubashka:
         """A new trick starts (the pile is empty): (a) a leader without cards has lost; else
         record the key of §7, a draw at once if it was recorded before; then the backstop."""
-        mask = _mask(table.piles[0] + table.piles[1]) if in_play is None else in_play
+        held = table.piles[_PACKETS[0]], table.piles[_PACKETS[1]]
         state = RubashkaState(
-            table, seed, events, options, 2, dealer, to_play, debt, attacker, leader,
-            cards_played, tricks_played, mask, "", NOBODY, None, memory,
-        )  # fmt: skip
-        if not table.piles[to_play]:
+            table=table,
+            seed=seed,
+            events=events,
+            options=options,
+            seats=2,
+            dealer=dealer,
+            to_play=to_play,
+            debt=debt,
+            attacker=attacker,
+            leader=leader,
+            cards_played=cards_played,
+            tricks_played=tricks_played,
+            in_play=_mask(held[0] + held[1]) if in_play is None else in_play,
+            how="",
+            winner=None,
+            cycle=None,
+            memory=memory,
+        )
+        if not held[to_play]:
             return self._check_turn(state)
-        key = trick_key(_classes(options.pack), leader, table.piles[0], table.piles[1])
+        key = trick_key(_classes(options.pack), leader, held[0], held[1])
         if key in memory.seen:
             start = memory.keys.index(key)
             cycle = (start, tricks_played - start, cards_played - memory.starts[start])
             return self._end(
                 table, state, events + (Repetition(*cycle),), cards_played, tricks_played,
-                REPETITION, NOBODY, cycle,
+                REPETITION, None, cycle,
             )  # fmt: skip
         memory = Memory(memory.seen | {key}, (*memory.keys, key), (*memory.starts, cards_played))
         if tricks_played >= TRICK_LIMIT:
             return self._end(
                 table, state._replace(memory=memory), events + (TrickLimit(),), cards_played,
-                tricks_played, TRICK_LIMIT_REACHED, NOBODY,
+                tricks_played, TRICK_LIMIT_REACHED, None,
             )  # fmt: skip
         return state._replace(memory=memory)
 
@@ -355,16 +438,23 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
         cards_played: int,
         tricks_played: int,
         how: str,
-        winner: Seat,
+        winner: Seat | None,
         cycle: tuple[int, int, int] | None = None,
     ) -> FullRubashka:
         """The final state: nobody to play, and every card turned face up (``Shown``)."""
-        shown = tuple(Shown(packet(s), card) for s in (0, 1) for card in table.piles[s])
-        return RubashkaState(
-            Table(LAYOUT, table.piles, shown), state.seed, events, state.options, 2,
-            state.dealer, NOBODY, 0, NOBODY, state.leader, cards_played, tricks_played,
-            state.in_play, how, winner, cycle, state.memory,
-        )  # fmt: skip
+        shown = tuple(Shown(packet(s), card) for s in (0, 1) for card in table.piles[_PACKETS[s]])
+        return state._replace(
+            table=Table(LAYOUT, table.piles, shown),
+            events=events,
+            to_play=None,
+            debt=0,
+            attacker=None,
+            cards_played=cards_played,
+            tricks_played=tricks_played,
+            how=how,
+            winner=winner,
+            cycle=cycle,
+        )
 
     # --- what a seat sees ------------------------------------------------------------------
     def observe(self, state: FullRubashka, viewer: Seat | None) -> Observation[SeenRubashka]:
@@ -374,10 +464,10 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
 
     # --- the end ---------------------------------------------------------------------------
     def outcome(self, state: FullRubashka) -> Outcome | None:
-        if state.to_play != NOBODY:
+        if state.to_play is not None:
             return None
         reason = next(e for e in state.events if isinstance(e, GameEnded)).text()
-        places = (1, 1) if state.winner == NOBODY else (1, 2) if state.winner == 0 else (2, 1)
+        places = (1, 1) if state.winner is None else (1, 2) if state.winner == 0 else (2, 1)
         cycle = state.cycle
         return RubashkaOutcome(
             places=places,
@@ -393,7 +483,7 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRubashka]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
     def pack(self, state: RubashkaState[Any]) -> Pack:
         return PACK[state.options.pack]

@@ -68,7 +68,6 @@ from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
 
-NOBODY = -1
 TRICK_LIMIT = 10_000  # the backstop of §7
 
 # --- packs ---------------------------------------------------------------------------------
@@ -491,21 +490,21 @@ class RubashkaState(NamedTuple, Generic[T]):
     options: RubashkaOptions
     seats: int  # always 2
     dealer: Seat  # leads the first trick
-    to_play: Seat  # whose flip is next; NOBODY once the game is over
+    to_play: Seat | None  # whose flip is next; None once the game is over
     debt: int  # cards to_play still owes (0: none)
-    attacker: Seat  # who is owed (NOBODY when debt is 0)
+    attacker: Seat | None  # who is owed (None when debt is 0)
     leader: Seat  # who led the trick in play
     cards_played: int
     tricks_played: int
     in_play: int  # the cards of this game, a bit per card index (a given deal may hold fewer)
     how: str  # the ending tag ("" while the game lasts)
-    winner: Seat  # NOBODY for a draw (or while the game lasts)
+    winner: Seat | None  # None for a draw (or while the game lasts)
     cycle: tuple[int, int, int] | None  # (cycle_start_trick, cycle_tricks, cycle_cards)
     memory: Memory
 
     @property
     def over(self) -> bool:
-        return self.to_play == NOBODY
+        return self.to_play is None
 
 
 FullRubashka = RubashkaState[Table]

@@ -6,24 +6,18 @@ Nothing here decides a rule; it only reads the (already redacted) observation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.cards import rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
 from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
 from cardsuite.games.rubashka.model import (
-    NOBODY,
     PACK,
     PILE,
     GameEnded,
     SeenRubashka,
     packet,
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.rubashka.engine import Rubashka
 
 
 def counters(state: SeenRubashka) -> str:
@@ -51,7 +45,7 @@ def end_text(state: SeenRubashka) -> str:
     return ended.text() if ended is not None else _("the game is over")
 
 
-def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
+def present(obs: Observation[SeenRubashka]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
@@ -65,7 +59,7 @@ def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
         if over:
             if state.winner == s:
                 marks.append(_("winner"))
-            elif state.winner == NOBODY:
+            elif state.winner is None:
                 marks.append(_("draw"))
         elif state.debt and s == state.to_play:
             marks.append(
@@ -104,20 +98,21 @@ def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
             placeholder=_("empty: a new trick"),
         ),
     )
-    if over:
+    to_play, attacker = state.to_play, state.attacker  # (the attacker: while a debt is owed)
+    if to_play is None:
         status = _("Game over — {how} · {counters}").format(
             how=end_text(state), counters=counters(state)
         )
-    elif state.debt:
+    elif state.debt and attacker is not None:
         status = _("{who} pays {attacker}: {owed} · {counters}").format(
-            who=seat(state.to_play),
-            attacker=seat(state.attacker),
+            who=seat(to_play),
+            attacker=seat(attacker),
             owed=ngettext("{n} more card", "{n} more cards", state.debt).format(n=state.debt),
             counters=counters(state),
         )
     else:
         status = _("{who} to turn a card · {counters}").format(
-            who=seat(state.to_play), counters=counters(state)
+            who=seat(to_play), counters=counters(state)
         )
     info = [
         _("Pack: {pack}").format(pack=state.options.pack),
@@ -126,13 +121,13 @@ def present(game: Rubashka, obs: Observation[SeenRubashka]) -> TableView:
         if not over
         else counters(state),
     ]
-    if state.debt:
+    if state.debt and to_play is not None and attacker is not None:
         info.append(
             ngettext(
                 "{who} owes {attacker} {n} more card",
                 "{who} owes {attacker} {n} more cards",
                 state.debt,
-            ).format(who=seat(state.to_play), attacker=seat(state.attacker), n=state.debt)
+            ).format(who=seat(to_play), attacker=seat(attacker), n=state.debt)
         )
     if state.cycle is not None:
         start, tricks, cards = state.cycle

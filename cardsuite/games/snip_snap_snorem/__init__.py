@@ -45,13 +45,11 @@ if TYPE_CHECKING:
         SNIP_SNAP_SNOREM,
         WRONG_RANK,
         SnipSnapSnorem,
-        end_text,
     )
     from cardsuite.games.snip_snap_snorem.model import (
         CALLS,
         DONE,
         EMPTY_HAND,
-        NOBODY,
         ROUND,
         Dealt,
         EmptyHandWins,
@@ -67,6 +65,8 @@ if TYPE_CHECKING:
         SnipOptions,
         SnipState,
         calls_text,
+        cards_left,
+        end_text,
         hand,
         ranks_word,
     )
@@ -75,9 +75,9 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 
 __all__ = [
-    "CALLS", "DONE", "EMPTY_HAND", "MIXED_RANKS", "MUST_LEAD", "MUST_MATCH", "NOBODY",
+    "CALLS", "DONE", "EMPTY_HAND", "MIXED_RANKS", "MUST_LEAD", "MUST_MATCH",
     "NOT_IN_HAND", "ONE_CARD_ONLY", "ROUND", "SNIP_SNAP_SNOREM", "WRONG_RANK", "Dealt",
     "EmptyHandWins", "FullSnip", "GameEnded", "Pass", "Passed", "Play", "Played", "RoundDone",
     "SeenSnip", "SnipMove", "SnipOptions", "SnipSnapSnorem", "SnipState", "calls_text",
-    "end_text", "hand", "ranks_word",
+    "cards_left", "end_text", "hand", "ranks_word",
 ]  # fmt: skip

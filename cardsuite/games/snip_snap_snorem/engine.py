@@ -5,8 +5,9 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
@@ -19,8 +20,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
-from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
-from cardsuite.core.text import seat as who
+from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.view import TableView
 from cardsuite.games.snip_snap_snorem import GAME
 from cardsuite.games.snip_snap_snorem import present as presentation
@@ -28,7 +28,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     DONE,
     EMPTY_HAND,
     MAX_SEATS,
-    NOBODY,
     ROUND,
     SET,
     Dealt,
@@ -43,6 +42,8 @@ from cardsuite.games.snip_snap_snorem.model import (
     SnipMove,
     SnipOptions,
     SnipState,
+    cards_left,
+    end_text,
     hand,
     hand_order,
     ranks_word,
@@ -58,6 +59,7 @@ ONE_CARD_ONLY = "OneCardOnly"
 MIXED_RANKS = "MixedRanks"
 
 _DECK = standard_deck()
+_INDEX = attrgetter("index")
 _ORDER = {card: i for i, card in enumerate(sorted(_DECK, key=hand_order))}
 
 
@@ -67,10 +69,11 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         self._layouts: dict[int, Layout] = {}
         self._to_move = [frozenset({s}) for s in range(MAX_SEATS)]
         self._passes = [Pass(s) for s in range(MAX_SEATS)]
-        # One-card plays by seat, then card; plays of several cards by (seat, cards).
-        self._ones: list[dict[Card, Play]] = [
-            {card: Play(s, (card,)) for card in _DECK} for s in range(MAX_SEATS)
-        ]
+        # One-card plays by seat, then card index (a Card's own hash is a Python call);
+        # plays of several cards by (seat, cards).
+        by_index = sorted(_DECK, key=_INDEX)
+        assert [card.index for card in by_index] == list(range(len(_DECK))), "one plain pack"
+        self._ones = [[Play(s, (card,)) for card in by_index] for s in range(MAX_SEATS)]
         self._plays: dict[tuple[Seat, tuple[Card, ...]], Play] = {}
         # Every play of a group of equal cards (multi_play), by (seat, group).
         self._subsets: dict[tuple[Seat, tuple[Card, ...]], tuple[Play, ...]] = {}
@@ -97,10 +100,20 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         piles = tuple(tuple(sorted(h, key=_ORDER.__getitem__)) for h in hands)
         first = (dealer + 1) % seats
         return SnipState(
-            Table(self.layout(seats), (*piles, (), ())), seed,
-            (Dealt(dealer, tuple(len(h) for h in piles)),), opts, seats, dealer,
-            first, 0, first, (), NOBODY, (), NOBODY,
-        )  # fmt: skip
+            table=Table(self.layout(seats), (*piles, (), ())),
+            seed=seed,
+            events=(Dealt(dealer, tuple(len(h) for h in piles)),),
+            options=opts,
+            seats=seats,
+            dealer=dealer,
+            turn=first,
+            rank=0,
+            leader=first,
+            passed=(),
+            caller=None,
+            calls=(),
+            winner=None,
+        )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullSnip:
         """A position written as text, for tests, tutorials and puzzles.
@@ -167,21 +180,34 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         passed: tuple[Seat, ...] = ()
         if opts.auto_pass and rank:
             piles_now = list(table.piles)
-            turn, passed = _pass_on(piles_now, events, turn, rank, seats, ())
+            turn, passed = _pass_on(
+                piles_now, table.layout.positions, events, turn, rank, seats, ()
+            )
         return SnipState(
-            table, seed, tuple(events), opts, seats, dealer,
-            turn, rank, leader, passed, NOBODY, (), NOBODY,
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=tuple(events),
+            options=opts,
+            seats=seats,
+            dealer=dealer,
+            turn=turn,
+            rank=rank,
+            leader=leader,
+            passed=passed,
+            caller=None,
+            calls=(),
+            winner=None,
+        )
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullSnip) -> frozenset[Seat]:
-        if state.turn == NOBODY:
+        if state.turn is None:
             return frozenset()
         return self._to_move[state.turn]
 
     def _play(self, seat: Seat, cards: tuple[Card, ...]) -> Play:
         if len(cards) == 1:
-            return self._ones[seat][cards[0]]
+            return self._ones[seat][cards[0].index]
         move = self._plays.get((seat, cards))
         if move is None:
             move = self._plays[(seat, cards)] = Play(seat, cards)
@@ -208,7 +234,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
                 yield self._play(seat, (groups[0][0], groups[1][0]))
         else:
             for card in held:
-                yield self._ones[seat][card]
+                yield self._ones[seat][card.index]
             for group in groups:
                 if len(group) > 1:  # several at once (refused)
                     yield self._play(seat, group)
@@ -218,27 +244,33 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         # The candidates that why_illegal() accepts, in the same order, computed directly.
         if seat != state.turn:
             return ()
-        held = state.table.piles[seat]
+        held = state.table.cards(hand(seat))
         rank = state.rank
+        legal: tuple[SnipMove, ...]
         if not state.options.multi_play:
             ones = self._ones[seat]
             if not rank:
-                return tuple(map(ones.__getitem__, held))
-            moves = tuple([ones[c] for c in held if c.rank == rank])
-            return moves if moves else (self._passes[seat],)
-        if not rank:
+                legal = tuple(map(ones.__getitem__, map(_INDEX, held)))
+            else:
+                legal = tuple([ones[c.index] for c in held if c.rank == rank]) or (
+                    self._passes[seat],
+                )
+        elif not rank:
             out: list[SnipMove] = []
             for group in _groups(held):
                 out.extend(self._group_plays(seat, group))
-            return tuple(out)
-        group = tuple([c for c in held if c.rank == rank])
-        return self._group_plays(seat, group) if group else (self._passes[seat],)
+            legal = tuple(out)
+        else:
+            group = tuple([c for c in held if c.rank == rank])
+            legal = self._group_plays(seat, group) if group else (self._passes[seat],)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullSnip, move: SnipMove) -> Refusal | None:
-        if move.seat != state.turn or state.turn == NOBODY:
+        if move.seat != state.turn:
             return self.not_your_turn(state, move)
-        held = state.table.piles[move.seat]
+        held = state.table.cards(hand(move.seat))
         rank = state.rank
         if move.__class__ is Pass:
             if not rank:
@@ -286,87 +318,84 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         p = move.seat
         table = state.table
         piles = list(table.piles)
+        at = table.layout.positions
+        rank, leader = state.rank, state.leader
+        caller, calls = state.caller, state.calls
+        turn: Seat | None
+        winner: Seat | None = None
         if move.__class__ is Pass:
-            rank = state.rank
             events: list[Event] = [Passed(p, rank, False)]
             turn = (p + 1) % n
             passed = (*state.passed, p)
             if state.options.auto_pass:
-                turn, passed = _pass_on(piles, events, turn, rank, n, passed)
-            return SnipState(
-                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-                state.options, n, state.dealer, turn, rank, state.leader, passed,
-                state.caller, state.calls, NOBODY,
-            )  # fmt: skip
-        assert isinstance(move, Play)
-        cards = move.cards
-        left = tuple([c for c in piles[p] if c not in cards])
-        piles[p] = left
-        before = piles[n]
-        first = len(before) + 1
-        down = before + cards
-        rank = cards[0].rank
-        events = [Played(p, cards, first)]
-        caller, calls = state.caller, state.calls
-        if len(down) > 1:
-            caller, calls = p, tuple(range(max(first, 2), len(down) + 1))
-        complete = len(down) >= SET
-        if complete:
-            piles[n] = ()
-            piles[n + 1] = piles[n + 1] + down
+                turn, passed = _pass_on(piles, at, events, turn, rank, n, passed)
         else:
-            piles[n] = down
-        leader = p if first == 1 else state.leader
-        if not left:
-            events.append(EmptyHandWins(p, tuple(len(piles[s]) for s in range(n))))
-            return SnipState(
-                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-                state.options, n, state.dealer, NOBODY, rank, leader, (), caller, calls, p,
-            )  # fmt: skip
-        if complete:
-            events.append(RoundDone(p, rank))
-            return SnipState(
-                Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-                state.options, n, state.dealer, p, 0, p, (), caller, calls, NOBODY,
-            )  # fmt: skip
-        turn = (p + 1) % n
-        passed = ()
-        if state.options.auto_pass:
-            turn, passed = _pass_on(piles, events, turn, rank, n, passed)
+            assert isinstance(move, Play)
+            cards = move.cards
+            held, round_at, done_at = at[hand(p)], at[ROUND], at[DONE]
+            left = piles[held]
+            for card in cards:  # one pack: each card once in the hand
+                i = left.index(card)
+                left = left[:i] + left[i + 1 :]
+            piles[held] = left
+            before = piles[round_at]
+            first = len(before) + 1
+            down = before + cards
+            rank = cards[0].rank
+            events = [Played(p, cards, first)]
+            if len(down) > 1:  # each card after the first calls its number
+                caller, calls = p, tuple(range(max(first, 2), len(down) + 1))
+            complete = len(down) >= SET
+            if complete:  # the fourth card: the round is set aside
+                piles[round_at] = ()
+                piles[done_at] = piles[done_at] + down
+            else:
+                piles[round_at] = down
+            if first == 1:
+                leader = p
+            passed = ()
+            if not left:  # the last card of his hand: he wins
+                events.append(EmptyHandWins(p, tuple(len(piles[at[hand(s)]]) for s in range(n))))
+                turn, winner = None, p
+            elif complete:  # who played the fourth card leads the next round
+                events.append(RoundDone(p, rank))
+                turn, rank, leader = p, 0, p
+            else:
+                turn = (p + 1) % n
+                if state.options.auto_pass:
+                    turn, passed = _pass_on(piles, at, events, turn, rank, n, passed)
+        # Positional on purpose, in this one place: every move builds a state, and keyword
+        # arguments cost a NamedTuple of 13 fields thousands of instructions a call in Python
+        # 3.11 (callgrind), an eighth of a move.  The fields, in order: table, seed, events,
+        # options, seats, dealer, turn, rank, leader, passed, caller, calls, winner
+        # (tests/games/test_snip_snap_snorem.py checks them).
         return SnipState(
             Table(table.layout, tuple(piles), table.known), state.seed, tuple(events),
-            state.options, n, state.dealer, turn, rank, leader, passed, caller, calls, NOBODY,
+            state.options, n, state.dealer, turn, rank, leader, passed, caller, calls, winner,
         )  # fmt: skip
 
     # --- the end -------------------------------------------------------------------------------
     def cards_left(self, state: SnipState[Any]) -> tuple[int, ...]:
         """Cards in each seat's hand."""
-        return tuple(state.table.count(hand(s)) for s in range(state.seats))
+        return cards_left(state)
 
     def outcome(self, state: FullSnip) -> Outcome | None:
-        if state.winner == NOBODY:
+        if state.winner is None:
             return None
         reason = end_text(state.winner, self.cards_left(state))
         return Outcome.win_for(frozenset({state.winner}), state.seats, reason, ending=EMPTY_HAND)
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSnip]) -> TableView:
-        return presentation.present(self, obs)
+        return presentation.present(obs)
 
 
 # --- helpers -------------------------------------------------------------------------------
 
 
-def end_text(winner: Seat, left: tuple[int, ...]) -> str:
-    """How the game ended, with the cards the others have left."""
-    others = ", ".join(f"{who(s)} {n}" for s, n in enumerate(left) if s != winner)
-    return _("{won}; still in hand: {others}").format(
-        won=EmptyHandWins(winner, left).text(), others=others
-    )
-
-
 def _pass_on(
     piles: list[tuple[Card, ...]],
+    at: Mapping[PileId, int],
     events: list[Event],
     turn: Seat,
     rank: int,
@@ -377,7 +406,7 @@ def _pass_on(
     most one lap: someone holds the rank in every real game).  The seat the turn rests on,
     and who passed since the last card."""
     for _lap in range(n):
-        for card in piles[turn]:
+        for card in piles[at[hand(turn)]]:
             if card.rank == rank:
                 return turn, passed
         events.append(Passed(turn, rank, True))

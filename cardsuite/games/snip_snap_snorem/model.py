@@ -58,7 +58,7 @@ Notation: ``play 7♦``, ``play 7♦ 7♠`` (several cards, ``multi_play``), ``p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, CardFace
 from cardsuite.core.events import Event, event
@@ -68,7 +68,6 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
 
-NOBODY = -1
 SET = 4  # cards of one rank: a round is over when the fourth is down
 MAX_SEATS = 10  # the engine works up to ten players; the lobby offers three to six
 
@@ -289,14 +288,30 @@ class SnipState(NamedTuple, Generic[T]):
     options: SnipOptions
     seats: int
     dealer: Seat
-    turn: Seat  # who acts; NOBODY once the game is over
+    turn: Seat | None  # who acts; None once the game is over
     rank: int  # the round's rank; 0 while a lead is due
     leader: Seat  # who led the round in progress (who is to lead, while a lead is due)
     passed: tuple[Seat, ...]  # who passed since the last card was played
-    caller: Seat  # who made the last call (NOBODY: none yet)
+    caller: Seat | None  # who made the last call (None: none yet)
     calls: tuple[int, ...]  # the numbers called with the last play that called (2 … 4)
-    winner: Seat  # NOBODY while the game lasts
+    winner: Seat | None  # None while the game lasts
 
 
 FullSnip = SnipState[Table]
 SeenSnip = SnipState[SeenTable]
+
+
+# --- derived values (for the rules and the table view alike) --------------------------------
+
+
+def cards_left(state: SnipState[Any]) -> tuple[int, ...]:
+    """Cards in each seat's hand."""
+    return tuple(state.table.count(hand(s)) for s in range(state.seats))
+
+
+def end_text(winner: Seat, left: tuple[int, ...]) -> str:
+    """How the game ended, with the cards the others have left."""
+    others = ", ".join(f"{who(s)} {n}" for s, n in enumerate(left) if s != winner)
+    return _("{won}; still in hand: {others}").format(
+        won=EmptyHandWins(winner, left).text(), others=others
+    )

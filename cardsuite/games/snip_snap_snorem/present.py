@@ -7,8 +7,6 @@ Nothing here decides a rule; it only reads the (already redacted) observation.  
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat, seats_text
@@ -16,28 +14,24 @@ from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seatin
 from cardsuite.games.snip_snap_snorem.model import (
     CALLS,
     DONE,
-    NOBODY,
     ROUND,
     SET,
     SeenSnip,
+    cards_left,
+    end_text,
     hand,
     hand_order,
     ranks_word,
 )
 
-if TYPE_CHECKING:
-    from cardsuite.games.snip_snap_snorem.engine import SnipSnapSnorem
 
-
-def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
+def present(obs: Observation[SeenSnip]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
-    from cardsuite.games.snip_snap_snorem.engine import end_text
-
     state = obs.state
     table = state.table
     options = state.options
-    over = state.winner != NOBODY
-    left = game.cards_left(state)
+    over = state.winner is not None
+    left = cards_left(state)
     in_round = table.faces(ROUND)
     rank = state.rank
     seats = []
@@ -88,28 +82,29 @@ def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
             placeholder=_("none yet"),
         ),
     )
-    if over:
-        status = _("Game over — {how}").format(how=end_text(state.winner, left))
+    winner, turn = state.winner, state.turn
+    if winner is not None:
+        status = _("Game over — {how}").format(how=end_text(winner, left))
+        round_line = _("The game is over")
     else:
+        assert turn is not None, "a game in play has a seat to act"
         if not rank:
-            doing = _("{who} to lead any card").format(who=seat(state.turn))
+            doing = _("{who} to lead any card").format(who=seat(turn))
         elif options.auto_pass:
             doing = _("{who} to play one of the {rank}").format(
-                who=seat(state.turn), rank=ranks_word(rank)
+                who=seat(turn), rank=ranks_word(rank)
             )
         else:
             doing = _("{who} to play one of the {rank} or pass").format(
-                who=seat(state.turn), rank=ranks_word(rank)
+                who=seat(turn), rank=ranks_word(rank)
             )
         status = _("{call} — {doing}").format(call=call, doing=doing) if call else doing
-    if over:
-        round_line = _("The game is over")
-    elif rank:
-        round_line = _("Round of {rank}: {n} of 4 down").format(
-            rank=ranks_word(rank), n=len(in_round)
-        )
-    else:
-        round_line = _("{who} leads a new round").format(who=seat(state.turn))
+        if rank:
+            round_line = _("Round of {rank}: {n} of 4 down").format(
+                rank=ranks_word(rank), n=len(in_round)
+            )
+        else:
+            round_line = _("{who} leads a new round").format(who=seat(turn))
     info = [
         _("Last call: {call}").format(call=call) if call else _("No call yet"),
         round_line,
@@ -132,7 +127,7 @@ def present(game: SnipSnapSnorem, obs: Observation[SeenSnip]) -> TableView:
 
 def last_call(state: SeenSnip) -> str:
     """The last call and who made it ("Snap! ({s1})"), or "" before the first call."""
-    if state.caller == NOBODY:
+    if state.caller is None:
         return ""
     calls = " ".join(_(CALLS[n]) for n in state.calls)
     return _("{calls} ({who})").format(calls=calls, who=seat(state.caller))

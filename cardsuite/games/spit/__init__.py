@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from cardsuite.games.spit.model import (
         CENTRE,
         CLASSIC_LAYOUT,
-        NOBODY,
         OUT,
         REALTIME,
         SEED_LAYOUT,
@@ -73,7 +72,7 @@ else:  # at run time, each name is imported from engine.py or model.py when firs
 
 
 __all__ = [
-    "ALREADY_REQUESTED", "CENTRE", "CLASSIC_LAYOUT", "EMPTY_SLOT", "NOBODY", "NOT_ADJACENT",
+    "ALREADY_REQUESTED", "CENTRE", "CLASSIC_LAYOUT", "EMPTY_SLOT", "NOT_ADJACENT",
     "NOT_YOUR_MOVE", "NO_MANUAL_FILL", "NO_REQUEST", "OUT", "REACTION_MS", "REALTIME",
     "SEED_LAYOUT", "SLOT_NOT_EMPTY", "SOURCE_TOO_SHORT", "SPIT", "STACK", "STALL",
     "STALL_SPITS", "TURNS", "WRONG_MODE", "Fill", "FullSpit", "Pass", "Play", "SeenSpit",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardsuite.core.cards import ACE, KING, Card, standard_deck
+from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NOT_A_MOVE, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
@@ -19,17 +19,19 @@ from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
-from cardsuite.core.table import Layout, PileSpec, Seat, Table, Visibility
+from cardsuite.core.table import Layout, Seat, Table
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.spit import GAME
 from cardsuite.games.spit import present as presentation
 from cardsuite.games.spit.model import (
+    ADJACENT,
     CARDS_LEFT,
     CENTRE,
-    NOBODY,
+    NOTHING,
     OUT,
     SEATS,
+    SHAPES,
     STACK,
     STALL,
     STALL_SPITS,
@@ -46,6 +48,7 @@ from cardsuite.games.spit.model import (
     Recycled,
     Requested,
     SeenSpit,
+    Shape,
     Spat,
     SpitCancel,
     SpitMove,
@@ -54,9 +57,12 @@ from cardsuite.games.spit.model import (
     SpitState,
     Stalled,
     WentOut,
+    adjacent_ranks,
+    can_play,
     centre_name,
+    row_counts,
     slot,
-    slots,
+    stuck,
 )
 
 # Refusal codes: the spec's error names (§6.1) in CamelCase.
@@ -71,7 +77,7 @@ WRONG_MODE = "WrongMode"
 NOT_YOUR_MOVE = "NotYourMove"
 
 _DECK = standard_deck()
-_NOBODY_MOVES: frozenset[Seat] = frozenset()
+_NO_ONE: frozenset[Seat] = frozenset()
 _BOTH = frozenset({0, 1})
 _NO_REQUESTS = (False, False)
 
@@ -93,23 +99,6 @@ REACTION_MS: dict[str, tuple[int, int]] = {
 }
 
 
-def adjacent_ranks(wrap: bool) -> tuple[frozenset[int], ...]:
-    """``adjacent_ranks(wrap)[r]``: the ranks that may be played on a card of rank ``r``."""
-    out: list[frozenset[int]] = [frozenset()]
-    for r in range(ACE, KING + 1):
-        near = {r - 1, r + 1} & set(range(ACE, KING + 1))
-        if wrap and r == ACE:
-            near.add(KING)
-        if wrap and r == KING:
-            near.add(ACE)
-        out.append(frozenset(near))
-    return tuple(out)
-
-
-_ADJACENT = {True: adjacent_ranks(True), False: adjacent_ranks(False)}
-_NOTHING: frozenset[int] = frozenset()
-
-
 def deal_packet(packet: Sequence[Card], slot_count: int) -> tuple[tuple[Card, ...], ...]:
     """A packet c1…c26 laid out (§5.2): the slots (bottom first), then the spit stack
     (bottom first, so c10 — or c16 — is its last card, the top)."""
@@ -117,27 +106,6 @@ def deal_packet(packet: Sequence[Card], slot_count: int) -> tuple[tuple[Card, ..
     used = sum(len(p) for p in pattern)
     row = tuple(tuple(packet[i] for i in p) for p in pattern)
     return (*row, tuple(reversed(packet[used:])))
-
-
-class _Shape:
-    """Pile positions for one row size (hot-path lookups, made once per layout)."""
-
-    __slots__ = ("centres", "count", "layout", "rows", "stacks")
-
-    def __init__(self, count: int) -> None:
-        specs = [PileSpec(CENTRE[p]) for p in range(SEATS)]
-        specs += [PileSpec(STACK[s], s, Visibility.HIDDEN) for s in range(SEATS)]
-        for s in range(SEATS):
-            specs += [PileSpec(name, s, Visibility.TOP) for name in slots(s, count)]
-        self.layout = Layout(specs)
-        pos = self.layout.positions
-        self.count = count
-        self.centres = (pos[CENTRE[0]], pos[CENTRE[1]])
-        self.stacks = (pos[STACK[0]], pos[STACK[1]])
-        self.rows = tuple(tuple(pos[name] for name in slots(s, count)) for s in range(SEATS))
-
-
-_SHAPES = {3: _Shape(3), 5: _Shape(5)}
 
 
 @GAME.describes
@@ -161,7 +129,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         return _DECK
 
     def layout(self, options: SpitOptions) -> Layout:
-        return _SHAPES[options.slot_count].layout
+        return SHAPES[options.slot_count].layout
 
     def realtime(self, state: SpitState[Any]) -> bool:
         return bool(state.options.realtime)
@@ -202,7 +170,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
     def new_game(self, *, seats: int = SEATS, options: Any = None, seed: int = 0) -> FullSpit:
         opts: SpitOptions = self.resolve_options(options)
         self.check_seats(seats)
-        shape = _SHAPES[opts.slot_count]
+        shape = SHAPES[opts.slot_count]
         dealer, packets = self.packets(seed)
         contents: dict[str, tuple[Card, ...]] = {}
         for s in range(SEATS):
@@ -213,19 +181,29 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         table = Table.from_names(shape.layout, {**contents, CENTRE[0]: (), CENTRE[1]: ()})
         row_size = sum(len(p) for p in ROW_DEALS[shape.count])
         events: list[Event] = [Dealt(dealer, row_size, 26 - row_size)]
-        if opts.realtime:
-            return SpitState(
-                table, seed, tuple(events), opts, SEATS, 0, opts.spit_delay,
-                _NO_REQUESTS, NOBODY, 0, NOBODY, dealer, 0, NOBODY, "",
-            )  # fmt: skip
-        # Turn mode: the opening spit is part of the deal; the non-dealer moves first.
-        piles = list(table.piles)
-        self._spit(piles, shape, events)
-        first = 1 - dealer
+        first: Seat | None = None  # real time: both move at once from the start
+        if not opts.realtime:  # turn mode: the opening spit is part of the deal
+            piles = list(table.piles)
+            self._spit(piles, shape, events)
+            table = Table(shape.layout, tuple(piles), ())
+            first = 1 - dealer  # the non-dealer moves first
         return SpitState(
-            Table(shape.layout, tuple(piles), ()), seed, tuple(events), opts, SEATS, 0, None,
-            _NO_REQUESTS, first, 0, first, dealer, 1, NOBODY, "",
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=tuple(events),
+            options=opts,
+            seats=SEATS,
+            clock=0,
+            spit_due=opts.spit_delay if opts.realtime else None,
+            requests=_NO_REQUESTS,
+            turn=first,
+            passes=0,
+            opener=first,
+            dealer=dealer,
+            spits=0 if opts.realtime else 1,
+            winner=None,
+            ending="",
+        )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullSpit:
         """A position written as text, for tests and puzzles.
@@ -248,7 +226,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         ``passes: 1``.
         """
         opts: SpitOptions = self.resolve_options(options)
-        shape = _SHAPES[opts.slot_count]
+        shape = SHAPES[opts.slot_count]
         aliases: dict[str, str] = {}
         for s in range(SEATS):
             for k in range(shape.count):
@@ -294,9 +272,22 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
                 if due <= clock:
                     raise NotationError(f"spit_due: {due} must come after the clock ({clock})")
             return SpitState(
-                table, seed, (), opts, SEATS, clock, due, requests, NOBODY, 0, NOBODY, dealer,
-                spits, NOBODY, "",
-            )  # fmt: skip
+                table=table,
+                seed=seed,
+                events=(),
+                options=opts,
+                seats=SEATS,
+                clock=clock,
+                spit_due=due,
+                requests=requests,
+                turn=None,
+                passes=0,
+                opener=None,
+                dealer=dealer,
+                spits=spits,
+                winner=None,
+                ending="",
+            )
         if any(requests) or "spit_due" in given.settings:
             raise NotationError("spit requests and spit_due exist in real time only")
         turn = _player(given.setting("turn") or f"P{2 - dealer}")
@@ -305,22 +296,35 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         if passes not in (0, 1):
             raise NotationError(f"passes: {passes} must be 0 or 1")
         return SpitState(
-            table, seed, (), opts, SEATS, 0, None, _NO_REQUESTS, turn, passes, opener, dealer,
-            spits, NOBODY, "",
-        )  # fmt: skip
+            table=table,
+            seed=seed,
+            events=(),
+            options=opts,
+            seats=SEATS,
+            clock=0,
+            spit_due=None,
+            requests=_NO_REQUESTS,
+            turn=turn,
+            passes=passes,
+            opener=opener,
+            dealer=dealer,
+            spits=spits,
+            winner=None,
+            ending="",
+        )
 
     # --- who may act, and what -----------------------------------------------------------
     def to_move(self, state: FullSpit) -> frozenset[Seat]:
         if state.ending:
-            return _NOBODY_MOVES
+            return _NO_ONE
         if state.options.realtime:
             return _BOTH
+        assert state.turn is not None, "in turn mode someone is to move until the end"
         return self._turns[state.turn]
 
     def can_play(self, state: SpitState[Any], seat: Seat) -> bool:
         """Whether ``seat`` has a legal PLAY (not stuck, §6.3); for any table."""
-        opts = state.options
-        return not _stuck(state.table.piles, _SHAPES[opts.slot_count], seat, opts.wrap)
+        return can_play(state, seat)
 
     def ready(self, state: SpitState[Any], seat: Seat) -> bool:
         """Stuck, or waiting with a spit request (§6.3)."""
@@ -343,12 +347,12 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         realtime = opts.realtime
         if not realtime and seat != state.turn:
             return ()
-        shape = _SHAPES[opts.slot_count]
+        shape = SHAPES[opts.slot_count]
         piles = state.table.piles
-        adj = _ADJACENT[opts.wrap]
+        adj = ADJACENT[opts.wrap]
         c0, c1 = piles[shape.centres[0]], piles[shape.centres[1]]
-        near0 = adj[c0[-1].rank] if c0 else _NOTHING
-        near1 = adj[c1[-1].rank] if c1 else _NOTHING
+        near0 = adj[c0[-1].rank] if c0 else NOTHING
+        near1 = adj[c1[-1].rank] if c1 else NOTHING
         plays = self._plays[seat]
         out: list[SpitMove] = []
         row = shape.rows[seat]
@@ -369,7 +373,9 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             out.append(self._cancels[seat] if state.requests[seat] else self._requests[seat])
         else:
             out.append(self._passes[seat])
-        return tuple(out)
+        legal = tuple(out)
+        self.remember_legal(state, legal)  # apply need not judge them again
+        return legal
 
     def why_illegal(self, state: FullSpit, move: SpitMove) -> Refusal | None:
         seat = move.seat
@@ -383,8 +389,9 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             return Refusal(WRONG_MODE, _("in real time nobody passes: ask for a spit instead"))
         if not opts.realtime and (kind is SpitRequest or kind is SpitCancel):
             return Refusal(WRONG_MODE, _("in turn mode a spit is asked for by passing"))
-        if not opts.realtime and seat != state.turn:
-            return Refusal(NOT_YOUR_MOVE, _("it is {who}'s move").format(who=who(state.turn)))
+        turn = state.turn
+        if not opts.realtime and seat != turn and turn is not None:
+            return Refusal(NOT_YOUR_MOVE, _("it is {who}'s move").format(who=who(turn)))
         count = opts.slot_count
         table = state.table
         if kind is Play:
@@ -396,7 +403,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
                 return Refusal(EMPTY_SLOT, _("your slot {n} is empty").format(n=move.slot + 1))
             card = cards[-1]
             target = table.cards(CENTRE[move.pile])
-            if target and card.rank in _ADJACENT[opts.wrap][target[-1].rank]:
+            if target and card.rank in ADJACENT[opts.wrap][target[-1].rank]:
                 return None
             pile = centre_name(move.pile)
             if not target:
@@ -443,7 +450,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullSpit, move: SpitMove) -> FullSpit:
         opts = state.options
-        shape = _SHAPES[opts.slot_count]
+        shape = SHAPES[opts.slot_count]
         seat = move.seat
         kind = type(move)
         piles = list(state.table.piles)
@@ -452,6 +459,8 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         turn, passes, opener = state.turn, state.passes, state.opener
         spits = state.spits
         moved = True
+        winner: Seat | None = None
+        ending = ""
         if kind is Play:
             assert isinstance(move, Play)
             src = shape.rows[seat][move.slot]
@@ -468,14 +477,10 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             spits = 0
             if requests[seat]:
                 requests = (False, requests[1]) if seat == 0 else (requests[0], False)
-            if not any(piles[p] for p in shape.rows[seat]):
+            if not any(piles[p] for p in shape.rows[seat]):  # §7: out, and the winner
                 events.append(WentOut(seat))
-                return SpitState(
-                    Table(shape.layout, tuple(piles), ()), state.seed, tuple(events), opts,
-                    SEATS, state.clock, None, requests, NOBODY, 0, opener, state.dealer, 0,
-                    seat, OUT,
-                )  # fmt: skip
-            if not opts.realtime:
+                turn, passes, winner, ending = None, 0, seat, OUT
+            elif not opts.realtime:
                 turn, passes = 1 - seat, 0
         elif kind is Fill:
             assert isinstance(move, Fill)
@@ -495,39 +500,45 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
                 turn, passes = 1 - seat, 1
             else:
                 self._spit(piles, shape, events)
-                opener = 1 - opener
+                assert opener is not None, "in turn mode someone opened after the last spit"
+                opener = 1 - opener  # the first move alternates from spit to spit
                 turn, passes = opener, 0
                 spits += 1
                 if spits >= STALL_SPITS:
                     return self._stall(state, piles, shape, events, state.clock, spits)
         due = (
             self._due(opts, piles, shape, requests, state.spit_due, state.clock, moved)
-            if opts.realtime
+            if opts.realtime and not ending
             else None
         )
+        # Positional on purpose, in this one place: every move builds a state, and keyword
+        # arguments cost a 15-field NamedTuple about 8,000 more instructions a call in Python
+        # 3.11 (callgrind).  The fields, in order: table, seed, events, options, seats, clock,
+        # spit_due, requests, turn, passes, opener, dealer, spits, winner, ending
+        # (tests/games/test_spit.py checks them).
         return SpitState(
             Table(shape.layout, tuple(piles), ()), state.seed, tuple(events), opts, SEATS,
-            state.clock, due, requests, turn, passes, opener, state.dealer, spits, NOBODY, "",
+            state.clock, due, requests, turn, passes, opener, state.dealer, spits, winner, ending,
         )  # fmt: skip
 
     def _due(
         self,
         opts: SpitOptions,
         piles: Sequence[tuple[Card, ...]],
-        shape: _Shape,
+        shape: Shape,
         requests: tuple[bool, bool],
         due: int | None,
         now: int,
         moved: bool,
     ) -> int | None:
         """The countdown bookkeeping after a step taken at ``now`` (§6.4)."""
-        if (requests[0] or _stuck(piles, shape, 0, opts.wrap)) and (
-            requests[1] or _stuck(piles, shape, 1, opts.wrap)
+        if (requests[0] or stuck(piles, shape, 0, opts.wrap)) and (
+            requests[1] or stuck(piles, shape, 1, opts.wrap)
         ):
             return now + opts.spit_delay if moved or due is None else due
         return None
 
-    def _spit(self, piles: list[tuple[Card, ...]], shape: _Shape, events: list[Event]) -> None:
+    def _spit(self, piles: list[tuple[Card, ...]], shape: Shape, events: list[Event]) -> None:
         """Both players spit at once (§6.3); an empty stack first recycles its centre pile."""
         for s in range(SEATS):
             st, ce = shape.stacks[s], shape.centres[s]
@@ -548,20 +559,27 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         self,
         state: FullSpit,
         piles: list[tuple[Card, ...]],
-        shape: _Shape,
+        shape: Shape,
         events: list[Event],
         clock: int,
         spits: int,
     ) -> FullSpit:
         """The stall rule (§7): fewer cards left in the row wins; equal is a draw."""
         left = [sum(len(piles[p]) for p in shape.rows[s]) for s in range(SEATS)]
-        winner = NOBODY if left[0] == left[1] else (0 if left[0] < left[1] else 1)
+        winner = None if left[0] == left[1] else (0 if left[0] < left[1] else 1)
         events.append(Stalled(spits, winner))
-        return SpitState(
-            Table(shape.layout, tuple(piles), ()), state.seed, tuple(events), state.options,
-            SEATS, clock, None, _NO_REQUESTS, NOBODY, 0, state.opener, state.dealer, spits,
-            winner, STALL,
-        )  # fmt: skip
+        return state._replace(
+            table=Table(shape.layout, tuple(piles), ()),
+            events=tuple(events),
+            clock=clock,
+            spit_due=None,
+            requests=_NO_REQUESTS,
+            turn=None,
+            passes=0,
+            spits=spits,
+            winner=winner,
+            ending=STALL,
+        )
 
     # --- the clock -------------------------------------------------------------------------
     def advance(self, state: FullSpit, now: int) -> FullSpit:
@@ -585,7 +603,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
 
     def _timed_spit(self, state: FullSpit, at: int) -> FullSpit:
         opts = state.options
-        shape = _SHAPES[opts.slot_count]
+        shape = SHAPES[opts.slot_count]
         piles = list(state.table.piles)
         events: list[Event] = []
         self._spit(piles, shape, events)
@@ -595,28 +613,38 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         # A spit always counts as moving a card, so a countdown never falls due twice at once.
         due = self._due(opts, piles, shape, _NO_REQUESTS, None, at, True)
         return SpitState(
-            Table(shape.layout, tuple(piles), ()), state.seed, tuple(events), opts, SEATS, at,
-            due, _NO_REQUESTS, NOBODY, 0, NOBODY, state.dealer, spits, NOBODY, "",
-        )  # fmt: skip
+            table=Table(shape.layout, tuple(piles), ()),
+            seed=state.seed,
+            events=tuple(events),
+            options=opts,
+            seats=SEATS,
+            clock=at,
+            spit_due=due,
+            requests=_NO_REQUESTS,
+            turn=None,
+            passes=0,
+            opener=None,
+            dealer=state.dealer,
+            spits=spits,
+            winner=None,
+            ending="",
+        )
 
     # --- the end ---------------------------------------------------------------------------
     def row_counts(self, state: SpitState[Any]) -> tuple[int, int]:
         """Cards left in each seat's row (face up and face down)."""
-        table = state.table
-        count = state.options.slot_count
-        return (
-            sum(table.count(p) for p in slots(0, count)),
-            sum(table.count(p) for p in slots(1, count)),
-        )
+        return row_counts(state)
 
     def outcome(self, state: FullSpit) -> Outcome | None:
         if not state.ending:
             return None
         left = self.row_counts(state)
+        winner = state.winner
         if state.ending == OUT:
-            reason = WentOut(state.winner).text()
+            assert winner is not None, "whoever goes out wins"
+            reason = WentOut(winner).text()
             return Outcome.win_for(
-                frozenset({state.winner}), SEATS, reason, left, ending=OUT, measure=CARDS_LEFT
+                frozenset({winner}), SEATS, reason, left, ending=OUT, measure=CARDS_LEFT
             )
         reason = Stalled(state.spits, state.winner).text()
         return Outcome.from_scores(
@@ -625,22 +653,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSpit]) -> TableView:
-        return presentation.present(self, obs)
-
-
-def _stuck(piles: Sequence[tuple[Any, ...]], shape: _Shape, seat: Seat, wrap: bool) -> bool:
-    """True when ``seat`` has no legal PLAY: no top card of his next to a centre top."""
-    adj = _ADJACENT[wrap]
-    c0, c1 = piles[shape.centres[0]], piles[shape.centres[1]]
-    near0 = adj[c0[-1].rank] if c0 else _NOTHING
-    near1 = adj[c1[-1].rank] if c1 else _NOTHING
-    for p in shape.rows[seat]:
-        cards = piles[p]
-        if cards:
-            r = cards[-1].rank
-            if r in near0 or r in near1:
-                return False
-    return True
+        return presentation.present(obs)
 
 
 def _move_top(
@@ -663,7 +676,7 @@ def _move_top(
 
 
 def _auto_fill(
-    piles: list[tuple[Card, ...]], shape: _Shape, seat: Seat, events: list[Event]
+    piles: list[tuple[Card, ...]], shape: Shape, seat: Seat, events: list[Event]
 ) -> None:
     """§6.2: while there is an empty slot and another of two cards or more, the top card of
     the tallest slot (leftmost if tied) goes to the leftmost empty slot."""

@@ -61,16 +61,17 @@ Decisions taken where the spec is silent or leaves room:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from cardsuite.core.cards import Card
+from cardsuite.core.cards import ACE, KING, Card
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
-from cardsuite.core.table import PileId, Seat, SeenTable, Table
+from cardsuite.core.table import Layout, PileId, PileSpec, Seat, SeenTable, Table, Visibility
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): cards left in the row, the fewest best.
@@ -79,7 +80,6 @@ CARDS_LEFT = Measure(
 )
 
 SEATS = 2
-NOBODY = -1
 STALL_SPITS = 50  # spits in a row without a card played from a row end the game (§7)
 
 # --- piles ---------------------------------------------------------------------------------
@@ -370,10 +370,10 @@ class Stalled(Event):
     """The stall rule: ``STALL_SPITS`` spits without a card played from a row."""
 
     spits: int
-    winner: Seat  # NOBODY: a draw
+    winner: Seat | None  # None: a draw
 
     def text(self) -> str:
-        if self.winner == NOBODY:
+        if self.winner is None:
             return _("{n} spits without a card played from a row: the game ends in a draw").format(
                 n=self.spits
             )
@@ -401,12 +401,12 @@ class SpitState(NamedTuple, Generic[T]):
     clock: int  # real time: ms since the deal of the latest step applied (0 in turn mode)
     spit_due: int | None  # real time: when the pending spit falls due, or None
     requests: tuple[bool, bool]  # real time: pending spit requests per seat
-    turn: Seat  # turn mode: whose move it is; NOBODY in real time and at the end
+    turn: Seat | None  # turn mode: whose move it is; None in real time and at the end
     passes: int  # turn mode: passes in a row (0 or 1; the second spits at once)
-    opener: Seat  # turn mode: who moved first after the latest spit
+    opener: Seat | None  # turn mode: who moved first after the latest spit (None in real time)
     dealer: Seat
     spits: int  # spits since a card was last played from a row to a centre pile
-    winner: Seat  # the winner at the end (NOBODY: none yet, or a draw)
+    winner: Seat | None  # the winner at the end (None: none yet, or a draw)
     ending: str  # "" while the game runs, then OUT or STALL
 
     @property
@@ -416,3 +416,76 @@ class SpitState(NamedTuple, Generic[T]):
 
 FullSpit = SpitState[Table]
 SeenSpit = SpitState[SeenTable]
+
+
+# --- the table's shape, and what follows from it (for the rules and the view alike) -------
+
+
+def adjacent_ranks(wrap: bool) -> tuple[frozenset[int], ...]:
+    """``adjacent_ranks(wrap)[r]``: the ranks that may be played on a card of rank ``r``."""
+    out: list[frozenset[int]] = [frozenset()]
+    for r in range(ACE, KING + 1):
+        near = {r - 1, r + 1} & set(range(ACE, KING + 1))
+        if wrap and r == ACE:
+            near.add(KING)
+        if wrap and r == KING:
+            near.add(ACE)
+        out.append(frozenset(near))
+    return tuple(out)
+
+
+ADJACENT = {True: adjacent_ranks(True), False: adjacent_ranks(False)}
+NOTHING: frozenset[int] = frozenset()
+
+
+class Shape:
+    """The piles of a table with ``count`` slots a row, and their positions (resolved once
+    per layout, for the hot paths)."""
+
+    __slots__ = ("centres", "count", "layout", "rows", "stacks")
+
+    def __init__(self, count: int) -> None:
+        specs = [PileSpec(CENTRE[p]) for p in range(SEATS)]
+        specs += [PileSpec(STACK[s], s, Visibility.HIDDEN) for s in range(SEATS)]
+        for s in range(SEATS):
+            specs += [PileSpec(name, s, Visibility.TOP) for name in slots(s, count)]
+        self.layout = Layout(specs)
+        pos = self.layout.positions
+        self.count = count
+        self.centres = (pos[CENTRE[0]], pos[CENTRE[1]])
+        self.stacks = (pos[STACK[0]], pos[STACK[1]])
+        self.rows = tuple(tuple(pos[name] for name in slots(s, count)) for s in range(SEATS))
+
+
+SHAPES = {3: Shape(3), 5: Shape(5)}
+
+
+def stuck(piles: Sequence[tuple[Any, ...]], shape: Shape, seat: Seat, wrap: bool) -> bool:
+    """True when ``seat`` has no legal PLAY: no top card of his next to a centre top."""
+    adj = ADJACENT[wrap]
+    c0, c1 = piles[shape.centres[0]], piles[shape.centres[1]]
+    near0 = adj[c0[-1].rank] if c0 else NOTHING
+    near1 = adj[c1[-1].rank] if c1 else NOTHING
+    for p in shape.rows[seat]:
+        cards = piles[p]
+        if cards:
+            r = cards[-1].rank
+            if r in near0 or r in near1:
+                return False
+    return True
+
+
+def can_play(state: SpitState[Any], seat: Seat) -> bool:
+    """Whether ``seat`` has a legal PLAY (not stuck, §6.3); for any table."""
+    opts = state.options
+    return not stuck(state.table.piles, SHAPES[opts.slot_count], seat, opts.wrap)
+
+
+def row_counts(state: SpitState[Any]) -> tuple[int, int]:
+    """Cards left in each seat's row (face up and face down)."""
+    table = state.table
+    count = state.options.slot_count
+    return (
+        sum(table.count(p) for p in slots(0, count)),
+        sum(table.count(p) for p in slots(1, count)),
+    )

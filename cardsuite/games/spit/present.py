@@ -8,37 +8,33 @@ itself never names a time, which only the runner knows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
 from cardsuite.core.view import KeyMove, PileStyle, PileView, SeatView, TableView, seating
 from cardsuite.games.spit.model import (
     CENTRE,
-    NOBODY,
     OUT,
     STACK,
     SeenSpit,
+    can_play,
     centre_name,
+    row_counts,
     slot,
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.spit.engine import Spit
 
 
 def row_text(n: int) -> str:
     return ngettext("{n} card left in the row", "{n} cards left in the row", n).format(n=n)
 
 
-def present(game: Spit, obs: Observation[SeenSpit]) -> TableView:
+def present(obs: Observation[SeenSpit]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     opts = state.options
     count = opts.slot_count
-    left = game.row_counts(state)
+    left = row_counts(state)
     running = not state.ending
     seats = []
     for s in seating(obs.viewer, state.seats):
@@ -69,7 +65,7 @@ def present(game: Spit, obs: Observation[SeenSpit]) -> TableView:
         if running and opts.realtime:
             if state.requests[s]:
                 marks.append(_("ready to spit"))
-            elif not game.can_play(state, s):
+            elif not can_play(state, s):
                 marks.append(_("stuck"))
         to_move = running and (opts.realtime or s == state.turn)
         seats.append(
@@ -128,7 +124,7 @@ def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
 
 def _status(state: SeenSpit) -> str:
     if state.ending:
-        if state.winner == NOBODY:
+        if state.winner is None:
             return _("The game is over: a draw")
         if state.ending == OUT:
             return _("«Out!» {who} wins").format(who=seat(state.winner))
@@ -137,9 +133,11 @@ def _status(state: SeenSpit) -> str:
         if state.spit_due is not None:
             return _("Both players are ready: spit coming")
         return _("Play! Both players play at once")
+    turn = state.turn
+    assert turn is not None, "in turn mode someone is to move until the end"
     if state.passes:
-        return _("{who} to move (one pass so far)").format(who=seat(state.turn))
-    return _("{who} to move").format(who=seat(state.turn))
+        return _("{who} to move (one pass so far)").format(who=seat(turn))
+    return _("{who} to move").format(who=seat(turn))
 
 
 def _info(state: SeenSpit) -> tuple[str, ...]:
