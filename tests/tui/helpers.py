@@ -373,8 +373,12 @@ async def click(
 ) -> bool:
     """Pilot.click without its idle sleeps (it waits for the process to look idle before
     each of its three events, up to a second each on a loaded machine): the same events,
-    each processed before the next.  Whether the click landed on ``widget``."""
-    await pilot._wait_for_screen()  # the layout the click aims at is the one shown
+    each processed before the next.  Whether the click landed on ``widget``.
+
+    Before each event, as Pilot.pause does, the screen's pending layout is done at once: it
+    waits for the screen's update timer otherwise, and a click aimed by a widget's region
+    before it would land where the widget was (on a loaded machine the timer comes late)."""
+    await _laid_out(pilot)
     app = pilot.app
     screen = app.screen
     target = (
@@ -392,8 +396,14 @@ async def click(
         kwargs = {**arguments, "chain": 1} if event_class is events.Click else arguments
         app.mouse_position = Offset(x, y)
         screen._forward_event(event_class(**kwargs))
-        await pilot._wait_for_screen()
+        await _laid_out(pilot)
     return widget is None or widget_at is target
+
+
+async def _laid_out(pilot: Pilot[Any]) -> None:
+    """Wait for the screen's queues, then do its pending layout and repaint now."""
+    await pilot._wait_for_screen()
+    pilot.app.screen._on_timer_update()
 
 
 # --- the lobby by keys ------------------------------------------------------------------------
