@@ -17,6 +17,7 @@ import sys
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
+    from cardsuite.core.kernel import Kernel
     from cardsuite.core.protocol import AnyGame
 
 EngineClass = TypeVar("EngineClass", bound=type)
@@ -72,7 +73,9 @@ class GameInfo:
     * ``every_card_seen`` — some seat sees every card all the time (the whole pack dealt into
       the hands, the rest face up): no card is hidden from everyone.
 
-    ``number`` orders the lobby's list (the order the games joined the suite).
+    ``number`` orders the lobby's list (the order the games joined the suite).  ``kernel`` is
+    the ``"module:attr"`` path of the game's compact fast form for playouts, if it has one
+    (:mod:`cardsuite.core.kernel`).
     """
 
     __slots__ = (
@@ -84,6 +87,7 @@ class GameInfo:
         "every_card_seen",
         "forced_moves_wait",
         "id",
+        "kernel",
         "last_place_loses",
         "number",
         "options",
@@ -113,6 +117,7 @@ class GameInfo:
         last_place_loses: bool = False,
         forced_moves_wait: bool = False,
         every_card_seen: bool = False,
+        kernel: str | None = None,
     ) -> None:
         self.package = package  # "cardsuite.games.cassino"
         self.number = number
@@ -129,6 +134,7 @@ class GameInfo:
         self.last_place_loses = last_place_loses
         self.forced_moves_wait = forced_moves_wait
         self.every_card_seen = every_card_seen
+        self.kernel = kernel
         self._engine: AnyGame | None = None
         self._engine_class: type | None = None  # the class ``describes`` was given
 
@@ -157,6 +163,10 @@ class GameInfo:
                 )
             self._engine = engine
         return engine
+
+    def load_kernel(self) -> Kernel[Any, Any] | None:
+        """The game's kernel (imported on the first call), or None: it has none."""
+        return None if self.kernel is None else resolve(self.kernel)
 
     def describes(self, engine_class: EngineClass) -> EngineClass:
         """Give an engine class its metadata and ``Options`` from this declaration (a class

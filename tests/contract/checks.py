@@ -32,6 +32,7 @@ import pytest
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.errors import STALE_TIME, IllegalMoveError
 from cardsuite.core.events import Event
+from cardsuite.core.kernel import Kernel
 from cardsuite.core.options import options_to_dict
 from cardsuite.core.protocol import AnyGame, Observation, RulesBase
 from cardsuite.core.record import MatchRecord, SeatRecord
@@ -47,6 +48,7 @@ from cardsuite.core.table import (
 )
 from cardsuite.core.text import default_names, fill, has_placeholders
 from cardsuite.core.view import TableView
+from cardsuite.games import GAME_INFO
 from cardsuite.match import Match
 
 MAX_PLIES = 60_000  # far above any game's own safety stop
@@ -456,6 +458,62 @@ def check_sides(game: AnyGame, state: Any) -> None:
     assert seats == list(range(state.seats)), f"sides {sides} do not partition the seats"
 
 
+def kernel_of(game: AnyGame) -> Kernel[Any, Any] | None:
+    """The kernel the game declares; None for a game of the tests (outside the registry, or a
+    registered game's engine broken on purpose: the kernel agrees with the real one)."""
+    info = GAME_INFO.get(game.id)
+    if info is None or not info.loaded or info.load() is not game:
+        return None
+    return info.load_kernel()
+
+
+def check_kernel_state(game: AnyGame, kernel: Kernel[Any, Any], state: Any) -> Any:
+    """The kernel loaded from ``state`` agrees with the engine there: the seats to move, each
+    seat's legal moves (one action each), the clock, what falls due, and the outcome.  Returns
+    the loaded kernel."""
+    loaded = kernel.load(state)
+    assert list(kernel.to_move(loaded)) == sorted(game.to_move(state)), "kernel: another to move"
+    for seat in range(state.seats):
+        legal = game.legal_moves(state, seat)
+        moves = [kernel.move(loaded, a) for a in kernel.legal(loaded, seat)]
+        assert len(moves) == len(legal) and set(moves) == set(legal), (
+            f"kernel: seat {seat} may make {sorted(map(game.move_to_text, moves))}, "
+            f"the engine says {sorted(map(game.move_to_text, legal))}"
+        )
+    assert kernel.clock(loaded) == game.clock(state), "kernel: another clock"
+    assert kernel.next_due(loaded) == game.next_due(state), "kernel: another time due"
+    assert kernel.outcome(loaded) == game.outcome(state), "kernel: another outcome"
+    return loaded
+
+
+def check_kernel_step(
+    game: AnyGame, kernel: Kernel[Any, Any], loaded: Any, move: Any, after: Any
+) -> None:
+    """Playing ``move``'s action on the kernel gives what the kernel loads from the engine's
+    state ``after`` it (and the loaded kernel is left as it was)."""
+    key = kernel.key(loaded)
+    action = next(
+        (a for a in kernel.legal(loaded, move.seat) if kernel.move(loaded, a) == move), None
+    )
+    assert action is not None, f"kernel: no action for {game.move_to_text(move)}"
+    played = kernel.play(kernel.copy(loaded), action)
+    assert kernel.key(loaded) == key, "kernel: play on a copy changed the original"
+    assert kernel.key(played) == kernel.key(kernel.load(after)), (
+        f"kernel: {game.move_to_text(move)} leads elsewhere than the engine"
+    )
+    assert kernel.outcome(played) == game.outcome(after), "kernel: another outcome after a move"
+
+
+def check_kernel_advance(game: AnyGame, kernel: Kernel[Any, Any], before: Any, after: Any) -> None:
+    """On a clock: advancing the kernel to the engine's new time gives what it loads from the
+    engine's state advanced to it."""
+    advanced = kernel.advance(kernel.load(before), game.clock(after))
+    assert kernel.key(advanced) == kernel.key(kernel.load(after)), (
+        f"kernel: advancing to {game.clock(after)} ms leads elsewhere than the engine"
+    )
+    assert kernel.clock(advanced) == game.clock(after), "kernel: another clock after advancing"
+
+
 def overrides_legal_moves(game: AnyGame) -> bool:
     return type(game).legal_moves is not RulesBase.legal_moves
 
@@ -525,6 +583,7 @@ def play_checked(
     deck = Counter(game.deck(state))
     known = Knowledge(seats)
     second_path = overrides_legal_moves(game)
+    kernel = kernel_of(game)  # its compact form agrees with it on every state on the way
     check_sides(game, state)
     moves: list[tuple[int, str]] = []
     clocked = game.realtime(state)  # on a clock: moves at random times, timed events between
@@ -544,8 +603,13 @@ def play_checked(
             if seat not in to_move:
                 assert game.legal_moves(state, seat) == (), f"seat {seat} may move out of turn"
         movers = [s for s in sorted(to_move) if game.legal_moves(state, s)]
+        loaded = None if kernel is None else check_kernel_state(game, kernel, state)
         if clocked:
+            before = state
             state, fell_due = check_time(game, state, movers, rng)
+            if kernel is not None:
+                check_kernel_advance(game, kernel, before, state)
+                loaded = check_kernel_state(game, kernel, state)
             if fell_due:
                 continue  # the table changed by itself: check it before anyone acts
         assert movers, f"no legal move for {sorted(to_move)} at ply {ply} (liveness)"
@@ -567,6 +631,8 @@ def play_checked(
             assert game.apply(state, move) == nxt, "apply is not deterministic"
         else:
             nxt = game.apply(state, move)
+        if kernel is not None:
+            check_kernel_step(game, kernel, loaded, move, nxt)
         if behaviour_rate and (ply < ALWAYS_CHECKED or twin_rng.random() < behaviour_rate):
             check_behaviour(game, state, move, nxt, ply, twin_rng, tally)
         moves.append((seat, game.move_to_text(move)))
@@ -581,6 +647,8 @@ def play_checked(
     check_costly(game, state, rng, known)
     outcome = game.outcome(state)
     assert outcome is not None
+    if kernel is not None:
+        check_kernel_state(game, kernel, state)
     places = outcome.places
     assert len(places) == seats
     sides = game.sides(state)

@@ -1,0 +1,91 @@
+"""A game's compact fast form, for playouts: :class:`Kernel`.
+
+The readable engine is the reference: it checks every move, tells events, hides what a seat may
+not see and says why a move is refused.  A search bot needs none of that inside its playouts,
+which apply tens of thousands of moves per decision; there a game may offer a *kernel*, the
+same rules on a compact mutable working copy (lists and ints instead of a table of named
+piles), in ``kernel.py`` beside its engine.
+
+A kernel is loaded from a full state of the engine and then played on by *actions*, its own
+cheap encoding of moves (often an int).  It promises to agree with the engine move for move:
+
+* ``to_move`` is the engine's ``to_move``;
+* for every seat, the actions of ``legal`` stand for the engine's legal moves, one each
+  (``move`` gives the engine's move for an action);
+* after ``play``, the kernel holds what ``load`` makes of the engine's state after that move:
+  ``key(play(load(s), a)) == key(load(game.apply(s, move(a))))``; on a clock, the same for
+  ``advance``;
+* at the end, ``outcome`` is the engine's outcome.
+
+The contract suite checks these on every state of its random games (``tests/contract``), for
+every game that declares a kernel (``GameInfo(kernel="module:attr")``).  A kernel keeps no
+events, no facts about who knows what, and no options a playout cannot meet; ``key`` is
+everything else, as a value two kernels share exactly when they would play on alike.
+
+Kernels mutate: ``play`` and ``advance`` change the kernel they are given and return it, so a
+playout copies its root once (``copy``) and plays on in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, TypeVar
+
+from cardsuite.core.moves import Move
+from cardsuite.core.outcome import Outcome
+
+K = TypeVar("K")  # the kernel's working copy
+A = TypeVar("A")  # an action: the kernel's encoding of a move
+
+Seat = int
+
+
+class Kernel(Generic[K, A]):
+    """The compact form of one game's rules (see the module docstring).  A game supplies
+    ``load``, ``copy``, ``key``, ``to_move``, ``legal``, ``play``, ``move`` and ``outcome``; a
+    game on a clock ``clock``, ``next_due`` and ``advance`` too."""
+
+    def load(self, state: Any) -> K:
+        """A fresh working copy of the engine's full state ``state``."""
+        raise NotImplementedError
+
+    def copy(self, kernel: K) -> K:
+        """An independent copy of ``kernel`` (playing on one leaves the other as it was)."""
+        raise NotImplementedError
+
+    def key(self, kernel: K) -> Hashable:
+        """Everything that decides how play goes on, as one comparable value."""
+        raise NotImplementedError
+
+    def to_move(self, kernel: K) -> Sequence[Seat]:
+        """The seats that may act, in seat order; empty once the match is over."""
+        raise NotImplementedError
+
+    def legal(self, kernel: K, seat: Seat) -> Sequence[A]:
+        """The actions ``seat`` may take now (none when it is not to move)."""
+        raise NotImplementedError
+
+    def play(self, kernel: K, action: A) -> K:
+        """Take one of the actions ``legal`` listed (not checked again); the kernel after."""
+        raise NotImplementedError
+
+    def move(self, kernel: K, action: A) -> Move:
+        """The engine's move that ``action`` stands for in ``kernel``."""
+        raise NotImplementedError
+
+    def outcome(self, kernel: K) -> Outcome | None:
+        """The engine's outcome of the match, once it is over; None before."""
+        raise NotImplementedError
+
+    # --- on a clock ----------------------------------------------------------------------
+    def clock(self, kernel: K) -> int:
+        """The time (ms since the deal) of the latest step; 0 without a clock."""
+        return 0
+
+    def next_due(self, kernel: K) -> int | None:
+        """When the next timed event falls due, or None."""
+        return None
+
+    def advance(self, kernel: K, now: int) -> K:
+        """Perform what has fallen due by ``now`` and set the clock to it."""
+        return kernel
