@@ -138,18 +138,17 @@ _ALONE = tuple((s,) for s in range(4))
 
 
 class Setup:
-    """What stays the same for a whole match: the seats, the options as plain values, the seed
-    and the tables read at every step.  Shared by a kernel and its copies."""
+    """What a set of options and a seat count fix for every match played with them: the
+    options as plain values and the tables read at every step.  Shared by kernels."""
 
     __slots__ = (
         "begging", "eldest_leads", "key", "options", "parties", "partnerships", "party",
-        "seats", "seed", "strength", "tie_to_eldest", "trick_points",
+        "seats", "strength", "tie_to_eldest", "trick_points",
     )  # fmt: skip
 
-    def __init__(self, options: SevenUpOptions, seats: int, seed: int) -> None:
+    def __init__(self, options: SevenUpOptions, seats: int) -> None:
         self.options = options
         self.seats = seats
-        self.seed = seed
         self.partnerships = options.partnerships
         self.parties = 2 if options.partnerships else seats
         self.party = tuple(party_of(options, s) for s in range(seats))
@@ -158,18 +157,16 @@ class Setup:
         self.tie_to_eldest = options.game_tie == ELDEST and self.parties == 2
         self.begging = options.begging
         self.strength = strengths(options.order, _DECK)
-        self.key = (options, seats, seed)
+        self.key = (options, seats)
 
 
-_SETUPS: dict[tuple[SevenUpOptions, int, int], Setup] = {}
+_SETUPS: dict[tuple[SevenUpOptions, int], Setup] = {}
 
 
-def setup_of(options: SevenUpOptions, seats: int, seed: int) -> Setup:
-    setup = _SETUPS.get((options, seats, seed))
+def setup_of(options: SevenUpOptions, seats: int) -> Setup:
+    setup = _SETUPS.get((options, seats))
     if setup is None:
-        if len(_SETUPS) > 4096:
-            _SETUPS.clear()
-        setup = _SETUPS[(options, seats, seed)] = Setup(options, seats, seed)
+        setup = _SETUPS[(options, seats)] = Setup(options, seats)
     return setup
 
 
@@ -178,11 +175,12 @@ class K:
 
     __slots__ = (
         "between", "chips", "dealer", "hands", "high", "high_seat", "jack_taker", "leader",
-        "low", "low_seat", "number", "phase", "points", "setup", "stock", "taker", "trick",
+        "low", "low_seat", "number", "phase", "points", "seed", "setup", "stock", "taker", "trick",
         "trumps", "turn", "voids", "won",
     )  # fmt: skip
 
     setup: Setup
+    seed: int  # the match's seed: every deal's shuffle comes from it
     hands: list[list[int]]
     trick: list[int]
     won: list[int]  # game points in each party's won pile
@@ -214,10 +212,11 @@ def _indices(cards: Sequence[Card]) -> list[int]:
 
 def load_state(state: FullSevenUp) -> K:
     assert state.seed is not None, "an observation cannot be played on"
-    setup = setup_of(state.options, state.seats, state.seed)
+    setup = setup_of(state.options, state.seats)
     table = state.table
     k = K()
     k.setup = setup
+    k.seed = state.seed
     k.hands = [_indices(table.cards(hand(s))) for s in range(state.seats)]
     k.trick = _indices(table.cards(TRICK))
     k.won = [sum(GAME_POINT[c.index] for c in table.cards(won(p))) for p in range(setup.parties)]
@@ -250,6 +249,7 @@ def load_state(state: FullSevenUp) -> K:
 def copy_of(k: K) -> K:
     n = K()
     n.setup = k.setup
+    n.seed = k.seed
     n.hands = [h[:] for h in k.hands]
     n.trick = k.trick[:]
     n.won = k.won[:]
@@ -276,6 +276,7 @@ def copy_of(k: K) -> K:
 def key_of(k: K) -> Hashable:
     return (
         k.setup.key,
+        k.seed,
         tuple(tuple(h) for h in k.hands),
         tuple(k.trick),
         tuple(k.won),
@@ -320,7 +321,7 @@ def deal(k: K, *, keep_points: bool) -> None:
     from the dealer's left, the top card first; turn up the next card for trumps."""
     setup = k.setup
     seats = setup.seats
-    stock = _indices(shuffled(_DECK, setup.seed, "deal", k.number, k.voids))  # top = end
+    stock = _indices(shuffled(_DECK, k.seed, "deal", k.number, k.voids))  # top = end
     dealer = k.dealer
     hands: list[list[int]] = [[] for _s in range(seats)]
     for _round in range(HAND_SIZE // PACKET):
