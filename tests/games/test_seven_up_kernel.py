@@ -10,6 +10,7 @@ import pytest
 
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.series import NextDeal
+from cardsuite.core.tricks import follow_or_trump, follow_then_trump, trick_winner
 from cardsuite.games.seven_up import SEVEN_UP, FullSevenUp, PlayCard, SevenUpOptions
 from cardsuite.games.seven_up.kernel import (
     BEG_A,
@@ -18,9 +19,6 @@ from cardsuite.games.seven_up.kernel import (
     NEXT_A,
     RUN_A,
     STAND_A,
-    follow_or_trump,
-    follow_then_trump,
-    trick_winner,
 )
 
 G = SEVEN_UP

@@ -35,6 +35,7 @@ from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import NextDeal, Series
+from cardsuite.core.tricks import follow_then_trump, strengths, trick_winner
 from cardsuite.games.seven_leaves import GAME
 from cardsuite.games.seven_leaves.model import (
     COUNT,
@@ -61,7 +62,6 @@ from cardsuite.games.seven_leaves.model import (
     hand,
     next_of,
 )
-from cardsuite.games.seven_up.kernel import follow_then_trump, strengths, trick_winner
 
 # --- encoding -------------------------------------------------------------------------------
 

@@ -22,9 +22,8 @@ Left out, for the engine to do: events, what each seat may see, refusals of ille
 the turn-up pile and the discard piles (they count for nothing), and the deal results of the
 series (the outcome needs only the chips left).
 
-The module also holds the trick play of the two Seven games on card indices
-(:func:`follow_or_trump`, :func:`follow_then_trump`, :func:`trick_winner`); Seven Leaves'
-kernel uses them too.
+Trick play on card indices (follow suit, trump, who takes the trick) is core's
+(:mod:`cardsuite.core.tricks`), shared with Seven Leaves' kernel.
 """
 
 from __future__ import annotations
@@ -32,12 +31,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from cardsuite.core.cards import JACK, SUITS, Card, RankOrder, standard_deck
+from cardsuite.core.cards import JACK, SUITS, Card, standard_deck
 from cardsuite.core.kernel import Kernel
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import NextDeal, Series
+from cardsuite.core.tricks import follow_or_trump, strengths, trick_winner
 from cardsuite.games.seven_up.model import (
     CHIPS_LEFT,
     DEALER,
@@ -67,54 +67,6 @@ from cardsuite.games.seven_up.model import (
     party_of,
     won,
 )
-
-# --- trick play on card indices (shared with Seven Leaves) ------------------------------------
-
-
-def follow_or_trump(held: list[int], led: int, trumps: int) -> list[int]:
-    """All Fours' duty (``FollowRule.FOLLOW_OR_TRUMP``) for a player who does not lead:
-    holding the suit led, follow it or trump (trumps led: a trump); void in it, anything."""
-    follow = [c for c in held if c & 3 == led]
-    if not follow:
-        return held[:]
-    if led == trumps:
-        return follow
-    return [c for c in held if c & 3 == led or c & 3 == trumps]
-
-
-def follow_then_trump(held: list[int], led: int, trumps: int) -> list[int]:
-    """``FollowRule.FOLLOW_THEN_TRUMP`` for a player who does not lead: follow suit; void in
-    it, trump; void in both, anything."""
-    follow = [c for c in held if c & 3 == led]
-    if follow:
-        return follow
-    trump = [c for c in held if c & 3 == trumps]
-    return trump or held[:]
-
-
-def trick_winner(trick: list[int], trumps: int, strength: Sequence[int]) -> int:
-    """The index in ``trick`` (played order) of the card that takes it: the highest trump,
-    else the highest card of the suit led (``strength[card]``: its rank's place in the
-    game's order; core.tricks.winning_play)."""
-    best = 0
-    top = trick[0]
-    for i in range(1, len(trick)):
-        card = trick[i]
-        if card & 3 == top & 3:
-            if strength[card] > strength[top]:
-                best, top = i, card
-        elif card & 3 == trumps:
-            best, top = i, card
-    return best
-
-
-def strengths(order: RankOrder, deck: Sequence[Card]) -> tuple[int, ...]:
-    """``order.value`` of each card of ``deck`` by card index (0 for cards not in it)."""
-    table = [0] * 52
-    for card in deck:
-        table[card.index] = order.value(card.rank)
-    return tuple(table)
-
 
 # --- encoding -------------------------------------------------------------------------------
 
