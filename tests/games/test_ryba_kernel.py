@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardsuite.games.ryba import ASK_LIMIT, ASK_LIMIT_REACHED, RYBA, TOGETHER, Ask, RybaOptions
-from cardsuite.games.ryba.kernel import KERNEL, RybaKernel
+from cardsuite.games.ryba.kernel import KERNEL, RybaKernel, action_of
 
 OPTIONS = [
     RybaOptions(),
@@ -61,16 +61,16 @@ def test_asks_are_for_ranks_held_of_each_opponent() -> None:
 
 def test_fishing_the_rank_asked_passes_the_turn_except_in_classic() -> None:
     text = "P1: 9♣ 4♦\nP2: K♠ 2♥\nP3: J♣\nstock: 3♠ 9♥"
-    seed_rules = KERNEL.play(KERNEL.load(RYBA.position(text)), 16 * 3 + 9)
+    seed_rules = KERNEL.play(KERNEL.load(RYBA.position(text)), action_of(2, 9))
     assert KERNEL.to_move(seed_rules) == (1,)
-    classic = KERNEL.play(KERNEL.load(RYBA.position(text, options=OPTIONS[2])), 16 * 3 + 9)
+    classic = KERNEL.play(KERNEL.load(RYBA.position(text, options=OPTIONS[2])), action_of(2, 9))
     assert KERNEL.to_move(classic) == (0,)
 
 
 def test_finishing_together_goes_to_the_later_seat_on_equal_books() -> None:
     # P1 takes P2's last 5 and lays the book: both hands are empty, 3 books each.
     k = KERNEL.load(RYBA.position("P1: 5♣ 5♦ 5♥\nP2: 5♠\nbooks: P1=2 P2=3"))
-    k = KERNEL.play(k, 16 * 2 + 5)
+    k = KERNEL.play(k, action_of(1, 5))
     assert not KERNEL.to_move(k)
     outcome = KERNEL.outcome(k)
     assert outcome is not None and outcome.winners == (1,) and outcome.ending == TOGETHER
@@ -78,7 +78,7 @@ def test_finishing_together_goes_to_the_later_seat_on_equal_books() -> None:
 
 def test_the_ask_limit_draws() -> None:
     k = KERNEL.load(RYBA.position(f"P1: 9♣ 4♦\nP2: K♠ 2♥\nP3: J♣\nasks: {ASK_LIMIT - 1}"))
-    k = KERNEL.play(k, 16 * 2 + 9)
+    k = KERNEL.play(k, action_of(1, 9))
     outcome = KERNEL.outcome(k)
     assert outcome is not None and outcome.ending == ASK_LIMIT_REACHED
     assert outcome.places == (1, 1, 1)
@@ -88,6 +88,6 @@ def test_classic_empty_hand_draws_when_its_turn_comes() -> None:
     # P1's 8s become a book with the fished 8♠: his hand is empty and the turn passes.  P2's
     # hand is empty as well: he draws the stock's next card, K♥, and must ask for Kings.
     text = "P1: 8♣ 8♦ 8♥\nP2:\nP3: Q♥ K♣\nstock: K♥ 8♠\nrest: none"
-    k = KERNEL.play(KERNEL.load(RYBA.position(text, options=OPTIONS[2])), 16 * 3 + 8)
+    k = KERNEL.play(KERNEL.load(RYBA.position(text, options=OPTIONS[2])), action_of(2, 8))
     assert KERNEL.to_move(k) == (1,)
     assert asks(k, 1) == {Ask(1, 0, 13), Ask(1, 2, 13)}

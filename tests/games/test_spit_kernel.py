@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from cardsuite.games.spit import SPIT, STALL, STALL_SPITS, FullSpit, Pass, Play, SpitOptions
-from cardsuite.games.spit.kernel import CANCEL, KERNEL, PASS, REQUEST, SpitKernel
+from cardsuite.games.spit.kernel import CANCEL, KERNEL, PASS, REQUEST, SEAT_SHIFT, SpitKernel
 from cardsuite.games.spit.model import SpitRequest
+
+P2 = 1 << SEAT_SHIFT  # added to a code: the action of seat 1 (the other seat's are the codes)
 
 
 def pos(text: str, **options: Any) -> FullSpit:
@@ -95,7 +97,7 @@ def test_a_request_is_withdrawn_and_two_start_the_countdown() -> None:
     assert KERNEL.next_due(k) is None  # both can play
     k = KERNEL.play(k, REQUEST)
     assert CANCEL in KERNEL.legal(k, 0) and KERNEL.next_due(k) is None  # one is not enough
-    k = KERNEL.play(k, 64 + REQUEST)
+    k = KERNEL.play(k, P2 + REQUEST)
     assert KERNEL.next_due(k) == 2800
     k = KERNEL.advance(k, 2800)  # both spit: the requests are spent
     assert KERNEL.legal(k, 0)[-1] == REQUEST and KERNEL.clock(k) == 2800
@@ -122,7 +124,7 @@ def test_turns_two_passes_spit_and_the_opener_alternates() -> None:
     text = "C1: 5♣\nC2: 9♦\nP1.S1: 3♠ 6♠\nP1.S2: 2♣\nP2.S1: 8♥ 10♥\nturn: P1\n"
     k = KERNEL.load(pos(text + "P1.stack: 7♣\nP2.stack: K♣", mode="turns"))
     assert not KERNEL.legal(k, 1) and Pass(0) in moves(k, 0)
-    k = KERNEL.play(KERNEL.play(k, PASS), 64 + PASS)
+    k = KERNEL.play(KERNEL.play(k, PASS), P2 + PASS)
     assert k.piles[0][-1] == 7 and k.piles[1][-1] == 13  # both spat
     assert KERNEL.to_move(k) == (1,)  # P1 opened before, P2 now
     k = KERNEL.advance(k, 10_000)  # no clock in turn mode
