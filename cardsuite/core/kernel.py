@@ -23,13 +23,15 @@ events, no facts about who knows what, and no options a playout cannot meet; ``k
 everything else, as a value two kernels share exactly when they would play on alike.
 
 Kernels mutate: ``play`` and ``advance`` change the kernel they are given and return it, so a
-playout copies its root once (``copy``) and plays on in place.
+playout copies its root once (``copy``) and plays on in place.  A working copy that derives
+from :class:`WorkingCopy` (slots holding numbers, strings, tuples, lists and lists of lists)
+is copied and keyed slot by slot, so a kernel writes neither unless it wants something else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
@@ -38,6 +40,44 @@ K = TypeVar("K")  # the kernel's working copy
 A = TypeVar("A")  # an action: the kernel's encoding of a move
 
 Seat = int
+
+
+class WorkingCopy:
+    """A kernel's working copy: its ``__slots__`` (in the subclass and its bases) hold plain
+    values, lists, or lists of lists, nothing shared that ``play`` changes in place."""
+
+    __slots__ = ()
+
+    @classmethod
+    def _slot_names(cls) -> tuple[str, ...]:
+        names = cls.__dict__.get("_all_slots")
+        if names is None:
+            found: list[str] = []
+            for klass in reversed(cls.__mro__):
+                found.extend(klass.__dict__.get("__slots__", ()))
+            names = tuple(found)
+            setattr(cls, "_all_slots", names)  # noqa: B010 (a class attribute, made once)
+        return names
+
+    def copy(self) -> Any:
+        """An independent copy: every list copied, and every list held in a list."""
+        new = object.__new__(type(self))
+        for name in self._slot_names():
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [v[:] if type(v) is list else v for v in value]
+            setattr(new, name, value)
+        return new
+
+    def key(self) -> tuple[Any, ...]:
+        """Every slot, lists as tuples: equal exactly when the two copies hold the same."""
+        return tuple(_frozen(getattr(self, name)) for name in self._slot_names())
+
+
+def _frozen(value: Any) -> Any:
+    if type(value) is list:
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 class Kernel(Generic[K, A]):
@@ -51,10 +91,14 @@ class Kernel(Generic[K, A]):
 
     def copy(self, kernel: K) -> K:
         """An independent copy of ``kernel`` (playing on one leaves the other as it was)."""
+        if isinstance(kernel, WorkingCopy):
+            return cast(K, kernel.copy())
         raise NotImplementedError
 
     def key(self, kernel: K) -> Hashable:
         """Everything that decides how play goes on, as one comparable value."""
+        if isinstance(kernel, WorkingCopy):
+            return kernel.key()
         raise NotImplementedError
 
     def to_move(self, kernel: K) -> Sequence[Seat]:

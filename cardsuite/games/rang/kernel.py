@@ -23,10 +23,10 @@ the engine's cards.  The series of deals is the engine's own ``Series``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
 from cardsuite.core.cards import ACE, ACE_LOW_WRAP, JOKER, RANKS, Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -80,7 +80,7 @@ FITS: dict[bool, list[list[bool]]] = {
 }
 
 
-class RangKernel:
+class RangKernel(WorkingCopy):
     """One match of Rang in progress, as lists and ints."""
 
     __slots__ = (
@@ -129,7 +129,7 @@ class RangKernel:
 class RangRules(Kernel[RangKernel, int]):
     """Rang's rules on a :class:`RangKernel`."""
 
-    # --- load, copy, key ---------------------------------------------------------------------
+    # --- loading a state -----------------------------------------------------------------------
     def load(self, state: FullRang) -> RangKernel:
         assert state.seed is not None, "an observation cannot be played on"
         k = RangKernel()
@@ -155,24 +155,6 @@ class RangRules(Kernel[RangKernel, int]):
         k.empty_draws = state.empty_draws
         k.reshuffles = state.reshuffles
         return k
-
-    def copy(self, kernel: RangKernel) -> RangKernel:
-        k = RangKernel()
-        for name in RangKernel.__slots__:
-            setattr(k, name, getattr(kernel, name))
-        k.stock = kernel.stock[:]
-        k.discard = kernel.discard[:]
-        k.hands = [h[:] for h in kernel.hands]
-        k.out = kernel.out[:]
-        return k
-
-    def key(self, kernel: RangKernel) -> Hashable:
-        k = kernel
-        return (
-            k.seats, k.seed, k.options, k.series, tuple(k.stock), tuple(k.discard),
-            tuple(map(tuple, k.hands)), k.turn, k.rank, k.drawn, k.pending, tuple(k.out),
-            k.turns, k.empty_draws, k.reshuffles,
-        )  # fmt: skip
 
     # --- whose turn, which actions -------------------------------------------------------------
     def to_move(self, kernel: RangKernel) -> Sequence[int]:

@@ -20,11 +20,11 @@ Encoding:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.games.snip_snap_snorem.model import (
@@ -62,7 +62,7 @@ def _subsets(group: tuple[int, ...]) -> list[Action]:
     return plays
 
 
-class SnipKernel:
+class SnipKernel(WorkingCopy):
     """One game of Snip Snap Snorem in progress, as lists and ints."""
 
     __slots__ = (
@@ -97,7 +97,7 @@ class SnipKernel:
 class SnipRules(Kernel[SnipKernel, Action]):
     """Snip Snap Snorem's rules on a :class:`SnipKernel`."""
 
-    # --- load, copy, key ---------------------------------------------------------------------
+    # --- loading a state -----------------------------------------------------------------------
     def load(self, state: FullSnip) -> SnipKernel:
         k = SnipKernel()
         k.seats = state.seats
@@ -117,23 +117,6 @@ class SnipRules(Kernel[SnipKernel, Action]):
         k.leader = state.leader
         k.winner = -1 if state.winner is None else state.winner
         return k
-
-    def copy(self, kernel: SnipKernel) -> SnipKernel:
-        k = SnipKernel()
-        for name in SnipKernel.__slots__:
-            setattr(k, name, getattr(kernel, name))
-        k.hands = [held[:] for held in kernel.hands]
-        k.counts = [counts[:] for counts in kernel.counts]
-        k.round = kernel.round[:]
-        k.done = kernel.done[:]
-        return k
-
-    def key(self, kernel: SnipKernel) -> Hashable:
-        k = kernel
-        return (
-            k.seats, k.options, tuple(map(tuple, k.hands)), tuple(k.round), tuple(k.done),
-            k.turn, k.rank, k.leader, k.winner,
-        )  # fmt: skip
 
     # --- whose turn, which actions -------------------------------------------------------------
     def to_move(self, kernel: SnipKernel) -> Sequence[int]:
