@@ -80,8 +80,10 @@ AFTER = tuple(
 )
 
 # What each card may capture, by the cards on the table it could take from, found once and
-# remembered (a playout meets the same small tables again and again): its capture actions.
-CACHE_LIMIT = 50_000
+# remembered (a playout meets the same small tables again and again): its capture actions.  A
+# cache is emptied when it reaches its limit, which bounds the memory a long search uses.
+CARD_CACHE_LIMIT = 5_000  # per card
+SUM_CACHE_LIMIT = 20_000
 Captures = dict[int, tuple[int, ...]]
 
 
@@ -111,6 +113,7 @@ class CassinoKernel:
     __slots__ = (
         "after",
         "between",
+        "court_all",
         "dealer",
         "deals",
         "find",
@@ -137,6 +140,7 @@ class CassinoKernel:
     party: tuple[int, ...]  # party[s]: the pile seat s captures into
     after: tuple[tuple[int, ...], ...]  # AFTER[seats]
     free_trail: bool
+    court_all: bool  # a court takes every card of its rank
     find: tuple[tuple[int, Captures], ...]  # by card: what it takes from, its captures so far
     deals: int  # hands in the match
     seed: int
@@ -153,13 +157,17 @@ class CassinoKernel:
     won: list[int]  # by party
 
 
-def finders(court_all: bool) -> tuple[tuple[int, Captures], ...]:
-    """For each card, the table cards it may take from and a cache of its captures (one
-    cache per card and per reading of the courts, shared by every playout)."""
-    return tuple((UP_TO[VALUE[c]] if VALUE[c] else SAME_RANK[c], {}) for c in range(52))
+def finders(numbers: tuple[Captures, ...]) -> tuple[tuple[int, Captures], ...]:
+    """For each card, the table cards it may take from and a cache of its captures, shared by
+    every playout: a number card's ``numbers[c]``, a court's own (one per reading of the
+    courts)."""
+    return tuple(
+        (UP_TO[VALUE[c]], numbers[c]) if VALUE[c] else (SAME_RANK[c], {}) for c in range(52)
+    )
 
 
-FINDERS = (finders(False), finders(True))
+NUMBERS: tuple[Captures, ...] = tuple({} for _ in range(52))
+FINDERS = (finders(NUMBERS), finders(NUMBERS))  # by court_captures_all
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -176,7 +184,7 @@ def sum_sets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     value, as the engine's :func:`sum_masks` finds them."""
     sets = SUM_SETS.get(values)
     if sets is None:
-        if len(SUM_SETS) >= CACHE_LIMIT:
+        if len(SUM_SETS) >= SUM_CACHE_LIMIT:
             SUM_SETS.clear()
         masks = sum_masks(values[1:], values[0])
         sets = SUM_SETS[values] = tuple(
@@ -285,7 +293,8 @@ class CassinoRules(Kernel[CassinoKernel, int]):
         k.party = tuple(s % k.parties for s in range(n))
         k.after = AFTER[n]
         k.free_trail = opts.free_trail
-        k.find = FINDERS[opts.court_captures_all]
+        k.court_all = opts.court_captures_all
+        k.find = FINDERS[k.court_all]
         k.deals = series.deals
         assert state.seed is not None, "an observation cannot be played on"
         k.seed = state.seed
@@ -349,9 +358,9 @@ class CassinoRules(Kernel[CassinoKernel, int]):
             if part:
                 caps = known.get(part)
                 if caps is None:
-                    if len(known) >= CACHE_LIMIT:
+                    if len(known) >= CARD_CACHE_LIMIT:
                         known.clear()
-                    caps = known[part] = captures(card, part, find is FINDERS[1])
+                    caps = known[part] = captures(card, part, kernel.court_all)
                 out += caps
         # Capturing is compulsory (§6): trails only when nothing captures, or by the option.
         if out and not kernel.free_trail:
