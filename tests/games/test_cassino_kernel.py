@@ -13,6 +13,7 @@ from cardsuite.core.cards import Card, parse_card, parse_cards
 from cardsuite.core.series import NextDeal
 from cardsuite.games.cassino import CASSINO, Capture, CassinoOptions, FullCassino, Trail
 from cardsuite.games.cassino.kernel import KERNEL, NEXT
+from tests.contract.checks import check_kernel_line
 
 G = CASSINO
 K = KERNEL
@@ -184,3 +185,20 @@ def test_kernel_redeal_skips_empty_hands_with_five_players() -> None:
     for _ in range(3):  # P4 and P5 hold nothing: skipped
         k = K.play(k, K.legal(k, k.turn)[0])
     assert K.to_move(k) == ()
+
+
+def test_kernel_replays_a_hand_to_its_scores_and_the_next_deal() -> None:
+    s = pos("P1: 10♦ 2♠\nP2: 4♦ 6♥\ntable: 6♣ 4♥ 10♠ 3♦\nstock: -", hands=2)
+    k = check_kernel_line(
+        G,
+        s,
+        capture(0, "10♦", "10♠ 6♣ 4♥"),
+        Trail(1, c("4♦")),
+        Trail(0, c("2♠")),
+        capture(1, "6♥", "4♦ 2♠"),  # P2 must capture; the last capture takes the 3♦ too
+        NextDeal(0),
+    )
+    # cards tied 4-4 (1 each); P1 the only club and the 10♦
+    assert k.results == [(3, 1)]
+    assert (k.number, k.dealer, k.turn) == (1, 0, 1)
+    assert [len(held) for held in k.hands] == [4, 4] and k.table.bit_count() == 4
