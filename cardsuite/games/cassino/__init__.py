@@ -22,6 +22,7 @@ GAME = GameInfo(
         heuristic="cardsuite.bots.cassino:CassinoBot",
         playout="cardsuite.bots.cassino:CassinoBot",
     ),
+    kernel="cardsuite.games.cassino.kernel:KERNEL",
 )
 
 if TYPE_CHECKING:
