@@ -27,7 +27,7 @@ from collections.abc import Hashable, Sequence
 from typing import cast
 
 from cardsuite.core.cards import Card, Suit, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -107,7 +107,7 @@ def mask_of(cards: Sequence[Card]) -> int:
 # --- the working copy ------------------------------------------------------------------------
 
 
-class CassinoKernel:
+class CassinoKernel(WorkingCopy):
     """One game of Cassino in play: the options it needs, the match so far, the cards."""
 
     __slots__ = (
@@ -309,16 +309,6 @@ class CassinoRules(Kernel[CassinoKernel, int]):
         k.out = mask_of(piles[at[OUT]])
         k.hands = [[card.index for card in piles[at[hand(s)]]] for s in range(n)]
         k.won = [mask_of(piles[at[won(p)]]) for p in range(k.parties)]
-        return k
-
-    def copy(self, kernel: CassinoKernel) -> CassinoKernel:
-        k = CassinoKernel()
-        for name in CassinoKernel.__slots__:
-            setattr(k, name, getattr(kernel, name))
-        k.results = kernel.results[:]
-        k.stock = kernel.stock[:]
-        k.hands = [held[:] for held in kernel.hands]
-        k.won = kernel.won[:]
         return k
 
     def key(self, kernel: CassinoKernel) -> Hashable:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.outcome import Outcome
 from cardsuite.games.ryba.model import (
     ALL_BOOKS,
@@ -80,7 +80,7 @@ def _asks(seats: int, seat: int, ask_all: bool, mask: int) -> tuple[int, ...]:
     )
 
 
-class RybaKernel:
+class RybaKernel(WorkingCopy):
     """The working copy (see the module docstring)."""
 
     __slots__ = (
@@ -147,25 +147,6 @@ class Ryba(Kernel[RybaKernel, int]):
         k.how = state.how
         k.winners = state.winners
         k.finished = state.finished
-        return k
-
-    def copy(self, kernel: RybaKernel) -> RybaKernel:
-        k = RybaKernel()
-        k.seats = kernel.seats
-        k.dealer = kernel.dealer
-        k.ask_all = kernel.ask_all
-        k.classic = kernel.classic
-        k.legal = kernel.legal
-        k.count = kernel.count[:]
-        k.held = kernel.held[:]
-        k.size = kernel.size[:]
-        k.stock = kernel.stock[:]
-        k.books = kernel.books[:]
-        k.turn = kernel.turn
-        k.asks = kernel.asks
-        k.how = kernel.how
-        k.winners = kernel.winners
-        k.finished = kernel.finished
         return k
 
     def key(self, kernel: RybaKernel) -> Hashable:

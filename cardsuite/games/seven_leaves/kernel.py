@@ -30,7 +30,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardsuite.core.cards import Card
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -88,7 +88,7 @@ def rounds_of(players: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ..
     return rounds
 
 
-class K:
+class K(WorkingCopy):
     """The working copy of a match (see the module docstring for the encoding)."""
 
     __slots__ = (
@@ -167,40 +167,6 @@ def load_state(state: FullSevenLeaves) -> K:
     k.dealer = series.dealer
     k.between = series.between
     return k
-
-
-def copy_of(k: K) -> K:
-    n = K()
-    n.root = k.root
-    n.options = k.options
-    n.seats = k.seats
-    n.seed = k.seed
-    n.hands = [h[:] for h in k.hands]
-    n.trick = k.trick[:]
-    n.phase = k.phase
-    n.turn = k.turn
-    n.leader = k.leader
-    n.taker = k.taker
-    n.trumps = k.trumps
-    n.active = k.active
-    n.rounds = k.rounds
-    n.playoff = k.playoff
-    n.coming = k.coming
-    n.coming_playoff = k.coming_playoff
-    n.tricks = k.tricks[:]
-    n.deal_tricks = k.deal_tricks[:]
-    n.safe_at = k.safe_at[:]
-    n.loser = k.loser
-    n.ending = k.ending
-    n.losses = k.losses[:]
-    n.noses = k.noses[:]
-    n.penalties = k.penalties
-    n.game = k.game
-    n.deal = k.deal
-    n.number = k.number
-    n.dealer = k.dealer
-    n.between = k.between
-    return n
 
 
 def key_of(k: K) -> Hashable:
@@ -357,9 +323,6 @@ class SevenLeavesKernel(Kernel[K, int]):
 
     def load(self, state: Any) -> K:
         return load_state(state)
-
-    def copy(self, kernel: K) -> K:
-        return copy_of(kernel)
 
     def key(self, kernel: K) -> Hashable:
         return key_of(kernel)

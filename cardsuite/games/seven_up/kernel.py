@@ -32,7 +32,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardsuite.core.cards import JACK, SUITS, Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -122,7 +122,7 @@ def setup_of(options: SevenUpOptions, seats: int) -> Setup:
     return setup
 
 
-class K:
+class K(WorkingCopy):
     """The working copy of a match (see the module docstring for the encoding)."""
 
     __slots__ = (
@@ -196,33 +196,6 @@ def load_state(state: FullSevenUp) -> K:
     k.voids = state.voids
     k.between = series.between
     return k
-
-
-def copy_of(k: K) -> K:
-    n = K()
-    n.setup = k.setup
-    n.seed = k.seed
-    n.hands = [h[:] for h in k.hands]
-    n.trick = k.trick[:]
-    n.won = k.won[:]
-    n.stock = k.stock
-    n.phase = k.phase
-    n.turn = k.turn
-    n.leader = k.leader
-    n.taker = k.taker
-    n.trumps = k.trumps
-    n.chips = k.chips[:]
-    n.points = k.points[:]
-    n.high = k.high
-    n.high_seat = k.high_seat
-    n.low = k.low
-    n.low_seat = k.low_seat
-    n.jack_taker = k.jack_taker
-    n.dealer = k.dealer
-    n.number = k.number
-    n.voids = k.voids
-    n.between = k.between
-    return n
 
 
 def key_of(k: K) -> Hashable:
@@ -356,9 +329,6 @@ class SevenUpKernel(Kernel[K, int]):
 
     def load(self, state: Any) -> K:
         return load_state(state)
-
-    def copy(self, kernel: K) -> K:
-        return copy_of(kernel)
 
     def key(self, kernel: K) -> Hashable:
         return key_of(kernel)

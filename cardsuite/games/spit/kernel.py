@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import ACE, KING
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.outcome import Outcome
 from cardsuite.games.spit.model import (
     CARDS_LEFT,
@@ -64,7 +64,7 @@ NEAR = {
 assert NEAR[True][ACE] >> KING & 1 and not NEAR[False][ACE] >> KING & 1
 
 
-class SpitKernel:
+class SpitKernel(WorkingCopy):
     """The working copy (see the module docstring)."""
 
     __slots__ = (
@@ -141,27 +141,6 @@ class Spit(Kernel[SpitKernel, int]):
         k.spits = state.spits
         k.winner = _none(state.winner)
         k.ending = state.ending
-        return k
-
-    def copy(self, kernel: SpitKernel) -> SpitKernel:
-        k = SpitKernel()
-        k.wrap = kernel.wrap
-        k.near = kernel.near
-        k.count = kernel.count
-        k.manual = kernel.manual
-        k.realtime = kernel.realtime
-        k.delay = kernel.delay
-        k.dealer = kernel.dealer
-        k.piles = [pile[:] for pile in kernel.piles]
-        k.clock = kernel.clock
-        k.due = kernel.due
-        k.requests = kernel.requests
-        k.turn = kernel.turn
-        k.passes = kernel.passes
-        k.opener = kernel.opener
-        k.spits = kernel.spits
-        k.winner = kernel.winner
-        k.ending = kernel.ending
         return k
 
     def key(self, kernel: SpitKernel) -> Hashable:
