@@ -29,6 +29,7 @@ from .helpers import (
     press,
     screen_text,
     settle,
+    shows,
     until,
 )
 from .stored import frozen_clock, store_matches_at_fixed_times
@@ -156,14 +157,22 @@ async def test_statistics_per_player_and_per_game(cardsuite_home: Path) -> None:
         assert await until(
             pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.shown_rows)
         )
+        winner = done.names[outcome.places.index(1)]
+
+        def winner_row() -> str | None:
+            """The winner's row as the screen shows it, once drawn with its bot level (the
+            table is filled before its columns are laid out and drawn)."""
+            lines = screen_text(app).splitlines()
+            return next((line for line in lines if f"{winner} (bot · random)" in line), None)
+
+        assert await until(pilot, lambda: winner_row() is not None)
         text = screen_text(app)
         assert "all games" in text and "bots among themselves too" in text
-        winner = done.names[outcome.places.index(1)]
-        row = next(line for line in text.splitlines() if line.strip().startswith(winner))
-        assert f"{winner} (bot · random)" in row
+        row = winner_row()
+        assert row is not None and row.strip().startswith(winner)
         assert row.split()[4:7] == ["1", "1", "0"]  # 1 game, 1 win, 0 draws
         await press(pilot, "g")
-        assert "Go Fish" in screen_text(app)
+        assert await shows(pilot, "Go Fish")
 
 
 async def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart(
