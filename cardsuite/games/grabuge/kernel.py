@@ -231,10 +231,12 @@ def _decide(w: Work) -> None:
     if w.turned != NONE:
         w.choices = _PLACEMENTS[(not c1) | (not c2) << 1 | (not c3) << 2 | (not c4) << 3]
         return
-    have = w.have
-    w.choices = tuple(
-        k for k, col in enumerate((c1, c2, c3, c4), start=1) if col and have[col[-1] >> 2]
-    )
+    w.choices = _fitting(w.columns[p], w.have)
+
+
+def _fitting(columns: list[list[int]], have: list[int]) -> tuple[int, ...]:
+    """The columns whose exposed card fits a packet (1 to 4)."""
+    return tuple(k for k, col in enumerate(columns, start=1) if col and have[col[-1] >> 2])
 
 
 def _run(w: Work, settled: bool) -> None:
@@ -268,17 +270,27 @@ def _run(w: Work, settled: bool) -> None:
                         if not grabuge and w.bonus == NONE:
                             w.bonus = p  # §6.7: first to play his grabuge out
                         continue
-                fits = [col for col in (c1, c2, c3, c4) if col and have[col[-1] >> 2]]
-                if not fits:
+                # Then the reserve: a lone fitting column plays; of several, the player
+                # chooses which plays first (spelt out, this is the kernel's hottest loop).
+                fit = c1 if c1 and have[c1[-1] >> 2] else None
+                if c2 and have[c2[-1] >> 2]:
+                    if fit is not None:
+                        w.choices = _fitting(cols, have)
+                        return
+                    fit = c2
+                if c3 and have[c3[-1] >> 2]:
+                    if fit is not None:
+                        w.choices = _fitting(cols, have)
+                        return
+                    fit = c3
+                if c4 and have[c4[-1] >> 2]:
+                    if fit is not None:
+                        w.choices = _fitting(cols, have)
+                        return
+                    fit = c4
+                if fit is None:
                     break
-                if len(fits) > 1:  # the player chooses which column plays first
-                    w.choices = tuple(
-                        k
-                        for k, col in enumerate((c1, c2, c3, c4), start=1)
-                        if col and have[col[-1] >> 2]
-                    )
-                    return
-                g = fits[0].pop() >> 2
+                g = fit.pop() >> 2
                 if g:
                     have[g] -= 1
                 if g == KING_UNDER:
