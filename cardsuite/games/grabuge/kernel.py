@@ -239,13 +239,23 @@ def _fitting(columns: list[list[int]], have: list[int]) -> tuple[int, ...]:
     return tuple(k for k, col in enumerate(columns, start=1) if col and have[col[-1] >> 2])
 
 
+def _lay(w: Work, p: int, under: int) -> None:
+    """Seat ``p`` plays a card that fits to the tableau, ``under`` being the rank it goes on
+    (``card >> 2``): an Ace starts a packet, another card turns a packet one rank lower into
+    one of its rank, and a King crowns it for ``p``."""
+    have = w.have
+    if under:
+        have[under] -= 1
+    if under == KING_UNDER:
+        w.won[p] += 1
+    else:
+        have[under + 1] += 1
+
+
 def _run(w: Work, settled: bool) -> None:
     """Every forced step from here to the next decision or the end of the deal (the engine's
     ``_Cascade.run``): clear what fits (grabuge first, then a lone fitting reserve card), take
-    the batch, turn its cards one by one, end the turn.  ``settled``: nothing fits right now.
-
-    Playing a card that fits: an Ace starts a packet; any other card turns a packet one rank
-    lower into one of its rank; a King crowns it for the player on turn."""
+    the batch, turn its cards one by one, end the turn.  ``settled``: nothing fits right now."""
     have = w.have
     p = w.active
     grabuge = w.grabuge[p]
@@ -261,12 +271,7 @@ def _run(w: Work, settled: bool) -> None:
                     g = grabuge[-1] >> 2
                     if have[g]:
                         grabuge.pop()
-                        if g:
-                            have[g] -= 1
-                        if g == KING_UNDER:
-                            w.won[p] += 1
-                        else:
-                            have[g + 1] += 1
+                        _lay(w, p, g)
                         if not grabuge and w.bonus == NONE:
                             w.bonus = p  # §6.7: first to play his grabuge out
                         continue
@@ -290,13 +295,7 @@ def _run(w: Work, settled: bool) -> None:
                     fit = c4
                 if fit is None:
                     break
-                g = fit.pop() >> 2
-                if g:
-                    have[g] -= 1
-                if g == KING_UNDER:
-                    w.won[p] += 1
-                else:
-                    have[g + 1] += 1
+                _lay(w, p, fit.pop() >> 2)
         settled = False
         if not w.drawn:
             # §6.6: a stock that is out gives way to the grabuge; then take the batch.
@@ -311,12 +310,7 @@ def _run(w: Work, settled: bool) -> None:
             card = batch.pop()
             g = card >> 2
             if have[g]:
-                if g:
-                    have[g] -= 1
-                if g == KING_UNDER:
-                    w.won[p] += 1
-                else:
-                    have[g + 1] += 1
+                _lay(w, p, g)
                 continue
             if c1 or c2 or c3 or c4:
                 w.turned = card  # the player chooses its column
@@ -424,14 +418,8 @@ class GrabugeKernel(Kernel[Work, int]):
             w.series = w.series.next(SEATS)
             _deal(w)
         else:  # which column plays first
-            have = w.have
-            g = w.columns[w.active][action - 1].pop() >> 2
-            if g:
-                have[g] -= 1
-            if g == KING_UNDER:
-                w.won[w.active] += 1
-            else:
-                have[g + 1] += 1
+            p = w.active
+            _lay(w, p, w.columns[p][action - 1].pop() >> 2)
             _run(w, False)
         return w
 
