@@ -12,7 +12,9 @@ table and card conservation holds.  This module is the mechanic every such game 
 * :func:`playable` (the cards a hand may play now, in the hand's order) and :func:`refusal`
   (why one card may not be played, naming the rule broken), which agree card for card;
 * :func:`winning_play`, the usual winner: the highest trump, else the highest of the suit led;
-* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws.
+* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws;
+* the same duties and winner on card indices, for kernels: :func:`follow_or_trump`,
+  :func:`follow_then_trump`, :func:`trick_winner` (with :func:`strengths`).
 
 The suit led is ``None`` when the player leads (an empty trick, or a completed one lying on the
 table until its winner leads again): a lead may be any card.
@@ -203,3 +205,53 @@ def trick_view(
     plays = tuple((turn[i], card) for i, card in enumerate(cards))
     led = cards[0].suit if cards and isinstance(cards[0], Card) else None
     return TrickView(leader, plays, trumps, led, winner, label, pile)
+
+
+# --- on card indices, for kernels (core.kernel) -------------------------------------------
+# The same duties and winner on cards as ints (``Card.index``: suit ``card & 3`` in the order
+# of SUITS), as a game's compact form plays them.
+
+
+def follow_or_trump(held: list[int], led: int, trumps: int) -> list[int]:
+    """All Fours' duty (``FollowRule.FOLLOW_OR_TRUMP``) for a player who does not lead:
+    holding the suit led, follow it or trump (trumps led: a trump); void in it, anything."""
+    follow = [c for c in held if c & 3 == led]
+    if not follow:
+        return held[:]
+    if led == trumps:
+        return follow
+    return [c for c in held if c & 3 == led or c & 3 == trumps]
+
+
+def follow_then_trump(held: list[int], led: int, trumps: int) -> list[int]:
+    """``FollowRule.FOLLOW_THEN_TRUMP`` for a player who does not lead: follow suit; void in
+    it, trump; void in both, anything."""
+    follow = [c for c in held if c & 3 == led]
+    if follow:
+        return follow
+    trump = [c for c in held if c & 3 == trumps]
+    return trump or held[:]
+
+
+def trick_winner(trick: list[int], trumps: int, strength: Sequence[int]) -> int:
+    """The index in ``trick`` (played order) of the card that takes it: the highest trump,
+    else the highest card of the suit led (``strength[card]``: its rank's place in the
+    game's order; core.tricks.winning_play)."""
+    best = 0
+    top = trick[0]
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if card & 3 == top & 3:
+            if strength[card] > strength[top]:
+                best, top = i, card
+        elif card & 3 == trumps:
+            best, top = i, card
+    return best
+
+
+def strengths(order: RankOrder, deck: Sequence[Card]) -> tuple[int, ...]:
+    """``order.value`` of each card of ``deck`` by card index (0 for cards not in it)."""
+    table = [0] * 52
+    for card in deck:
+        table[card.index] = order.value(card.rank)
+    return tuple(table)

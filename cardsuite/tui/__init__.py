@@ -6,6 +6,7 @@ table straight away); ``serve`` offers the same app in a browser through textual
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,11 @@ def serve(host: str = "localhost", port: int = 8000) -> None:
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m cardsuite"
-    Server(command, host=host, port=port, title="cardsuite").serve()
+    Server(command, host=host, port=port, title="cardsuite", templates_path=WEB_PAGES).serve()
+
+
+# The page a browser gets (our own: it needs nothing from the internet; see its comment).
+WEB_PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
 
 
 __all__ = ["run", "serve"]

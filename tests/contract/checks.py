@@ -462,7 +462,7 @@ def kernel_of(game: AnyGame) -> Kernel[Any, Any] | None:
     """The kernel the game declares; None for a game of the tests (outside the registry, or a
     registered game's engine broken on purpose: the kernel agrees with the real one)."""
     info = GAME_INFO.get(game.id)
-    if info is None or not info.loaded or info.load() is not game:
+    if info is None or info.load() is not game:
         return None
     return info.load_kernel()
 
@@ -502,6 +502,19 @@ def check_kernel_step(
         f"kernel: {game.move_to_text(move)} leads elsewhere than the engine"
     )
     assert kernel.outcome(played) == game.outcome(after), "kernel: another outcome after a move"
+
+
+def check_kernel_line(game: AnyGame, state: Any, *moves: Any) -> Any:
+    """Play ``moves`` from ``state`` on the engine and on its kernel, checking the kernel at
+    every step (a scenario's line, replayed in the kernel); the kernel at the end."""
+    kernel = kernel_of(game)
+    assert kernel is not None, f"{game.id} has no kernel"
+    for move in moves:
+        loaded = check_kernel_state(game, kernel, state)
+        after = game.apply(state, move)
+        check_kernel_step(game, kernel, loaded, move, after)
+        state = after
+    return check_kernel_state(game, kernel, state)
 
 
 def check_kernel_advance(game: AnyGame, kernel: Kernel[Any, Any], before: Any, after: Any) -> None:

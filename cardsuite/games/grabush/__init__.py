@@ -23,6 +23,7 @@ GAME = GameInfo(
     ),
     engine="GRABUSH",
     options="cardsuite.games.grabush.model:GrabushOptions",
+    kernel="cardsuite.games.grabush.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.grabush:GrabushBot",
         playout="cardsuite.bots.grabush:GrabushBot",

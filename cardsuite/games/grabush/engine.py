@@ -24,8 +24,6 @@ from cardsuite.games.grabush import GAME
 from cardsuite.games.grabush import present as presentation
 from cardsuite.games.grabush.model import (
     BOOKS,
-    CARDS_LEFT,
-    DEALS_WON,
     HAND_SIZE,
     NEW,
     STOCK,
@@ -59,13 +57,13 @@ from cardsuite.games.grabush.model import (
     decks_for,
     discard,
     hand,
+    match_outcome,
     on_rank,
     rank_word,
     slots_for,
     stack,
     team_of,
     team_pile,
-    team_word,
     to_act,
 )
 
@@ -934,25 +932,8 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         result = state.series.results[-1]
         table = state.table
         left = (table.count(TEAM_PILES[0]), table.count(TEAM_PILES[1]))
-        sides = self.sides(state)
-        winner = state.wins.index(max(state.wins))
-        if state.options.match_wins == 1:
-            scores = tuple(left[team_of(s)] for s in range(state.seats))
-            reason = result.note
-            return Outcome.from_scores(
-                scores,
-                reason,
-                higher_wins=False,
-                sides=sides,
-                ending=result.ending,
-                measure=CARDS_LEFT,
-            )
-        scores = tuple(state.wins[team_of(s)] for s in range(state.seats))
-        reason = _("{team} wins the match, {a} deals to {b}").format(
-            team=team_word(winner), a=state.wins[winner], b=state.wins[1 - winner]
-        )
-        return Outcome.from_scores(
-            scores, reason, sides=sides, ending=result.ending, measure=DEALS_WON
+        return match_outcome(
+            state.seats, state.options.match_wins, state.wins, left, result.note, result.ending
         )
 
     def present(self, obs: Observation[SeenGrabush]) -> TableView:

@@ -63,7 +63,7 @@ from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
-from cardsuite.core.outcome import Better, Measure
+from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
@@ -534,3 +534,29 @@ def to_act(state: GrabushState[Any]) -> Seat | None:
     if state.penalty:
         return state.penalty[0]
     return state.turn
+
+
+def match_outcome(
+    seats: int,
+    match_wins: int,
+    wins: tuple[int, int],
+    left: tuple[int, int],
+    note: str,
+    ending: str,
+) -> Outcome:
+    """The outcome of a finished match (§7): in a one-deal match each seat scores its team
+    pile's cards ``left`` (fewer is better) and the reason is how the deal ended (``note``);
+    in a longer match each seat scores its team's deals won.  Partners share a place.  The
+    engine and its kernel both build the outcome here."""
+    sides = (frozenset(range(0, seats, 2)), frozenset(range(1, seats, 2)))
+    if match_wins == 1:
+        scores = tuple(left[team_of(s)] for s in range(seats))
+        return Outcome.from_scores(
+            scores, note, higher_wins=False, sides=sides, ending=ending, measure=CARDS_LEFT
+        )
+    winner = wins.index(max(wins))
+    scores = tuple(wins[team_of(s)] for s in range(seats))
+    reason = _("{team} wins the match, {a} deals to {b}").format(
+        team=team_word(winner), a=wins[winner], b=wins[1 - winner]
+    )
+    return Outcome.from_scores(scores, reason, sides=sides, ending=ending, measure=DEALS_WON)

@@ -25,6 +25,7 @@ GAME = GameInfo(
     ),
     last_place_loses=True,  # whoever is left holding cards; everyone else shares the first place
     forced_moves_wait=True,  # draw after draw: each shown, by Enter
+    kernel="cardsuite.games.rang.kernel:KERNEL",
 )
 
 if TYPE_CHECKING:

@@ -30,13 +30,11 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
-from cardsuite.core.text import seats_text
 from cardsuite.core.view import TableView
 from cardsuite.games.rang import GAME
 from cardsuite.games.rang import present as presentation
 from cardsuite.games.rang.model import (
     DEAL_ENDS,
-    DEALS_LOST,
     DISCARD,
     DRAWN,
     HAND_SIZE,
@@ -71,6 +69,7 @@ from cardsuite.games.rang.model import (
     Started,
     WentOut,
     hand,
+    match_outcome,
 )
 from cardsuite.games.rang.model import (
     fits as fitting_ranks,
@@ -721,23 +720,7 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
     def outcome(self, state: FullRang) -> Outcome | None:
         if state.turn is not None or state.series.between:
             return None
-        lost = self.losses(state)
-        results = state.series.results
-        if len(results) == 1:
-            reason, ending = results[0].note, results[0].ending
-        else:
-            fewest = min(lost)
-            best = [s for s in range(state.seats) if lost[s] == fewest]
-            template = (
-                _("after {deals} deals {who} has the fewest losses ({n})")
-                if len(best) == 1
-                else _("after {deals} deals {who} share the fewest losses ({n})")
-            )
-            reason = template.format(deals=len(results), who=seats_text(best), n=fewest)
-            ending = "fewest-losses"
-        return Outcome.from_scores(
-            lost, reason, higher_wins=False, ending=ending, measure=DEALS_LOST
-        )
+        return match_outcome(state.series, state.seats)
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenRang]) -> TableView:

@@ -55,10 +55,11 @@ from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
-from cardsuite.core.outcome import Better, Measure
+from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+from cardsuite.core.text import seats_text
 
 # What the scores count (Outcome.measure): deals lost, the fewest best.
 DEALS_LOST = Measure(N_("deals lost"), N_n("{n} deal lost", "{n} deals lost"), Better.FEWER)
@@ -544,3 +545,23 @@ def fits(options: RangOptions, rank: int) -> tuple[int, ...]:
 def losses(state: RangState[Any]) -> tuple[int, ...]:
     """The deals each seat has lost so far."""
     return state.series.totals(state.seats)
+
+
+def match_outcome(series: Series, seats: int) -> Outcome:
+    """The outcome of a match whose last deal is over: the fewest deals lost win; one deal's
+    match is told as that deal ended."""
+    lost = series.totals(seats)
+    results = series.results
+    if len(results) == 1:
+        reason, ending = results[0].note, results[0].ending
+    else:
+        fewest = min(lost)
+        best = [s for s in range(seats) if lost[s] == fewest]
+        template = (
+            _("after {deals} deals {who} has the fewest losses ({n})")
+            if len(best) == 1
+            else _("after {deals} deals {who} share the fewest losses ({n})")
+        )
+        reason = template.format(deals=len(results), who=seats_text(best), n=fewest)
+        ending = "fewest-losses"
+    return Outcome.from_scores(lost, reason, higher_wins=False, ending=ending, measure=DEALS_LOST)

@@ -18,6 +18,7 @@ GAME = GameInfo(
     summary="Ask for ranks, lay down books of four, and be the first with an empty hand.",
     engine="RYBA",
     options="cardsuite.games.ryba.model:RybaOptions",
+    kernel="cardsuite.games.ryba.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.ryba:RybaBot",
         playout="cardsuite.bots.ryba:RybaBot",

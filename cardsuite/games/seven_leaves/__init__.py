@@ -30,6 +30,7 @@ GAME = GameInfo(
     ),
     engine="SEVEN_LEAVES",
     options="cardsuite.games.seven_leaves.model:SevenLeavesOptions",
+    kernel="cardsuite.games.seven_leaves.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.seven_leaves:SevenLeavesBot",
         playout="cardsuite.bots.seven_leaves:SevenLeavesBot",

@@ -29,6 +29,7 @@ GAME = GameInfo(
     ),
     engine="SEVEN_UP",
     options="cardsuite.games.seven_up.model:SevenUpOptions",
+    kernel="cardsuite.games.seven_up.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.seven_up:SevenUpBot",
         playout="cardsuite.bots.seven_up:SevenUpBot",

@@ -28,6 +28,7 @@ GAME = GameInfo(
     ),
     engine="SNIP_SNAP_SNOREM",
     options="cardsuite.games.snip_snap_snorem.model:SnipOptions",
+    kernel="cardsuite.games.snip_snap_snorem.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.snip_snap_snorem:SnipSnapSnoremBot",
         playout="cardsuite.bots.snip_snap_snorem:SnipSnapSnoremBot",

@@ -21,6 +21,7 @@ GAME = GameInfo(
     ),
     engine="SPIT",
     options="cardsuite.games.spit.model:SpitOptions",
+    kernel="cardsuite.games.spit.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.spit:SpitBot",
     ),
