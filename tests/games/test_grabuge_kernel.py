@@ -22,6 +22,7 @@ from cardsuite.games.grabuge import (
     PlayReserve,
 )
 from cardsuite.games.grabuge.kernel import KERNEL, NEW_COLUMN, NEXT_DEAL, NONE, Work
+from tests.contract.checks import check_kernel_line
 
 
 def position(text: str, **options: int) -> FullGrabuge:
@@ -168,6 +169,7 @@ def test_after_placing_the_next_batch_card_is_turned_and_what_it_frees_plays() -
     # 5♦ plays on the 4, so the grabuge's 6♣ plays, then 7♣ from the batch; 2♠ waits.
     assert k.have[7] == 1 and k.grabuge[0] == indices("9♦")
     assert k.turned == indices("2♠")[0] and k.batch == []
+    check_kernel_line(GRABUGE, state, PlaceInReserve(0, 1), PlaceInReserve(0, None))
 
 
 # --- which column plays first ----------------------------------------------------------------
@@ -203,10 +205,9 @@ def test_a_column_played_can_open_a_new_choice_and_the_deal_ends_with_the_count(
     # P1 is left with 7 reserve cards, P2 with none: one leftover packet to P2.
     outcome = KERNEL.outcome(k)
     assert outcome is not None and outcome.scores == (0, 1)
-    engine = state
-    for column in (3, 1, 1):
-        engine = GRABUGE.apply(engine, PlayReserve(0, column))
-    assert outcome == GRABUGE.outcome(engine)
+    # The same line on the engine, the kernel checked against it at every step.
+    end = check_kernel_line(GRABUGE, state, *(PlayReserve(0, column) for column in (3, 1, 1)))
+    assert KERNEL.key(end) == KERNEL.key(k)
 
 
 # --- the bonus -------------------------------------------------------------------------------
