@@ -9,7 +9,8 @@ Representation (one :class:`Work`):
 
 * a **card** is its index in the 52-card pack (``Card.index``: ``(rank - 1) * 4 + suit``), so
   ``card >> 2`` is the rank of the packet top it goes on (0 for an Ace, which starts one);
-  the decks of a multi-deck game share indices (suits and copies never matter);
+  the copies of a card in a game of several decks share its index, as nothing tells them
+  apart;
 * each seat's **grabuge**, **stock** and the active seat's **batch** are lists, top card last;
   the **turned** card awaiting its place is one int (-1: none); the **reserve** is four lists
   per seat, column 1 first, exposed card last;
@@ -17,7 +18,8 @@ Representation (one :class:`Work`):
   ``have[0] = 1`` always, so ``have[card >> 2]`` says whether a card fits.  The rules say the
   packet a card goes on makes no difference, and so the kernel does not say which it is;
 * **won** counts each seat's crowned packets; **bonus** is the seat holding the two-packet
-  bonus (-1: nobody yet); the deal's series is the engine's :class:`Series`;
+  bonus (-1: nobody yet); the match is the engine's :class:`Series` (deal number, dealer,
+  each finished deal's packets, whether it waits between deals);
 * an **action** is an int: 1 to 4 names a reserve column (where the turned card goes, or
   which column plays first, whichever decision is pending), ``NEW_COLUMN`` (0) puts the
   turned card into a new column, ``NEXT_DEAL`` (5) deals the next hand of a match.
@@ -372,7 +374,7 @@ def _deal(w: Work) -> None:
             grabuge.pop()
             have[1] += 1
             if not grabuge and w.bonus == NONE:
-                w.bonus = s
+                w.bonus = s  # Aces emptied it: that earns the bonus too
     ranks = [(grabuge[-1] >> 2) + 1 if grabuge else 0 for grabuge in w.grabuge]
     # §5.5: the higher grabuge top plays first; on a tie, the player who did not deal.
     first = non_dealer if ranks[0] == ranks[1] else 0 if ranks[0] > ranks[1] else 1
