@@ -22,6 +22,7 @@ GAME = GameInfo(
     summary="Race to build packets Ace to King from your stock, grabuge and four reserve columns.",
     engine="GRABUGE",
     options="cardsuite.games.grabuge.model:GrabugeOptions",
+    kernel="cardsuite.games.grabuge.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.grabuge:GrabugeBot",
         playout="cardsuite.bots.grabuge:playout_bot",
