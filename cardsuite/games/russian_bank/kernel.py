@@ -1,0 +1,503 @@
+"""Russian Bank in compact form, for playouts: :data:`KERNEL`.
+
+The same rules as ``engine.py`` on a mutable working copy (see :mod:`cardsuite.core.kernel`).
+The engine is the reference: the contract suite loads this kernel from every state of its
+random games and checks that both list the same moves and reach the same states.
+
+Representation:
+
+* **Cards** are the engine's card indices (``Card.index``: the face ``(rank - 1) * 4 + suit``
+  plus 53 for the second player's deck), so a card keeps its back.  The rules only look at
+  the face, through tables built at import from the engine's own building rules.
+* **Piles** are Python lists at the engine's positions (``model.PILE_IDS``): seat s's reserve,
+  hand, hand card and waste at ``4s`` … ``4s + 3``, the houses at 8 … 15, the foundations at
+  16 … 23 and the cards set aside at 24; the top card is the last.
+* **What the piles want** is kept up to date as cards move, so that listing the moves costs a
+  look-up per source card: ``fw[face]``, the foundations that take a card of that face (an
+  empty foundation stands under the four Aces); ``hw[key]``, the houses whose top takes a card
+  of that house key (rank and colour); ``he``, the empty houses; ``cnt[s]``, the cards in seat
+  s's own four piles.
+* **Seats** are 0 and 1; the phase is the engine's ``Phase`` as an int.
+* **Actions** are ints: ``src << 5 | tgt`` plays the top card of pile ``src`` onto pile
+  ``tgt``; ``STOP_PLACE | src << 5 | tgt`` is the Stop caller's placement; ``DISCARD`` and
+  ``END_TURN`` end the turn.
+
+Left out, since the engine does them: events, the refusals and their reasons, and the notes
+the table keeps of the last Stop (who missed which cards and which one went up: they are for
+the players to read and never change what may be played).  There is one deal per match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from cardsuite.core.building import FACES
+from cardsuite.core.cards import ACE, Card, standard_deck
+from cardsuite.core.kernel import Kernel
+from cardsuite.core.moves import Move
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.table import Table
+from cardsuite.games.russian_bank import RUSSIAN_BANK
+from cardsuite.games.russian_bank.engine import FOUNDATION, HOUSE, LOAD
+from cardsuite.games.russian_bank.model import (
+    AUTO,
+    BLOCK,
+    CARD_AT,
+    FOUNDS_AT,
+    HAND_AT,
+    HOUSES_AT,
+    MAX_TURNS,
+    NO_PROGRESS,
+    NO_PROGRESS_TURNS,
+    OVER,
+    PILE_IDS,
+    PLAY,
+    RESERVE_AT,
+    STOP,
+    TURN_LIMIT,
+    TURN_MOVE_CAP,
+    WASTE_AT,
+    WIN,
+    Discard,
+    EndTurn,
+    FullRussianBank,
+    Phase,
+    Play,
+    RussianBankOptions,
+    RussianBankState,
+    StopPlace,
+)
+
+# --- encoding ------------------------------------------------------------------------------
+
+# The positions the arithmetic below relies on.
+assert RESERVE_AT == (0, 4) and HAND_AT == (1, 5) and CARD_AT == (2, 6) and WASTE_AT == (3, 7)
+assert HOUSES_AT == tuple(range(8, 16)) and FOUNDS_AT == tuple(range(16, 24))
+assert len(PILE_IDS) == 25
+HOUSE0 = 8  # the first house; below it, the seats' own piles
+FOUND0 = 16  # the first foundation
+_PLAY, _STOP, _OVER = int(PLAY), int(STOP), int(OVER)
+
+STOP_PLACE = 512  # flag of the Stop placement (a play's action is below it)
+DISCARD = 1024
+END_TURN = 1025
+
+# Where seat s plays from: his reserve, his hand card, then the houses.
+SOURCES = tuple((4 * s, 4 * s + 2, *HOUSES_AT) for s in range(2))
+_MOVERS: tuple[tuple[int, ...], ...] = ((0,), (1,))
+
+CARDS: tuple[Card, ...] = tuple(
+    sorted(standard_deck(back=0) + standard_deck(back=1), key=lambda card: card.index)
+)
+assert [card.index for card in CARDS] == [*range(52), *range(53, 105)]
+_SIZE = 105  # card indices run below this (index 52, the first deck's joker, is unused)
+CARD_OF: dict[int, Card] = {card.index: card for card in CARDS}
+
+NOTHING_F = FACES - 1  # the foundation bucket nobody reads: a King on top takes no card
+NOTHING_H = 26  # the house bucket nobody reads: an Ace on top takes no card
+ACE_FACES = tuple(c.index for c in CARDS[:52] if c.rank == ACE)
+
+
+def _one(keys: Sequence[int], nothing: int) -> int:
+    assert len(keys) <= 1
+    return keys[0] if keys else nothing
+
+
+# Per card index: its face; the face a foundation with it on top takes next; its house key;
+# the house key a house with it on top takes; the cards (a bit mask of indices) that may be
+# loaded onto it.  All from the engine's own building rules.
+FACE = [i % FACES for i in range(_SIZE)]
+F_NEXT = [_one(sorted(FOUNDATION.onto[f]), NOTHING_F) for f in FACE]
+H_KEY = [HOUSE.key[f] for f in FACE]
+H_WANT = [_one(HOUSE.wants[f], NOTHING_H) for f in FACE]
+L_MASK = [sum(1 << c.index for c in CARDS if c.index % FACES in LOAD.onto[f]) for f in FACE]
+assert max(H_KEY) < NOTHING_H and FOUNDATION.base == ACE
+
+
+class RussianBankKernel:
+    """One game in compact form (see the module docstring)."""
+
+    __slots__ = (
+        "best",
+        "blocks",
+        "cnt",
+        "ending",
+        "fw",
+        "he",
+        "hw",
+        "loading",
+        "mark",
+        "moves",
+        "options",
+        "p",
+        "phase",
+        "stops",
+        "turn",
+        "turns",
+        "winner",
+    )  # fmt: skip
+
+    p: list[list[int]]
+    fw: list[list[int]]
+    hw: list[list[int]]
+    he: list[int]
+    cnt: list[int]
+    phase: int
+    turn: int
+    moves: int  # moves made in this turn
+    turns: int  # turns ended
+    mark: int  # turns count from which the draw rule counts
+    best: int  # the fewest cards ever left in both seats' own piles
+    winner: int | None
+    ending: str
+    options: RussianBankOptions
+    loading: bool  # options.loading
+    stops: bool  # compulsory foundation plays, a miss calls Stop
+    blocks: bool  # compulsory foundation plays, a miss is refused
+
+
+# --- load, copy, key -----------------------------------------------------------------------
+
+
+def _wants(k: RussianBankKernel) -> None:
+    """Work out what every foundation and house wants, from the piles."""
+    p = k.p
+    k.fw = [[] for _ in range(FACES)]
+    for f in FOUNDS_AT:
+        if p[f]:
+            k.fw[F_NEXT[p[f][-1]]].append(f)
+        else:
+            for ace in ACE_FACES:
+                k.fw[ace].append(f)
+    k.hw = [[] for _ in range(NOTHING_H + 1)]
+    k.he = []
+    for h in HOUSES_AT:
+        if p[h]:
+            k.hw[H_WANT[p[h][-1]]].append(h)
+        else:
+            k.he.append(h)
+
+
+def load(state: FullRussianBank) -> RussianBankKernel:
+    k = RussianBankKernel()
+    k.p = [[card.index for card in pile] for pile in state.table.piles]
+    _wants(k)
+    k.cnt = [sum(len(k.p[at]) for at in range(4 * s, 4 * s + 4)) for s in range(2)]
+    k.phase = int(state.phase)
+    k.turn = state.turn
+    k.moves = state.moves
+    k.turns = state.turns
+    k.mark = state.mark
+    k.best = state.best
+    k.winner = state.winner
+    k.ending = state.ending
+    opts = k.options = state.options
+    k.loading = opts.loading
+    k.stops = opts.compulsory_foundation and opts.stop_mode == AUTO
+    k.blocks = opts.compulsory_foundation and opts.stop_mode == BLOCK
+    return k
+
+
+def copy(k: RussianBankKernel) -> RussianBankKernel:
+    n = RussianBankKernel()
+    n.p = [pile[:] for pile in k.p]
+    n.fw = [at[:] for at in k.fw]
+    n.hw = [at[:] for at in k.hw]
+    n.he = k.he[:]
+    n.cnt = k.cnt[:]
+    n.phase, n.turn, n.moves, n.turns = k.phase, k.turn, k.moves, k.turns
+    n.mark, n.best, n.winner, n.ending = k.mark, k.best, k.winner, k.ending
+    n.options, n.loading, n.stops, n.blocks = k.options, k.loading, k.stops, k.blocks
+    return n
+
+
+def key(k: RussianBankKernel) -> Hashable:
+    # fw, hw, he and cnt follow from the piles; the order within their lists does not matter.
+    return (
+        tuple(tuple(pile) for pile in k.p),
+        k.phase,
+        k.turn,
+        k.moves,
+        k.turns,
+        k.mark,
+        k.best,
+        k.winner,
+        k.ending,
+        k.options,
+    )
+
+
+def state_of(k: RussianBankKernel) -> FullRussianBank:
+    """The engine's state the kernel stands for, without its events and Stop notes (for the
+    engine's own outcome)."""
+    piles = tuple(tuple(CARD_OF[c] for c in pile) for pile in k.p)
+    return RussianBankState(
+        table=Table(RUSSIAN_BANK.layout(), piles, ()),  # type: ignore[arg-type]
+        seed=None,
+        events=(),
+        options=k.options,
+        seats=2,
+        phase=Phase(k.phase),
+        turn=k.turn,
+        first=0,
+        moves=k.moves,
+        turns=k.turns,
+        mark=k.mark,
+        best=k.best,
+        violator=1 - k.turn if k.phase == _STOP else None,
+        missed=(),
+        placed=None,
+        winner=k.winner,
+        ending=k.ending,
+    )
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def founds(k: RussianBankKernel, seat: int, flag: int) -> list[int]:
+    """Every foundation play open to ``seat`` (his reserve top, his hand card, the house tops),
+    as actions with ``flag``: what a Stop or ``block`` is about."""
+    p, fw = k.p, k.fw
+    out: list[int] = []
+    for src in SOURCES[seat]:
+        pile = p[src]
+        if pile:
+            base = flag | src << 5
+            for f in fw[FACE[pile[-1]]]:
+                out.append(base | f)
+    return out
+
+
+def legal(k: RussianBankKernel, seat: int) -> list[int] | tuple[()]:
+    if k.phase or seat != k.turn:
+        if k.phase == _STOP and seat == k.turn:
+            return founds(k, 1 - seat, STOP_PLACE)  # the caller plays the violator's cards
+        return ()
+    if k.blocks:
+        forced = founds(k, seat, 0)
+        if forced:
+            return forced
+    p, fw, hw, he = k.p, k.fw, k.hw, k.he
+    lr = lw = 0  # what the opponent's reserve top and waste top take
+    o = 4 - 4 * seat
+    if k.loading:
+        pile = p[o]
+        if pile:
+            lr = L_MASK[pile[-1]]
+        pile = p[o + 3]
+        if pile:
+            lw = L_MASK[pile[-1]]
+    out: list[int] = []
+    add = out.append
+    for src in SOURCES[seat]:
+        pile = p[src]
+        if not pile:
+            continue
+        c = pile[-1]
+        base = src << 5
+        for f in fw[FACE[c]]:
+            add(base | f)
+        for h in hw[H_KEY[c]]:  # never src itself: a top does not take its own key
+            add(base | h)
+        if he and (src < HOUSE0 or len(pile) > 1):  # a lone house card moved changes nothing
+            for h in he:
+                add(base | h)
+        if lr >> c & 1:
+            add(base | o)
+        if lw >> c & 1:
+            add(base | o + 3)
+    add(DISCARD if p[4 * seat + 2] else END_TURN)
+    return out
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+def _onto_house(k: RussianBankKernel, h: int, c: int) -> None:
+    """Card c has just gone on house h."""
+    pile = k.p[h]
+    if len(pile) == 1:
+        k.he.remove(h)
+    else:
+        k.hw[H_WANT[pile[-2]]].remove(h)
+    k.hw[H_WANT[c]].append(h)
+
+
+def _off_house(k: RussianBankKernel, h: int, c: int) -> None:
+    """Card c has just left house h."""
+    k.hw[H_WANT[c]].remove(h)
+    pile = k.p[h]
+    if pile:
+        k.hw[H_WANT[pile[-1]]].append(h)
+    else:
+        k.he.append(h)
+
+
+def _onto_foundation(k: RussianBankKernel, f: int, c: int) -> None:
+    """Card c has just gone on foundation f: a progress of the draw rule."""
+    fw = k.fw
+    pile = k.p[f]
+    if len(pile) == 1:
+        for ace in ACE_FACES:
+            fw[ace].remove(f)
+    else:
+        fw[F_NEXT[pile[-2]]].remove(f)
+    fw[F_NEXT[c]].append(f)
+    k.mark = k.turns + 1
+
+
+def _turn_up(k: RussianBankKernel, seat: int) -> None:
+    """Turn the top hand card up, turning the waste over as the hand first when it is empty;
+    nothing when both are empty."""
+    p = k.p
+    at = 4 * seat
+    hand = p[at + 1]
+    if not hand:
+        hand = p[at + 3]
+        if not hand:
+            return
+        hand.reverse()
+        p[at + 1] = hand
+        p[at + 3] = []
+    p[at + 2] = [hand.pop()]
+
+
+def _end_turn(k: RussianBankKernel, seat: int) -> None:
+    """The turn of ``seat`` is over: the draw rules, then the opponent's turn begins."""
+    k.turns = turns = k.turns + 1
+    if turns - k.mark >= NO_PROGRESS_TURNS:
+        k.phase, k.ending = _OVER, NO_PROGRESS
+    elif turns >= MAX_TURNS:
+        k.phase, k.ending = _OVER, TURN_LIMIT
+    else:
+        k.turn = 1 - seat
+        k.moves = 0
+        k.phase = _PLAY
+        _turn_up(k, 1 - seat)
+
+
+def _discard(k: RussianBankKernel, seat: int) -> None:
+    p = k.p
+    p[4 * seat + 3].append(p[4 * seat + 2].pop())
+
+
+def _won(k: RussianBankKernel, seat: int) -> None:
+    k.phase, k.winner, k.ending = _OVER, seat, WIN
+
+
+def _after_decrease(k: RussianBankKernel) -> None:
+    """The seats' own piles hold a card fewer: a new low is a progress of the draw rule."""
+    total = k.cnt[0] + k.cnt[1]
+    if total < k.best:
+        k.best = total
+        k.mark = k.turns + 1
+
+
+def play(k: RussianBankKernel, a: int) -> RussianBankKernel:
+    seat = k.turn
+    if a < STOP_PLACE:
+        src = a >> 5
+        tgt = a & 31
+        if k.stops and tgt < FOUND0 and founds(k, seat, 0):
+            k.phase, k.turn = _STOP, 1 - seat  # a missed foundation play: Stop!
+            return k
+        p = k.p
+        c = p[src].pop()
+        p[tgt].append(c)
+        k.moves += 1
+        cnt = k.cnt
+        if tgt >= FOUND0:
+            _onto_foundation(k, tgt, c)
+        elif tgt >= HOUSE0:
+            _onto_house(k, tgt, c)
+        else:
+            cnt[tgt >> 2] += 1  # loaded onto the opponent
+        if src >= HOUSE0:
+            _off_house(k, src, c)
+        else:
+            cnt[seat] -= 1
+            if src & 3 == 2:
+                _turn_up(k, seat)
+            if tgt >= HOUSE0:
+                _after_decrease(k)
+        if not cnt[seat]:
+            _won(k, seat)
+        elif k.moves >= TURN_MOVE_CAP:  # the hand card goes to the waste by itself
+            if p[4 * seat + 2]:
+                _discard(k, seat)
+            _end_turn(k, seat)
+        return k
+    if a >= DISCARD:
+        if k.stops and founds(k, seat, 0):
+            k.phase, k.turn = _STOP, 1 - seat
+            return k
+        if a == DISCARD:
+            _discard(k, seat)
+        _end_turn(k, seat)
+        return k
+    # The Stop caller puts one of the violator's cards up; the violator's turn is over.
+    v = 1 - seat
+    src = a >> 5 & 15
+    tgt = a & 31
+    p = k.p
+    c = p[src].pop()
+    p[tgt].append(c)
+    _onto_foundation(k, tgt, c)
+    if src >= HOUSE0:
+        _off_house(k, src, c)
+    else:
+        k.cnt[v] -= 1
+        _after_decrease(k)
+    if not k.cnt[v]:
+        _won(k, v)
+        return k
+    if p[4 * v + 2]:
+        _discard(k, v)
+    _end_turn(k, v)
+    return k
+
+
+# --- the kernel ----------------------------------------------------------------------------
+
+
+class RussianBankRules(Kernel[RussianBankKernel, int]):
+    """Russian Bank's kernel: the functions above, as the methods of a :class:`Kernel`."""
+
+    def load(self, state: FullRussianBank) -> RussianBankKernel:
+        return load(state)
+
+    def copy(self, kernel: RussianBankKernel) -> RussianBankKernel:
+        return copy(kernel)
+
+    def key(self, kernel: RussianBankKernel) -> Hashable:
+        return key(kernel)
+
+    def to_move(self, kernel: RussianBankKernel) -> Sequence[int]:
+        return () if kernel.phase == _OVER else _MOVERS[kernel.turn]
+
+    def legal(self, kernel: RussianBankKernel, seat: int) -> Sequence[int]:
+        return legal(kernel, seat)
+
+    def play(self, kernel: RussianBankKernel, action: int) -> RussianBankKernel:
+        return play(kernel, action)
+
+    def move(self, kernel: RussianBankKernel, action: int) -> Move:
+        seat = kernel.turn
+        if action == DISCARD:
+            return Discard(seat)
+        if action == END_TURN:
+            return EndTurn(seat)
+        src, tgt = action >> 5 & 15, action & 31
+        card = CARD_OF[kernel.p[src][-1]]
+        if action & STOP_PLACE:
+            return StopPlace(seat, card, PILE_IDS[src], PILE_IDS[tgt])
+        return Play(seat, card, PILE_IDS[src], PILE_IDS[tgt])
+
+    def outcome(self, kernel: RussianBankKernel) -> Outcome | None:
+        if kernel.phase != _OVER:
+            return None
+        return RUSSIAN_BANK.outcome(state_of(kernel))
+
+
+KERNEL = RussianBankRules()
