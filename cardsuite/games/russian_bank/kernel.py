@@ -72,10 +72,10 @@ from cardsuite.games.russian_bank.model import (
 
 # The positions the arithmetic below relies on.
 assert RESERVE_AT == (0, 4) and HAND_AT == (1, 5) and CARD_AT == (2, 6) and WASTE_AT == (3, 7)
-assert HOUSES_AT == tuple(range(8, 16)) and FOUNDS_AT == tuple(range(16, 24))
-assert len(PILE_IDS) == 25
 HOUSE0 = 8  # the first house; below it, the seats' own piles
 FOUND0 = 16  # the first foundation
+assert list(HOUSES_AT) == list(range(HOUSE0, FOUND0)) and list(FOUNDS_AT) == list(range(FOUND0, 24))
+assert len(PILE_IDS) == 25
 _PLAY, _STOP, _OVER = int(PLAY), int(STOP), int(OVER)
 
 STOP_PLACE = 512  # flag of the Stop placement (a play's action is below it)
@@ -232,7 +232,7 @@ def state_of(k: RussianBankKernel) -> FullRussianBank:
     engine's own outcome)."""
     piles = tuple(tuple(CARD_OF[c] for c in pile) for pile in k.p)
     return RussianBankState(
-        table=Table(RUSSIAN_BANK.layout(), piles, ()),  # type: ignore[arg-type]
+        table=Table(RUSSIAN_BANK.layout(), piles, ()),
         seed=None,
         events=(),
         options=k.options,
