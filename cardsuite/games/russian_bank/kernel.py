@@ -93,25 +93,24 @@ assert [card.index for card in CARDS] == [*range(52), *range(53, 105)]
 _SIZE = 105  # card indices run below this (index 52, the first deck's joker, is unused)
 CARD_OF: dict[int, Card] = {card.index: card for card in CARDS}
 
-NOTHING_F = FACES - 1  # the foundation bucket nobody reads: a King on top takes no card
-NOTHING_H = 26  # the house bucket nobody reads: an Ace on top takes no card
+NOTHING = FACES - 1  # the bucket of faces nobody asks for: what a King on a foundation takes
 ACE_FACES = tuple(c.index for c in CARDS[:52] if c.rank == ACE)
+assert FOUNDATION.base == ACE
 
 
-def _one(keys: Sequence[int], nothing: int) -> int:
-    assert len(keys) <= 1
-    return keys[0] if keys else nothing
+def _next_face(faces: frozenset[int]) -> int:
+    assert len(faces) <= 1  # up in suit: one card, or none on a King
+    return min(faces, default=NOTHING)
 
 
-# Per card index: its face; the face a foundation with it on top takes next; its house key;
-# the house key a house with it on top takes; the cards (a bit mask of indices) that may be
-# loaded onto it.  All from the engine's own building rules.
+# Per card index, from the engine's own building rules: its face; the face a foundation with
+# it on top takes next; the faces a house with it on top takes; the faces that may be loaded
+# onto it.
 FACE = [i % FACES for i in range(_SIZE)]
-F_NEXT = [_one(sorted(FOUNDATION.onto[f]), NOTHING_F) for f in FACE]
-H_KEY = [HOUSE.key[f] for f in FACE]
-H_WANT = [_one(HOUSE.wants[f], NOTHING_H) for f in FACE]
-L_MASK = [sum(1 << c.index for c in CARDS if c.index % FACES in LOAD.onto[f]) for f in FACE]
-assert max(H_KEY) < NOTHING_H and FOUNDATION.base == ACE
+F_NEXT = [_next_face(FOUNDATION.onto[f]) for f in FACE]
+H_TAKES = [tuple(sorted(HOUSE.onto[f])) for f in FACE]
+L_TAKES = [LOAD.onto[f] for f in FACE]
+NO_FACES: frozenset[int] = frozenset()
 
 
 class RussianBankKernel:
@@ -122,9 +121,7 @@ class RussianBankKernel:
         "blocks",
         "cnt",
         "ending",
-        "fw",
         "he",
-        "hw",
         "loading",
         "mark",
         "moves",
@@ -134,55 +131,47 @@ class RussianBankKernel:
         "stops",
         "turn",
         "turns",
+        "w",
         "winner",
     )  # fmt: skip
 
-    p: list[list[int]]
-    fw: list[list[int]]
-    hw: list[list[int]]
-    he: list[int]
-    cnt: list[int]
+    p: list[list[int]]  # the piles, by the engine's positions
+    w: list[list[int]]  # per face, the foundations and houses that take it
+    he: list[int]  # the empty houses
+    cnt: list[int]  # per seat, the cards in his reserve, hand, hand card and waste
     phase: int
     turn: int
     moves: int  # moves made in this turn
     turns: int  # turns ended
-    mark: int  # turns count from which the draw rule counts
-    best: int  # the fewest cards ever left in both seats' own piles
+    mark: int  # the turns count from which the draw rule counts
+    best: int  # the fewest cards there ever were in both seats' own piles
     winner: int | None
     ending: str
     options: RussianBankOptions
     loading: bool  # options.loading
-    stops: bool  # compulsory foundation plays, a miss calls Stop
-    blocks: bool  # compulsory foundation plays, a miss is refused
+    stops: bool  # compulsory foundation plays, and a miss calls Stop
+    blocks: bool  # compulsory foundation plays, and a miss is refused
 
 
 # --- load, copy, key -----------------------------------------------------------------------
 
 
-def _wants(k: RussianBankKernel) -> None:
-    """Work out what every foundation and house wants, from the piles."""
-    p = k.p
-    k.fw = [[] for _ in range(FACES)]
+def load(state: FullRussianBank) -> RussianBankKernel:
+    k = RussianBankKernel()
+    p = k.p = [[card.index for card in pile] for pile in state.table.piles]
+    w: list[list[int]] = [[] for _ in range(FACES)]
     for f in FOUNDS_AT:
-        if p[f]:
-            k.fw[F_NEXT[p[f][-1]]].append(f)
-        else:
-            for ace in ACE_FACES:
-                k.fw[ace].append(f)
-    k.hw = [[] for _ in range(NOTHING_H + 1)]
+        for face in (F_NEXT[p[f][-1]],) if p[f] else ACE_FACES:
+            w[face].append(f)
     k.he = []
     for h in HOUSES_AT:
         if p[h]:
-            k.hw[H_WANT[p[h][-1]]].append(h)
+            for face in H_TAKES[p[h][-1]]:
+                w[face].append(h)
         else:
             k.he.append(h)
-
-
-def load(state: FullRussianBank) -> RussianBankKernel:
-    k = RussianBankKernel()
-    k.p = [[card.index for card in pile] for pile in state.table.piles]
-    _wants(k)
-    k.cnt = [sum(len(k.p[at]) for at in range(4 * s, 4 * s + 4)) for s in range(2)]
+    k.w = w
+    k.cnt = [sum(len(p[at]) for at in range(4 * s, 4 * s + 4)) for s in range(2)]
     k.phase = int(state.phase)
     k.turn = state.turn
     k.moves = state.moves
@@ -201,8 +190,7 @@ def load(state: FullRussianBank) -> RussianBankKernel:
 def copy(k: RussianBankKernel) -> RussianBankKernel:
     n = RussianBankKernel()
     n.p = [pile[:] for pile in k.p]
-    n.fw = [at[:] for at in k.fw]
-    n.hw = [at[:] for at in k.hw]
+    n.w = [at[:] for at in k.w]
     n.he = k.he[:]
     n.cnt = k.cnt[:]
     n.phase, n.turn, n.moves, n.turns = k.phase, k.turn, k.moves, k.turns
@@ -212,7 +200,7 @@ def copy(k: RussianBankKernel) -> RussianBankKernel:
 
 
 def key(k: RussianBankKernel) -> Hashable:
-    # fw, hw, he and cnt follow from the piles; the order within their lists does not matter.
+    # w, he and cnt follow from the piles (and the order within their lists matters nowhere).
     return (
         tuple(tuple(pile) for pile in k.p),
         k.phase,
@@ -257,15 +245,16 @@ def state_of(k: RussianBankKernel) -> FullRussianBank:
 
 def founds(k: RussianBankKernel, seat: int, flag: int) -> list[int]:
     """Every foundation play open to ``seat`` (his reserve top, his hand card, the house tops),
-    as actions with ``flag``: what a Stop or ``block`` is about."""
-    p, fw = k.p, k.fw
+    as actions marked with ``flag``: what a Stop and the ``block`` mode look for."""
+    p, w = k.p, k.w
     out: list[int] = []
     for src in SOURCES[seat]:
         pile = p[src]
         if pile:
             base = flag | src << 5
-            for f in fw[FACE[pile[-1]]]:
-                out.append(base | f)
+            for t in w[FACE[pile[-1]]]:
+                if t >= FOUND0:
+                    out.append(base | t)
     return out
 
 
@@ -278,35 +267,32 @@ def legal(k: RussianBankKernel, seat: int) -> list[int] | tuple[()]:
         forced = founds(k, seat, 0)
         if forced:
             return forced
-    p, fw, hw, he = k.p, k.fw, k.hw, k.he
-    lr = lw = 0  # what the opponent's reserve top and waste top take
-    o = 4 - 4 * seat
+    p, w, he = k.p, k.w, k.he
+    o = 4 - 4 * seat  # the opponent's reserve; his waste is at o + 3
+    lr = lw = NO_FACES  # the faces his reserve top and waste top take
     if k.loading:
         pile = p[o]
         if pile:
-            lr = L_MASK[pile[-1]]
+            lr = L_TAKES[pile[-1]]
         pile = p[o + 3]
         if pile:
-            lw = L_MASK[pile[-1]]
+            lw = L_TAKES[pile[-1]]
     out: list[int] = []
     add = out.append
     for src in SOURCES[seat]:
         pile = p[src]
-        if not pile:
-            continue
-        c = pile[-1]
-        base = src << 5
-        for f in fw[FACE[c]]:
-            add(base | f)
-        for h in hw[H_KEY[c]]:  # never src itself: a top does not take its own key
-            add(base | h)
-        if he and (src < HOUSE0 or len(pile) > 1):  # a lone house card moved changes nothing
-            for h in he:
-                add(base | h)
-        if lr >> c & 1:
-            add(base | o)
-        if lw >> c & 1:
-            add(base | o + 3)
+        if pile:
+            face = FACE[pile[-1]]
+            base = src << 5
+            for t in w[face]:  # never src itself: a house top does not take its own face
+                add(base | t)
+            if he and (src < HOUSE0 or len(pile) > 1):  # a lone house card stays put
+                for h in he:
+                    add(base | h)
+            if face in lr:
+                add(base | o)
+            if face in lw:
+                add(base | o + 3)
     add(DISCARD if p[4 * seat + 2] else END_TURN)
     return out
 
@@ -316,34 +302,40 @@ def legal(k: RussianBankKernel, seat: int) -> list[int] | tuple[()]:
 
 def _onto_house(k: RussianBankKernel, h: int, c: int) -> None:
     """Card c has just gone on house h."""
+    w = k.w
     pile = k.p[h]
     if len(pile) == 1:
         k.he.remove(h)
     else:
-        k.hw[H_WANT[pile[-2]]].remove(h)
-    k.hw[H_WANT[c]].append(h)
+        for face in H_TAKES[pile[-2]]:
+            w[face].remove(h)
+    for face in H_TAKES[c]:
+        w[face].append(h)
 
 
 def _off_house(k: RussianBankKernel, h: int, c: int) -> None:
     """Card c has just left house h."""
-    k.hw[H_WANT[c]].remove(h)
+    w = k.w
+    for face in H_TAKES[c]:
+        w[face].remove(h)
     pile = k.p[h]
     if pile:
-        k.hw[H_WANT[pile[-1]]].append(h)
+        for face in H_TAKES[pile[-1]]:
+            w[face].append(h)
     else:
         k.he.append(h)
 
 
 def _onto_foundation(k: RussianBankKernel, f: int, c: int) -> None:
-    """Card c has just gone on foundation f: a progress of the draw rule."""
-    fw = k.fw
+    """Card c has just gone on foundation f: progress, for the draw rule."""
+    w = k.w
     pile = k.p[f]
     if len(pile) == 1:
         for ace in ACE_FACES:
-            fw[ace].remove(f)
+            w[ace].remove(f)
     else:
-        fw[F_NEXT[pile[-2]]].remove(f)
-    fw[F_NEXT[c]].append(f)
+        w[F_NEXT[pile[-2]]].remove(f)
+    w[F_NEXT[c]].append(f)
     k.mark = k.turns + 1
 
 
