@@ -217,3 +217,24 @@ def test_emptying_reserve_hand_and_waste_wins_and_scores_the_margin() -> None:
     assert outcome == G.outcome(after)
     assert outcome is not None and outcome.places == (1, 2)
     assert outcome.scores == (30 + 2 * 2 + 3, 0)
+
+
+@pytest.mark.parametrize("options", SETUPS[0:6:2], ids=str)
+def test_every_move_of_a_position_leads_where_the_engines_does(options: RussianBankOptions) -> None:
+    # P1 has no cards of his own left (a position, not a game): whether a move wins is the
+    # engine's to say.  With a foundation play open and without one.
+    wins = set()
+    for extra in ("\nF1: A♥ 2♥\nH2: P2 3♥", ""):
+        text = "P1.reserve: -\nP1.hand: -\nP1.card: -\nH1: 10♠ 9♥\nH3: 4♣" + extra
+        state = pos(text, options)
+        k = K.load(state)
+        assert K.outcome(k) is None
+        for a in K.legal(k, 0):
+            after = G.apply(state, K.move(k, a))
+            played = K.play(K.copy(k), a)
+            assert K.key(played) == K.key(K.load(after))
+            assert K.outcome(played) == G.outcome(after)
+            wins.add(K.outcome(played) is not None)
+    assert wins == (
+        {False, True} if options.stop_mode == "auto" and options.compulsory_foundation else {False}
+    )

@@ -258,45 +258,6 @@ def founds(k: RussianBankKernel, seat: int, flag: int) -> list[int]:
     return out
 
 
-def legal(k: RussianBankKernel, seat: int) -> list[int] | tuple[()]:
-    if k.phase or seat != k.turn:
-        if k.phase == _STOP and seat == k.turn:
-            return founds(k, 1 - seat, STOP_PLACE)  # the caller plays the violator's cards
-        return ()
-    if k.blocks:
-        forced = founds(k, seat, 0)
-        if forced:
-            return forced
-    p, w, he = k.p, k.w, k.he
-    o = 4 - 4 * seat  # the opponent's reserve; his waste is at o + 3
-    lr = lw = NO_FACES  # the faces his reserve top and waste top take
-    if k.loading:
-        pile = p[o]
-        if pile:
-            lr = L_TAKES[pile[-1]]
-        pile = p[o + 3]
-        if pile:
-            lw = L_TAKES[pile[-1]]
-    out: list[int] = []
-    add = out.append
-    for src in SOURCES[seat]:
-        pile = p[src]
-        if pile:
-            face = FACE[pile[-1]]
-            base = src << 5
-            for t in w[face]:  # never src itself: a house top does not take its own face
-                add(base | t)
-            if he and (src < HOUSE0 or len(pile) > 1):  # a lone house card stays put
-                for h in he:
-                    add(base | h)
-            if face in lr:
-                add(base | o)
-            if face in lw:
-                add(base | o + 3)
-    add(DISCARD if p[4 * seat + 2] else END_TURN)
-    return out
-
-
 # --- play ----------------------------------------------------------------------------------
 
 
@@ -386,75 +347,12 @@ def _after_decrease(k: RussianBankKernel) -> None:
         k.mark = k.turns + 1
 
 
-def play(k: RussianBankKernel, a: int) -> RussianBankKernel:
-    seat = k.turn
-    if a < STOP_PLACE:
-        src = a >> 5
-        tgt = a & 31
-        if k.stops and tgt < FOUND0 and founds(k, seat, 0):
-            k.phase, k.turn = _STOP, 1 - seat  # a missed foundation play: Stop!
-            return k
-        p = k.p
-        c = p[src].pop()
-        p[tgt].append(c)
-        k.moves += 1
-        cnt = k.cnt
-        if tgt >= FOUND0:
-            _onto_foundation(k, tgt, c)
-        elif tgt >= HOUSE0:
-            _onto_house(k, tgt, c)
-        else:
-            cnt[tgt >> 2] += 1  # loaded onto the opponent
-        if src >= HOUSE0:
-            _off_house(k, src, c)
-        else:
-            cnt[seat] -= 1
-            if src & 3 == 2:
-                _turn_up(k, seat)
-            if tgt >= HOUSE0:
-                _after_decrease(k)
-        if not cnt[seat]:
-            _won(k, seat)
-        elif k.moves >= TURN_MOVE_CAP:  # the hand card goes to the waste by itself
-            if p[4 * seat + 2]:
-                _discard(k, seat)
-            _end_turn(k, seat)
-        return k
-    if a >= DISCARD:
-        if k.stops and founds(k, seat, 0):
-            k.phase, k.turn = _STOP, 1 - seat
-            return k
-        if a == DISCARD:
-            _discard(k, seat)
-        _end_turn(k, seat)
-        return k
-    # The Stop caller puts one of the violator's cards up; the violator's turn is over.
-    v = 1 - seat
-    src = a >> 5 & 15
-    tgt = a & 31
-    p = k.p
-    c = p[src].pop()
-    p[tgt].append(c)
-    _onto_foundation(k, tgt, c)
-    if src >= HOUSE0:
-        _off_house(k, src, c)
-    else:
-        k.cnt[v] -= 1
-        _after_decrease(k)
-    if not k.cnt[v]:
-        _won(k, v)
-        return k
-    if p[4 * v + 2]:
-        _discard(k, v)
-    _end_turn(k, v)
-    return k
-
-
 # --- the kernel ----------------------------------------------------------------------------
 
 
 class RussianBankRules(Kernel[RussianBankKernel, int]):
-    """Russian Bank's kernel: the functions above, as the methods of a :class:`Kernel`."""
+    """Russian Bank's kernel: the functions above as the methods of a :class:`Kernel`; the
+    two that run at every step, ``legal`` and ``play``, are written out here (a call less)."""
 
     def load(self, state: FullRussianBank) -> RussianBankKernel:
         return load(state)
@@ -469,10 +367,112 @@ class RussianBankRules(Kernel[RussianBankKernel, int]):
         return () if kernel.phase == _OVER else _MOVERS[kernel.turn]
 
     def legal(self, kernel: RussianBankKernel, seat: int) -> Sequence[int]:
-        return legal(kernel, seat)
+        k = kernel
+        if k.phase or seat != k.turn:
+            if k.phase == _STOP and seat == k.turn:
+                return founds(k, 1 - seat, STOP_PLACE)  # the caller plays the violator's cards
+            return ()
+        if k.blocks:
+            forced = founds(k, seat, 0)
+            if forced:
+                return forced
+        p, w, he = k.p, k.w, k.he
+        o = 4 - 4 * seat  # the opponent's reserve; his waste is at o + 3
+        lr = lw = NO_FACES  # the faces his reserve top and waste top take
+        if k.loading:
+            pile = p[o]
+            if pile:
+                lr = L_TAKES[pile[-1]]
+            pile = p[o + 3]
+            if pile:
+                lw = L_TAKES[pile[-1]]
+        out: list[int] = []
+        add = out.append
+        for src in SOURCES[seat]:
+            pile = p[src]
+            if pile:
+                face = FACE[pile[-1]]
+                base = src << 5
+                for t in w[face]:  # never src itself: a house top does not take its own face
+                    add(base | t)
+                if he and (src < HOUSE0 or len(pile) > 1):  # a lone house card stays put
+                    for h in he:
+                        add(base | h)
+                if face in lr:
+                    add(base | o)
+                if face in lw:
+                    add(base | o + 3)
+        add(DISCARD if p[4 * seat + 2] else END_TURN)
+        return out
 
     def play(self, kernel: RussianBankKernel, action: int) -> RussianBankKernel:
-        return play(kernel, action)
+        k, a = kernel, action
+        seat = k.turn
+        if a < STOP_PLACE:
+            src = a >> 5
+            tgt = a & 31
+            if k.stops and tgt < FOUND0 and founds(k, seat, 0):
+                k.phase, k.turn = _STOP, 1 - seat  # a missed foundation play: Stop!
+                return k
+            p = k.p
+            c = p[src].pop()
+            p[tgt].append(c)
+            k.moves += 1
+            cnt = k.cnt
+            if tgt >= FOUND0:
+                _onto_foundation(k, tgt, c)
+            elif tgt >= HOUSE0:
+                _onto_house(k, tgt, c)
+            else:
+                cnt[tgt >> 2] += 1  # loaded onto the opponent
+            if src >= HOUSE0:
+                _off_house(k, src, c)
+            else:
+                cnt[seat] -= 1
+                if src & 3 == 2:
+                    _turn_up(k, seat)
+                if tgt >= HOUSE0:
+                    _after_decrease(k)
+            # Emptying one's own piles wins.  (The engine asks after a card has left them, at
+            # the move cap, and in Stop mode after a play elsewhere than a foundation: which
+            # matters only in a position where the seat to move has no cards to begin with.)
+            if not cnt[seat] and (
+                src < HOUSE0 or k.moves >= TURN_MOVE_CAP or (k.stops and tgt < FOUND0)
+            ):
+                _won(k, seat)
+            elif k.moves >= TURN_MOVE_CAP:  # the hand card goes to the waste by itself
+                if p[4 * seat + 2]:
+                    _discard(k, seat)
+                _end_turn(k, seat)
+            return k
+        if a >= DISCARD:
+            if k.stops and founds(k, seat, 0):
+                k.phase, k.turn = _STOP, 1 - seat
+                return k
+            if a == DISCARD:
+                _discard(k, seat)
+            _end_turn(k, seat)
+            return k
+        # The Stop caller puts one of the violator's cards up; the violator's turn is over.
+        v = 1 - seat
+        src = a >> 5 & 15
+        tgt = a & 31
+        p = k.p
+        c = p[src].pop()
+        p[tgt].append(c)
+        _onto_foundation(k, tgt, c)
+        if src >= HOUSE0:
+            _off_house(k, src, c)
+        else:
+            k.cnt[v] -= 1
+            _after_decrease(k)
+        if not k.cnt[v]:
+            _won(k, v)
+            return k
+        if p[4 * v + 2]:
+            _discard(k, v)
+        _end_turn(k, v)
+        return k
 
     def move(self, kernel: RussianBankKernel, action: int) -> Move:
         seat = kernel.turn
