@@ -13,18 +13,23 @@ Representation:
   hand, hand card and waste at ``4s`` … ``4s + 3``, the houses at 8 … 15, the foundations at
   16 … 23 and the cards set aside at 24; the top card is the last.
 * **What the piles want** is kept up to date as cards move, so that listing the moves costs a
-  look-up per source card: ``fw[face]``, the foundations that take a card of that face (an
-  empty foundation stands under the four Aces); ``hw[key]``, the houses whose top takes a card
-  of that house key (rank and colour); ``he``, the empty houses; ``cnt[s]``, the cards in seat
-  s's own four piles.
+  look-up or two per source card: ``w[face]`` lists the foundations and houses that take a card
+  of that face now (an empty foundation is listed under each of the four Aces), ``he`` the
+  empty houses, and ``cnt[s]`` counts the cards in seat s's reserve, hand, hand card and waste
+  (the win and the draw rule's low).
 * **Seats** are 0 and 1; the phase is the engine's ``Phase`` as an int.
 * **Actions** are ints: ``src << 5 | tgt`` plays the top card of pile ``src`` onto pile
   ``tgt``; ``STOP_PLACE | src << 5 | tgt`` is the Stop caller's placement; ``DISCARD`` and
   ``END_TURN`` end the turn.
 
-Left out, since the engine does them: events, the refusals and their reasons, and the notes
-the table keeps of the last Stop (who missed which cards and which one went up: they are for
-the players to read and never change what may be played).  There is one deal per match.
+Left out, since the engine does them: events, hiding (the kernel is loaded from the full
+state), the refusals and their reasons, and the notes the table keeps of the last Stop (who
+missed which cards and which one went up: they are for the players to read and never change
+what may be played; during a Stop the violator is the seat not to move).  There is one deal
+per match.  The outcome is the engine's own, asked of the state the kernel stands for.
+
+Sections: encoding; load, copy, key; the rules (which moves there are); play (and the kernel
+itself, whose ``legal`` and ``play`` run at every step of a playout).
 """
 
 from __future__ import annotations
