@@ -55,10 +55,14 @@ def texts(state: FullRussianBank) -> set[str]:
     return {G.move_to_text(K.move(k, a)) for a in K.legal(k, K.to_move(k)[0])}
 
 
-def lockstep(state: FullRussianBank, rng: random.Random, founding: float) -> FullRussianBank:
+def lockstep(
+    state: FullRussianBank, rng: random.Random, founding: float
+) -> tuple[FullRussianBank, int]:
     """Play the kernel's moves on the engine to the end, checking at every step that the two
-    list the same moves and stand in the same place; the engine's last state."""
+    list the same moves and stand in the same place; the engine's last state, and how many
+    Stops were placed on the way."""
     k = K.load(state)
+    stops = 0
     while True:
         movers = K.to_move(k)
         assert list(movers) == sorted(G.to_move(state))
@@ -68,31 +72,37 @@ def lockstep(state: FullRussianBank, rng: random.Random, founding: float) -> Ful
         legal = K.legal(k, seat)
         moves = [K.move(k, a) for a in legal]
         assert len(moves) == len(set(moves)) and set(moves) == set(G.legal_moves(state, seat))
+        assert K.legal(k, 1 - seat) == ()
         up = [a for a in legal if a & 31 >= FOUND0 and a < DISCARD]
         a = rng.choice(up if up and rng.random() < founding else legal)
-        state = G.apply(state, K.move(k, a))
+        move = K.move(k, a)
+        stops += isinstance(move, StopPlace)
+        state = G.apply(state, move)
         K.play(k, a)
         assert K.key(k) == K.key(K.load(state))
         assert K.outcome(k) == G.outcome(state)
     assert K.outcome(k) == G.outcome(state) is not None
-    return state
+    return state, stops
 
 
 @pytest.mark.parametrize("options", SETUPS, ids=str)
 def test_kernel_plays_the_engines_games(options: RussianBankOptions) -> None:
     endings = set()
+    stops = 0
     for seed in range(3):
         rng = random.Random(seed)
         state = G.new_game(options=options, seed=seed)
         # Random play, and play that prefers the foundations (it ends in a win sooner).
-        end = lockstep(state, rng, founding=0.0 if seed == 0 else 0.8)
+        end, placed = lockstep(state, rng, founding=0.0 if seed == 0 else 0.8)
         outcome = G.outcome(end)
         assert outcome is not None
         endings.add(outcome.ending)
+        stops += placed
     # The games reach a win, the end that compares most (without loading, random play ends
-    # in the no-progress draw instead).
+    # in the no-progress draw instead), and meet Stops where a miss calls one.
     if options.loading:
         assert WIN in endings
+    assert (stops > 0) == (options.compulsory_foundation and options.stop_mode == "auto")
 
 
 def test_the_turn_limit_and_the_no_progress_draw() -> None:
