@@ -39,7 +39,6 @@ from collections.abc import Hashable, Sequence
 from cardsuite.core.building import FACES
 from cardsuite.core.cards import ACE, Card, standard_deck
 from cardsuite.core.kernel import Kernel
-from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Table
 from cardsuite.games.russian_bank import RUSSIAN_BANK
@@ -68,6 +67,7 @@ from cardsuite.games.russian_bank.model import (
     FullRussianBank,
     Phase,
     Play,
+    RussianBankMove,
     RussianBankOptions,
     RussianBankState,
     StopPlace,
@@ -479,7 +479,7 @@ class RussianBankRules(Kernel[RussianBankKernel, int]):
         _end_turn(k, v)
         return k
 
-    def move(self, kernel: RussianBankKernel, action: int) -> Move:
+    def move(self, kernel: RussianBankKernel, action: int) -> RussianBankMove:
         seat = kernel.turn
         if action == DISCARD:
             return Discard(seat)
