@@ -28,8 +28,8 @@ missed which cards and which one went up: they are for the players to read and n
 what may be played; during a Stop the violator is the seat not to move).  There is one deal
 per match.  The outcome is the engine's own, asked of the state the kernel stands for.
 
-Sections: encoding; load, copy, key; the rules (which moves there are); play (and the kernel
-itself, whose ``legal`` and ``play`` run at every step of a playout).
+Sections: encoding; load and key (``WorkingCopy`` copies); the rules (which moves there
+are); play (and the kernel itself, whose ``legal`` and ``play`` run at every step).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from collections.abc import Hashable, Sequence
 
 from cardsuite.core.building import FACES
 from cardsuite.core.cards import ACE, Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Table
 from cardsuite.games.russian_bank import RUSSIAN_BANK
@@ -118,8 +118,10 @@ L_TAKES = [LOAD.onto[f] for f in FACE]
 NO_FACES: frozenset[int] = frozenset()
 
 
-class RussianBankKernel:
-    """One game in compact form (see the module docstring)."""
+class RussianBankKernel(WorkingCopy):
+    """One game in compact form (see the module docstring): copied slot by slot by
+    ``WorkingCopy``, but keyed by :func:`key`, as the order within ``w`` and ``he`` depends on
+    the way play went."""
 
     __slots__ = (
         "best",
@@ -158,7 +160,7 @@ class RussianBankKernel:
     blocks: bool  # compulsory foundation plays, and a miss is refused
 
 
-# --- load, copy, key -----------------------------------------------------------------------
+# --- load and key --------------------------------------------------------------------------
 
 
 def load(state: FullRussianBank) -> RussianBankKernel:
@@ -190,18 +192,6 @@ def load(state: FullRussianBank) -> RussianBankKernel:
     k.stops = opts.compulsory_foundation and opts.stop_mode == AUTO
     k.blocks = opts.compulsory_foundation and opts.stop_mode == BLOCK
     return k
-
-
-def copy(k: RussianBankKernel) -> RussianBankKernel:
-    n = RussianBankKernel()
-    n.p = [pile[:] for pile in k.p]
-    n.w = [at[:] for at in k.w]
-    n.he = k.he[:]
-    n.cnt = k.cnt[:]
-    n.phase, n.turn, n.moves, n.turns = k.phase, k.turn, k.moves, k.turns
-    n.mark, n.best, n.winner, n.ending = k.mark, k.best, k.winner, k.ending
-    n.options, n.loading, n.stops, n.blocks = k.options, k.loading, k.stops, k.blocks
-    return n
 
 
 def key(k: RussianBankKernel) -> Hashable:
@@ -361,9 +351,6 @@ class RussianBankRules(Kernel[RussianBankKernel, int]):
 
     def load(self, state: FullRussianBank) -> RussianBankKernel:
         return load(state)
-
-    def copy(self, kernel: RussianBankKernel) -> RussianBankKernel:
-        return copy(kernel)
 
     def key(self, kernel: RussianBankKernel) -> Hashable:
         return key(kernel)
