@@ -21,6 +21,7 @@ GAME = GameInfo(
     ),
     engine="RUSSIAN_BANK",
     options="cardsuite.games.russian_bank.model:RussianBankOptions",
+    kernel="cardsuite.games.russian_bank.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.russian_bank:RussianBankBot",
         playout="cardsuite.bots.russian_bank:RussianBankBot",
