@@ -15,10 +15,11 @@ Representation (:class:`Work`, one mutable working copy):
   top card last.  ``found[k]`` is foundation ``k``; ``need[face]`` lists the foundations whose
   next card that face is (kept up to date as cards land, as the engine's ``wanted``).
 * **Actions** are ints: ``seat | source << 3 | target << 6 | depth << 12``.  A source below 6
-  is the pile a card leaves (its index in ``piles[s]``); ``depth`` is the card's place in a
-  row pile (a row card carries the cards on it); the target is 0 for the centre (an Ace: a new
-  foundation), 1 to 4 for a row pile, ``8 + k`` for foundation ``k``.  Source 6 is a flip,
-  source 7 a pass (target 0) or the stuck key (target 1).
+  is the pile a card leaves (its index in ``piles[s]``); the target is 0 for the centre (an
+  Ace: a new foundation), 1 to 4 for a row pile, ``8 + k`` for foundation ``k``.  The card is
+  the source's top, except from one row pile to another: there ``depth`` is its place in the
+  pile, and the cards on it go along.  Source 6 is a flip, source 7 a pass (target 0) or the
+  stuck key (target 1).
 * The clock (``clock``, ``start_at``, ``timeout_at``), the stuck bookkeeping (``progress``,
   ``marks``, ``stuck``, ``remedied``), the step count and the engine's :class:`Series` are
   kept as the engine keeps them; the phase is a plain int.
@@ -335,36 +336,29 @@ def _play_card(w: Work, seat: Seat, source: int, target: int, depth: int) -> Non
     """Move a card (from a row: with the cards on it) to the centre, a foundation or a row."""
     mine = w.piles[seat]
     pile = mine[source]
-    if source in (NERTS_AT, WASTE_AT):
-        face = pile.pop()
-        moving = [face]
-    else:
-        moving = pile[depth:]
-        del pile[depth:]
-        face = moving[0]
-        w.row_moves[seat] = None
-    progress = False
+    progress = False  # §6.6: a card reached the centre or left the 13-pile or the waste
+    from_row = 0 < source < WASTE_AT
     if 0 < target < TO_FOUNDATION:
-        mine[target] += moving
+        if from_row:
+            mine[target] += pile[depth:]
+            del pile[depth:]
+        else:
+            mine[target].append(pile.pop())
         w.row_moves[seat] = None
     else:
+        if from_row:
+            w.row_moves[seat] = None
         k = _first_empty(w) if target == TO_CENTRE else target - TO_FOUNDATION
-        _to_foundation(w, seat, face, k)
+        _to_foundation(w, seat, pile.pop(), k)
         progress = True
-    if source == NERTS_AT:
-        if not pile:
-            _made_progress(w)
-            _went_out(w, seat)
-            return
-        progress = True
-    elif source == WASTE_AT:
-        progress = True
-    else:
+    if from_row:
         if progress:
             _made_progress(w)
-        return  # only a 13-pile or a waste can show an Ace to fly
-    _made_progress(w)
-    if w.auto_aces and pile and pile[-1] < _ACES:
+        return  # (a row shows no Ace under another card: nothing flies)
+    _made_progress(w)  # a card left the 13-pile or the waste
+    if source == NERTS_AT and not pile:
+        _went_out(w, seat)
+    elif w.auto_aces and pile and pile[-1] < _ACES:
         _auto_aces(w, seat)
 
 
@@ -502,7 +496,7 @@ class NertsKernel(Kernel[Work, Action]):
             for at in (NERTS_AT, WASTE_AT, 1, 2, 3, 4):
                 p = mine[at]
                 if p and p[-1] < _ACES:
-                    add(seat | at << SOURCE_SHIFT | (len(p) - 1) << DEPTH_SHIFT)
+                    add(seat | at << SOURCE_SHIFT)
             if out:
                 return out
         need = w.need
@@ -528,12 +522,10 @@ class NertsKernel(Kernel[Work, Action]):
                 if onto < 0 or face in ROW_TAKES[onto]:
                     add(base | j << TARGET_SHIFT)
         # The row piles' top cards: an Ace to the centre, another card to a foundation.
-        at = 0
-        for top in tops:
-            at += 1
+        for at, top in enumerate(tops, 1):
             if top < 0:
                 continue
-            base = seat | at << SOURCE_SHIFT | (len(mine[at]) - 1) << DEPTH_SHIFT
+            base = seat | at << SOURCE_SHIFT
             if top < _ACES:
                 add(base)
             else:
@@ -585,7 +577,11 @@ class NertsKernel(Kernel[Work, Action]):
         if source == PASS_SOURCE:
             return Stuck(seat) if target == STUCK_TARGET else Pass(seat)
         pile = kernel.piles[seat][source]
-        face = pile[-1] if source in (NERTS_AT, WASTE_AT) else pile[action >> DEPTH_SHIFT]
+        face = (
+            pile[action >> DEPTH_SHIFT]
+            if 0 < target < TO_FOUNDATION and 0 < source < WASTE_AT
+            else pile[-1]
+        )
         if target == TO_CENTRE:
             onto = CENTRE
         elif target < TO_FOUNDATION:
