@@ -33,6 +33,7 @@ moves are not checked again.  The end of a deal and the outcome are the model's 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import NamedTuple
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import Kernel
@@ -89,6 +90,12 @@ TO_CENTRE = 0
 TO_FOUNDATION = 8  # + the foundation's number
 FLIP_SOURCE, PASS_SOURCE = 6, 7
 STUCK_TARGET = 1
+_FLIP = FLIP_SOURCE << SOURCE_SHIFT
+_PASS = PASS_SOURCE << SOURCE_SHIFT
+_STUCK = _PASS | STUCK_TARGET << TARGET_SHIFT
+_TO_ROW_1 = ROWS_AT[0] << TARGET_SHIFT  # and the next row pile _NEXT_ROW further on
+_NEXT_ROW = 1 << TARGET_SHIFT
+_NEXT_SOURCE = 1 << SOURCE_SHIFT
 
 # The phase as a plain int.
 _WAITING, _PLAY, _OVER = int(WAITING), int(PLAY), int(OVER)
@@ -118,7 +125,7 @@ class Work:
 
     __slots__ = (
         "auto_aces", "clock", "flip_count", "found", "marks", "need", "options", "out",
-        "penalty", "phase", "piles", "progress", "realtime", "remedied", "row_moves", "seats",
+        "penalty", "phase", "piles", "progress", "realtime", "remedied", "rows_read", "seats",
         "seed", "series", "start_at", "steps", "strict", "stuck", "timeout_at", "turn",
     )  # fmt: skip
 
@@ -145,9 +152,8 @@ class Work:
     remedied: bool
     steps: int
     out: Seat | None
-    # Each seat's moves within his row (a run from one row pile to another) as last listed;
-    # None once his row has changed.  Flips and plays to the centre leave them as they were.
-    row_moves: list[list[Action] | None]
+    # What each seat's row allows (see ``RowRead``), None once his row has changed.
+    rows_read: list[RowRead | None]
 
 
 def _need_of(found_piles: list[list[int]]) -> list[list[int]]:
@@ -202,7 +208,7 @@ def _auto_aces(w: Work, seat: Seat) -> bool:
             if pile and pile[-1] < _ACES:
                 _to_foundation(w, seat, pile.pop(), _first_empty(w))
                 if at != NERTS_AT and at != WASTE_AT:
-                    w.row_moves[seat] = None
+                    w.rows_read[seat] = None
                 _made_progress(w)
                 if at == NERTS_AT and not pile:
                     _went_out(w, seat)
@@ -289,7 +295,7 @@ def _deal(w: Work) -> None:
     w.remedied = False
     w.steps = 0
     w.out = None
-    w.row_moves = [None] * w.seats
+    w.rows_read = [None] * w.seats
     if w.realtime:
         w.phase = _WAITING
         w.start_at = w.clock + START_DELAY
@@ -344,10 +350,10 @@ def _play_card(w: Work, seat: Seat, source: int, target: int, depth: int) -> Non
             del pile[depth:]
         else:
             mine[target].append(pile.pop())
-        w.row_moves[seat] = None
+        w.rows_read[seat] = None
     else:
         if from_row:
-            w.row_moves[seat] = None
+            w.rows_read[seat] = None
         k = _first_empty(w) if target == TO_CENTRE else target - TO_FOUNDATION
         _to_foundation(w, seat, pile.pop(), k)
         progress = True
@@ -370,35 +376,55 @@ def _run_start(pile: list[int]) -> int:
     return max(k, 0)
 
 
-def _row_moves(seat: Seat, rows: Sequence[list[int]]) -> list[Action]:
-    """The seat's moves within his row: a card of a pile's built run, with the cards on it,
-    onto another pile it fits (one rank lower, the other colour) or onto an empty one; never
-    an Ace.  The run goes down one rank a card, so the card that fits a pile is found by its
+class RowRead(NamedTuple):
+    """What a seat's row allows, read once it has changed (most actions leave it as it was):
+    the moves within it, and what it offers the seat's other cards."""
+
+    within: list[Action]  # a run from one row pile to another
+    takes: dict[int, list[Action]]  # per face, the target bits of the piles it fits
+    empty: list[Action]  # the target bits of the empty piles (any card but an Ace)
+    showing: list[tuple[Action, int]]  # the source bits and the top face of each other pile
+
+
+def _read_rows(w: Work, seat: Seat) -> RowRead:
+    """Read the seat's row: a card of a pile's built run may go, with the cards on it, onto
+    another pile it fits (one rank lower, the other colour) or onto an empty one; never an
+    Ace.  The run goes down one rank a card, so the card that fits a pile is found by its
     rank."""
-    out: list[Action] = []
+    rows = w.piles[seat][ROWS_AT[0] : ROWS_AT[-1] + 1]
     tops = [p[-1] if p else -1 for p in rows]
-    i = 0
-    for p in rows:
-        i += 1
-        if not p:
-            continue
-        base = seat | i << SOURCE_SHIFT
-        last = len(p) - 1
-        top_rank = p[last] >> 2
-        run = _run_start(p)
-        j = 0
-        for onto in tops:
-            j += 1
-            if j == i:
-                continue
-            if onto < 0:
-                to = base | j << TARGET_SHIFT
-                out.extend(to | d << DEPTH_SHIFT for d in range(run, last + 1) if p[d] >= _ACES)
-                continue
-            d = last + top_rank + 1 - (onto >> 2)  # where the card one rank below ``onto`` is
-            if run <= d <= last and p[d] in ROW_TAKES[onto]:
-                out.append(base | j << TARGET_SHIFT | d << DEPTH_SHIFT)
-    return out
+    within: list[Action] = []
+    add = within.append
+    takes: dict[int, list[Action]] = {}
+    empty: list[Action] = []
+    showing: list[tuple[Action, int]] = []
+    base = seat | ROWS_AT[0] << SOURCE_SHIFT
+    to = _TO_ROW_1
+    for p, onto in zip(rows, tops, strict=True):
+        if onto < 0:
+            empty.append(to)
+        else:
+            showing.append((base, onto))
+            for face in ROW_TAKES[onto]:
+                takes.setdefault(face, []).append(to)
+            last = len(p) - 1
+            top_rank = onto >> 2
+            run = _run_start(p)
+            there = _TO_ROW_1
+            for other in tops:
+                if other < 0:
+                    for d in range(run, last + 1):
+                        if p[d] >= _ACES:
+                            add(base | there | d << DEPTH_SHIFT)
+                else:
+                    d = last + top_rank + 1 - (other >> 2)  # where a card one rank below is
+                    if run <= d <= last and p[d] in ROW_TAKES[other]:
+                        add(base | there | d << DEPTH_SHIFT)
+                there += _NEXT_ROW
+        base += _NEXT_SOURCE
+        to += _NEXT_ROW
+    read = w.rows_read[seat] = RowRead(within, takes, empty, showing)
+    return read
 
 
 # --- the kernel ------------------------------------------------------------------------------
@@ -438,7 +464,7 @@ class NertsKernel(Kernel[Work, Action]):
         w.remedied = state.remedied
         w.steps = state.steps
         w.out = state.out
-        w.row_moves = [None] * seats
+        w.rows_read = [None] * seats
         return w
 
     def copy(self, kernel: Work) -> Work:
@@ -450,7 +476,7 @@ class NertsKernel(Kernel[Work, Action]):
         w.need = [ks[:] for ks in kernel.need]
         w.marks = kernel.marks[:]
         w.stuck = kernel.stuck[:]
-        w.row_moves = kernel.row_moves[:]  # (lists never changed once made)
+        w.rows_read = kernel.rows_read[:]  # (never changed once read)
         return w
 
     def key(self, kernel: Work) -> Hashable:
@@ -489,58 +515,51 @@ class NertsKernel(Kernel[Work, Action]):
         if w.phase != _PLAY or (not w.realtime and seat != w.turn):
             return ()
         mine = w.piles[seat]
-        nerts_, r0, r1, r2, r3, waste_, stock_ = mine
-        out: list[Action] = []
-        add = out.append
+        nerts_, waste_, stock_ = mine[NERTS_AT], mine[WASTE_AT], mine[STOCK_AT]
         if not w.auto_aces:  # a showing Ace must go first, before anything else
-            for at in (NERTS_AT, WASTE_AT, 1, 2, 3, 4):
-                p = mine[at]
-                if p and p[-1] < _ACES:
-                    add(seat | at << SOURCE_SHIFT)
-            if out:
-                return out
+            aces = [
+                seat | at << SOURCE_SHIFT
+                for at in (NERTS_AT, WASTE_AT, 1, 2, 3, 4)
+                if mine[at] and mine[at][-1] < _ACES
+            ]
+            if aces:
+                return aces
+        read = w.rows_read[seat]
+        if read is None:
+            read = _read_rows(w, seat)
+        within, takes, empty, showing = read
+        out = within[:]
+        add = out.append
         need = w.need
-        tops = (
-            r0[-1] if r0 else -1,
-            r1[-1] if r1 else -1,
-            r2[-1] if r2 else -1,
-            r3[-1] if r3 else -1,
-        )
         # The 13-pile's and the waste's top cards: an Ace to the centre, any other card to
         # the foundations that want it and to the row piles it fits (any card on an empty one).
-        for at, p in ((NERTS_AT, nerts_), (WASTE_AT, waste_)):
-            if not p:
-                continue
-            face = p[-1]
-            base = seat | at << SOURCE_SHIFT
-            if face < _ACES:
-                add(base)
-                continue
-            for k in need[face]:
-                add(base | (TO_FOUNDATION + k) << TARGET_SHIFT)
-            for j, onto in enumerate(tops, 1):
-                if onto < 0 or face in ROW_TAKES[onto]:
-                    add(base | j << TARGET_SHIFT)
+        base = seat | NERTS_AT << SOURCE_SHIFT
+        for p in (nerts_, waste_):
+            if p:
+                face = p[-1]
+                if face < _ACES:
+                    add(base)
+                else:
+                    for k in need[face]:
+                        add(base | (TO_FOUNDATION + k) << TARGET_SHIFT)
+                    for to in takes.get(face, ()):
+                        add(base | to)
+                    for to in empty:
+                        add(base | to)
+            base = seat | WASTE_AT << SOURCE_SHIFT
         # The row piles' top cards: an Ace to the centre, another card to a foundation.
-        for at, top in enumerate(tops, 1):
-            if top < 0:
-                continue
-            base = seat | at << SOURCE_SHIFT
+        for base, top in showing:
             if top < _ACES:
                 add(base)
             else:
                 for k in need[top]:
                     add(base | (TO_FOUNDATION + k) << TARGET_SHIFT)
-        within = w.row_moves[seat]
-        if within is None:
-            within = w.row_moves[seat] = _row_moves(seat, (r0, r1, r2, r3))
-        out += within
         if stock_ or waste_:
-            add(seat | FLIP_SOURCE << SOURCE_SHIFT)
+            add(seat | _FLIP)
         elif not w.realtime:
-            add(seat | PASS_SOURCE << SOURCE_SHIFT)
+            add(seat | _PASS)
         if w.realtime and not w.stuck[seat]:
-            add(seat | PASS_SOURCE << SOURCE_SHIFT | STUCK_TARGET << TARGET_SHIFT)
+            add(seat | _STUCK)
         return out
 
     # --- play ------------------------------------------------------------------------------
