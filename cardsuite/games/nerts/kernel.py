@@ -93,16 +93,14 @@ STUCK_TARGET = 1
 _FLIP = FLIP_SOURCE << SOURCE_SHIFT
 _PASS = PASS_SOURCE << SOURCE_SHIFT
 _STUCK = _PASS | STUCK_TARGET << TARGET_SHIFT
-_TO_ROW_1 = ROWS_AT[0] << TARGET_SHIFT  # and the next row pile _NEXT_ROW further on
-_NEXT_ROW = 1 << TARGET_SHIFT
-_NEXT_SOURCE = 1 << SOURCE_SHIFT
 
 # The phase as a plain int.
 _WAITING, _PLAY, _OVER = int(WAITING), int(PLAY), int(OVER)
 
 # Which faces go on a row card (one rank lower, the other colour): ROW_ONTO[top].
 ROW_ONTO: tuple[frozenset[int], ...] = tuple(ROW.onto[f] for f in range(FACES))
-ROW_TAKES = tuple(frozenset(f for f in faces if f >= _ACES) for faces in ROW_ONTO)  # no Ace
+# The row cards a face goes on: ROW_BELOW[face] (none for a King).
+ROW_BELOW = tuple(tuple(t for t in range(FACES) if f in ROW_ONTO[t]) for f in range(FACES))
 assert all(FOUNDATION.onto[f] == ({f + 4} if f < _KING else set()) for f in range(FACES)), (
     "foundations build up by suit: the next card of a face is four faces on"
 )
@@ -368,62 +366,53 @@ def _play_card(w: Work, seat: Seat, source: int, target: int, depth: int) -> Non
         _auto_aces(w, seat)
 
 
-def _run_start(pile: list[int]) -> int:
-    """Where the row pile's built run (down in alternating colours) begins."""
-    k = len(pile) - 1
-    while k > 0 and pile[k] in ROW_ONTO[pile[k - 1]]:
-        k -= 1
-    return max(k, 0)
-
-
 class RowRead(NamedTuple):
     """What a seat's row allows, read once it has changed (most actions leave it as it was):
     the moves within it, and what it offers the seat's other cards."""
 
     within: list[Action]  # a run from one row pile to another
-    takes: dict[int, list[Action]]  # per face, the target bits of the piles it fits
+    onto: dict[int, Action]  # the top face of each pile with cards, and its target bits
     empty: list[Action]  # the target bits of the empty piles (any card but an Ace)
-    showing: list[tuple[Action, int]]  # the source bits and the top face of each other pile
+    showing: list[tuple[Action, int]]  # the source bits and the top face of each such pile
 
 
 def _read_rows(w: Work, seat: Seat) -> RowRead:
     """Read the seat's row: a card of a pile's built run may go, with the cards on it, onto
     another pile it fits (one rank lower, the other colour) or onto an empty one; never an
-    Ace.  The run goes down one rank a card, so the card that fits a pile is found by its
-    rank."""
-    rows = w.piles[seat][ROWS_AT[0] : ROWS_AT[-1] + 1]
-    tops = [p[-1] if p else -1 for p in rows]
-    within: list[Action] = []
-    add = within.append
-    takes: dict[int, list[Action]] = {}
+    Ace."""
+    mine = w.piles[seat]
+    onto: dict[int, Action] = {}
     empty: list[Action] = []
     showing: list[tuple[Action, int]] = []
-    base = seat | ROWS_AT[0] << SOURCE_SHIFT
-    to = _TO_ROW_1
-    for p, onto in zip(rows, tops, strict=True):
-        if onto < 0:
-            empty.append(to)
+    for at in ROWS_AT:
+        p = mine[at]
+        if p:
+            onto[p[-1]] = at << TARGET_SHIFT
+            showing.append((seat | at << SOURCE_SHIFT, p[-1]))
         else:
-            showing.append((base, onto))
-            for face in ROW_TAKES[onto]:
-                takes.setdefault(face, []).append(to)
-            last = len(p) - 1
-            top_rank = onto >> 2
-            run = _run_start(p)
-            there = _TO_ROW_1
-            for other in tops:
-                if other < 0:
-                    for d in range(run, last + 1):
-                        if p[d] >= _ACES:
-                            add(base | there | d << DEPTH_SHIFT)
-                else:
-                    d = last + top_rank + 1 - (other >> 2)  # where a card one rank below is
-                    if run <= d <= last and p[d] in ROW_TAKES[other]:
-                        add(base | there | d << DEPTH_SHIFT)
-                there += _NEXT_ROW
-        base += _NEXT_SOURCE
-        to += _NEXT_ROW
-    read = w.rows_read[seat] = RowRead(within, takes, empty, showing)
+            empty.append(at << TARGET_SHIFT)
+    within: list[Action] = []
+    add = within.append
+    for at in ROWS_AT:
+        p = mine[at]
+        if not p:
+            continue
+        base = seat | at << SOURCE_SHIFT
+        # down the built run from the top: each card (but an Ace) may move with those on it
+        d = len(p) - 1
+        while True:
+            face = p[d]
+            if face >= _ACES:
+                deep = base | d << DEPTH_SHIFT
+                for top in ROW_BELOW[face]:
+                    if top in onto:
+                        add(deep | onto[top])
+                for there in empty:
+                    add(deep | there)
+            if d == 0 or face not in ROW_ONTO[p[d - 1]]:
+                break
+            d -= 1
+    read = w.rows_read[seat] = RowRead(within, onto, empty, showing)
     return read
 
 
@@ -527,7 +516,7 @@ class NertsKernel(Kernel[Work, Action]):
         read = w.rows_read[seat]
         if read is None:
             read = _read_rows(w, seat)
-        within, takes, empty, showing = read
+        within, onto, empty, showing = read
         out = within[:]
         add = out.append
         need = w.need
@@ -542,8 +531,9 @@ class NertsKernel(Kernel[Work, Action]):
                 else:
                     for k in need[face]:
                         add(base | (TO_FOUNDATION + k) << TARGET_SHIFT)
-                    for to in takes.get(face, ()):
-                        add(base | to)
+                    for top in ROW_BELOW[face]:
+                        if top in onto:
+                            add(base | onto[top])
                     for to in empty:
                         add(base | to)
             base = seat | WASTE_AT << SOURCE_SHIFT
