@@ -23,6 +23,10 @@ Representation (:class:`Work`, one mutable working copy):
 * The clock (``clock``, ``start_at``, ``timeout_at``), the stuck bookkeeping (``progress``,
   ``marks``, ``stuck``, ``remedied``), the step count and the engine's :class:`Series` are
   kept as the engine keeps them; the phase is a plain int.
+* ``rows_read[s]`` remembers what seat ``s``'s row allows (:class:`RowRead`: the moves within
+  it, the piles each face goes on) until his row changes; flips, the stuck key and plays
+  from the 13-pile or the waste to the centre leave it as it was.  It is derived, not part of
+  ``key``.
 
 Left out: events, what each seat may see, refusals and their reasons (the engine does those);
 moves are not checked again.  The end of a deal and the outcome are the model's own
@@ -74,7 +78,7 @@ from cardsuite.games.nerts.model import (
     waste,
 )
 
-# --- encoding ----------------------------------------------------------------------------------
+# --- encoding ---------------------------------------------------------------------------------
 
 FACES = 52  # faces of one deck; the engine's Card.index is face + _BACK * owner
 _BACK = 53
@@ -107,7 +111,7 @@ assert all(FOUNDATION.onto[f] == ({f + 4} if f < _KING else set()) for f in rang
 
 _DECK_FACES = tuple(range(FACES))  # a deck in the engine's order, as faces
 _CARDS: tuple[tuple[Card, ...], ...] = tuple(standard_deck(back=s) for s in range(MAX_SEATS))
-# Per seat, the engine's name of each pile place, and of each row place as a target.
+# Per seat, the engine's name of each of his pile places.
 _PILE_IDS: tuple[tuple[PileId, ...], ...] = tuple(
     (nerts(s), *(row(s, j) for j in range(ROW_SLOTS)), waste(s), stock(s)) for s in range(MAX_SEATS)
 )
@@ -165,7 +169,7 @@ def _need_of(found_piles: list[list[int]]) -> list[list[int]]:
     return need
 
 
-# --- the rules -------------------------------------------------------------------------------
+# --- the rules: foundations, progress and the stuck, the deal and its end, the clock ----------
 
 
 def _first_empty(w: Work) -> int:
@@ -305,6 +309,30 @@ def _deal(w: Work) -> None:
         _start_turn(w)
 
 
+def _start_signal(w: Work) -> None:
+    """«Пошли!»: play opens, and the Aces showing at the deal fly to the centre."""
+    w.start_at = None
+    w.phase = _PLAY
+    w.timeout_at = w.clock + TIMEOUT
+    if w.auto_aces:
+        for s in range(w.seats):
+            if _auto_aces(w, s):
+                return
+    w.marks = [w.progress] * w.seats
+
+
+def _timeout(w: Work) -> None:
+    """A minute without progress: everyone counts as stuck."""
+    w.timeout_at = None
+    w.stuck = [True] * w.seats
+    _check_deadlock(w)
+    if w.phase == _PLAY and w.timeout_at is None:
+        w.timeout_at = w.clock + TIMEOUT
+
+
+# --- play -------------------------------------------------------------------------------------
+
+
 def _flip(w: Work, seat: Seat) -> None:
     """Turn the next cards of the stock onto the waste, turning the waste over first when the
     stock is out (which marks the player stuck if nothing moved since his last turn-over)."""
@@ -366,6 +394,9 @@ def _play_card(w: Work, seat: Seat, source: int, target: int, depth: int) -> Non
         _auto_aces(w, seat)
 
 
+# --- the moves within a row -------------------------------------------------------------------
+
+
 class RowRead(NamedTuple):
     """What a seat's row allows, read once it has changed (most actions leave it as it was):
     the moves within it, and what it offers the seat's other cards."""
@@ -416,7 +447,7 @@ def _read_rows(w: Work, seat: Seat) -> RowRead:
     return read
 
 
-# --- the kernel ------------------------------------------------------------------------------
+# --- the kernel: load, copy, key; the moves; play; the clock ----------------------------------
 
 
 class NertsKernel(Kernel[Work, Action]):
@@ -639,27 +670,6 @@ class NertsKernel(Kernel[Work, Action]):
                 break
         w.clock = now
         return w
-
-
-def _start_signal(w: Work) -> None:
-    """«Пошли!»: play opens, and the Aces showing at the deal fly to the centre."""
-    w.start_at = None
-    w.phase = _PLAY
-    w.timeout_at = w.clock + TIMEOUT
-    if w.auto_aces:
-        for s in range(w.seats):
-            if _auto_aces(w, s):
-                return
-    w.marks = [w.progress] * w.seats
-
-
-def _timeout(w: Work) -> None:
-    """A minute without progress: everyone counts as stuck."""
-    w.timeout_at = None
-    w.stuck = [True] * w.seats
-    _check_deadlock(w)
-    if w.phase == _PLAY and w.timeout_at is None:
-        w.timeout_at = w.clock + TIMEOUT
 
 
 KERNEL = NertsKernel()
