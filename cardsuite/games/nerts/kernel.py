@@ -360,7 +360,7 @@ def _flip(w: Work, seat: Seat) -> None:
         waste_ += turned
     if w.auto_aces and waste_[-1] < _ACES:
         _auto_aces(w, seat)
-    if w.phase == _PLAY:
+    if w.phase == _PLAY and False not in w.stuck:  # (a turn-over may make everyone stuck)
         _check_deadlock(w)
 
 
