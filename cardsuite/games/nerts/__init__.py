@@ -21,6 +21,7 @@ GAME = GameInfo(
     ),
     engine="NERTS",
     options="cardsuite.games.nerts.model:NertsOptions",
+    kernel="cardsuite.games.nerts.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.nerts:NertsBot",
     ),

@@ -14,7 +14,7 @@ from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
-from cardsuite.core.outcome import POINTS, Outcome
+from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import (
     cards_with_owners,
     is_seat_token,
@@ -25,7 +25,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import DealResult, Series
+from cardsuite.core.series import Series
 from cardsuite.core.table import (
     Layout,
     PileId,
@@ -36,17 +36,14 @@ from cardsuite.core.table import (
     TableEdit,
     Visibility,
 )
-from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.nerts import GAME
 from cardsuite.games.nerts import present as presentation
 from cardsuite.games.nerts.model import (
     CENTRE,
     DEADLOCK,
-    DEAL_LIMIT,
     FOUNDATION,
     LEVEL_SPEED,
-    MAX_DEALS,
     MAX_SEATS,
     MAX_STEPS,
     NERTS_SIZE,
@@ -59,7 +56,6 @@ from cardsuite.games.nerts.model import (
     ROW_SLOTS,
     START_DELAY,
     STEP_LIMIT,
-    TARGET,
     TIMEOUT,
     TURNS,
     WAITING,
@@ -87,8 +83,10 @@ from cardsuite.games.nerts.model import (
     ToCentre,
     ToRow,
     WentOut,
+    close_deal,
     deal_scores,
     found,
+    match_outcome,
     nerts,
     row,
     rows,
@@ -914,24 +912,8 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         seats = work.seats
         table = Table(work.edit.layout, tuple(work.edit.piles), ())
         scores = deal_scores(table, seats, opts.pile_penalty)
-        number = work.series.number + 1
-        work.events.append(DealScored(number, scores))
-        if ending == OUT:
-            assert work.out is not None, "a deal ends out when someone went out"
-            note = _("{who} emptied the 13-pile").format(who=who(work.out))
-        elif ending == DEADLOCK:
-            note = _("Everyone was stuck: the deal was scored as it stood")
-        else:
-            note = _("The deal was stopped as it stood")
-        result = DealResult(work.series.dealer, scores, note, ending)
-        totals = [t + s for t, s in zip(work.series.totals(seats), scores, strict=True)]
-        over = (
-            opts.target_score == 0
-            or max(totals) >= opts.target_score
-            or number >= MAX_DEALS
-            or ending.startswith("safety:")
-        )
-        work.series = work.series.ended(result, match_over=over)
+        work.events.append(DealScored(work.series.number + 1, scores))
+        work.series, over = close_deal(work.series, scores, ending, work.out, opts, seats)
         if over:
             work.phase = OVER
             work.turn = None
@@ -945,26 +927,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
     def outcome(self, state: FullNerts) -> Outcome | None:
         if state.phase != OVER:
             return None
-        series = state.series
-        last = series.results[-1]
-        if state.options.target_score == 0:
-            return Outcome.from_scores(last.scores, last.note, ending=last.ending, measure=POINTS)
-        totals = series.totals(state.seats)
-        if last.ending.startswith("safety:"):
-            ending = last.ending
-        elif max(totals) >= state.options.target_score:
-            ending = TARGET
-        else:
-            ending = DEAL_LIMIT
-        best = max(totals)
-        leaders = [s for s in range(state.seats) if totals[s] == best]
-        if ending == TARGET:
-            reason = _("{who} reached the target with {n} points").format(
-                who=" & ".join(who(s) for s in leaders), n=best
-            )
-        else:
-            reason = _("The match was stopped after {n} deals").format(n=len(series.results))
-        return Outcome.from_scores(totals, reason, ending=ending, measure=POINTS)
+        return match_outcome(state.series, state.options, state.seats)
 
     # --- hidden cards ------------------------------------------------------------------------
     def determinize(self, obs: Observation[SeenNerts], rng: random.Random) -> FullNerts:

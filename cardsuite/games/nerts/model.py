@@ -65,7 +65,8 @@ from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
-from cardsuite.core.series import Series
+from cardsuite.core.outcome import POINTS, Outcome
+from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
 
@@ -471,3 +472,60 @@ def deal_scores(table: Table | SeenTable, seats: int, penalty: int) -> tuple[int
         for card in table.faces(found(k)):
             centre[card.back] += 1  # type: ignore[union-attr]
     return tuple(centre[s] - penalty * table.count(nerts(s)) for s in range(seats))
+
+
+# --- the end of a deal and of the match (shared by the engine and its kernel) ------------------
+
+
+def close_deal(
+    series: Series,
+    scores: tuple[int, ...],
+    ending: str,
+    out: Seat | None,
+    options: NertsOptions,
+    seats: int,
+) -> tuple[Series, bool]:
+    """The series once the deal in play has ended (``ending``, ``out``: who went out) with
+    ``scores``, and whether that ends the match: a single deal, a total at the target, the
+    deal limit or a safety stop (nerts.md §7).  The next deal is not begun here."""
+    if ending == OUT:
+        assert out is not None, "a deal ends out when someone went out"
+        note = _("{who} emptied the 13-pile").format(who=who(out))
+    elif ending == DEADLOCK:
+        note = _("Everyone was stuck: the deal was scored as it stood")
+    else:
+        note = _("The deal was stopped as it stood")
+    result = DealResult(series.dealer, scores, note, ending)
+    totals = [t + s for t, s in zip(series.totals(seats), scores, strict=True)]
+    target = options.target_score
+    over = (
+        target == 0
+        or max(totals) >= target
+        or series.number + 1 >= MAX_DEALS
+        or ending.startswith("safety:")
+    )
+    return series.ended(result, match_over=over), over
+
+
+def match_outcome(series: Series, options: NertsOptions, seats: int) -> Outcome:
+    """The outcome of a finished match: the deal's scores for a single deal, else the totals
+    (the target reached, or the match stopped)."""
+    last = series.results[-1]
+    if options.target_score == 0:
+        return Outcome.from_scores(last.scores, last.note, ending=last.ending, measure=POINTS)
+    totals = series.totals(seats)
+    if last.ending.startswith("safety:"):
+        ending = last.ending
+    elif max(totals) >= options.target_score:
+        ending = TARGET
+    else:
+        ending = DEAL_LIMIT
+    best = max(totals)
+    leaders = [s for s in range(seats) if totals[s] == best]
+    if ending == TARGET:
+        reason = _("{who} reached the target with {n} points").format(
+            who=" & ".join(who(s) for s in leaders), n=best
+        )
+    else:
+        reason = _("The match was stopped after {n} deals").format(n=len(series.results))
+    return Outcome.from_scores(totals, reason, ending=ending, measure=POINTS)
