@@ -4,30 +4,35 @@ The readable engine (``engine.py``) is the reference; this module plays the same
 small mutable working copy, and the contract suite (``tests/contract``) checks on every state
 of its random games that the two agree move for move.
 
-Representation:
+Representation (only ranks count in this game, and no pile is ever read in order):
 
-* **cards** are the engine's card indexes 0..51 (rank, then ♣ ♦ ♥ ♠), and every pile is a
-  *set of cards as bits* of one int: card ``i`` is bit ``i``, so each rank is a nibble of four
-  bits starting at bit ``4 * (rank - 1)`` (its *shift*).  Only ranks count in this game and
-  no pile is ever read in order, so bits say all there is: a hand ``hands[s]``, the table
-  ``table``, each captured pile ``caps[s]`` and their union ``cm``;
-* **seats** are ints; -1 stands for "nobody" (no turn, nobody asked, no loser yet);
-* **actions** are ints.  A capture is the bits of the cards it takes, hand and table cards
-  together (in a given state each card lies in one place, so the bits name the move; a capture
-  takes at least two cards, so its int is at least 3).  The other moves are negative:
-  :data:`END` (end the turn), :data:`ADD` and :data:`KEEP` (answer the add-pair question) and
-  :data:`NEXT` (deal the next hand).
+* a **card** is the engine's card index ``4 * (rank - 1) + suit`` (suits ♣ ♦ ♥ ♠ = 0..3);
+  below, ranks are 0..12 (Ace..King);
+* a **pile** is kept *by rank*: a list of 13 *nibbles*, the suits of that rank it holds as
+  four bits.  ``hands[s]`` is seat ``s``'s hand and ``table`` the face-up cards; ``taken``
+  holds the cards of every captured pile together (to know where a rank's other cards are),
+  and ``caps[s]`` only counts the cards of seat ``s``'s captured pile (all the settlement
+  reads).  Beside the nibbles, ``held[s]`` and ``tr`` are the ranks (13 bits) present in each
+  hand and on the table, so "can he match?" is one ``&``;
+* **seats** are ints; ``NOBODY`` (-1) stands for no turn, nobody asked, no loser yet;
+* an **action** is an int.  A capture is ``rank << 8 | hand_suits << 4 | table_suits`` (both
+  nibbles non-empty, so it is positive); the other moves are negative: :data:`END` (end the
+  turn), :data:`ADD` and :data:`KEEP` (answer the add-pair question), :data:`NEXT` (deal the
+  next hand).
 
 Left out, as the engine does them: events, who has seen what (the pair shown by a question),
 the refusals of illegal moves, the deal results' texts and the list of who lay down.  The next
-deal's shuffle is the engine's: the same generator from ``cardsuite.core.rng``, drawn the same
-way.  The outcome is built by the engine's own ``outcome`` on the loaded state with the
-kernel's chips and laughs.
+deal's shuffle is the engine's: the same generator of ``cardsuite.core.rng``, drawn the same
+way.  The outcome is the engine's own ``outcome`` of the loaded state given the kernel's
+chips and laughs.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterable, Sequence
+from itertools import repeat
+from random import Random
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import Kernel
@@ -58,13 +63,23 @@ NEXT = -4  # deal the next hand (between deals)
 
 NOBODY = -1
 MAX_SEATS = 6
+RANKS = range(13)
 
 _DECK = standard_deck()  # _DECK[i] is the card of index i
 _CARDS = range(len(_DECK))
 _BIT = tuple(1 << i for i in _CARDS)
-_LOW = sum(1 << (4 * r) for r in range(13))  # the lowest bit of each rank's nibble
+_POP = tuple(m.bit_count() for m in range(256))  # cards in a nibble (or in two)
+_TWO = tuple(m.bit_count() == 2 for m in range(16))  # two cards of a rank
+_LOWEST = (0, *((m & -m).bit_length() - 1 for m in range(1, 1 << 13)))  # a mask's lowest rank
+# The cards of one rank as bits 0..51, for the preliminaries of a deal (done on whole hands).
+_LOW = sum(1 << (4 * r) for r in RANKS)  # the lowest bit of each rank's nibble
 _PAIR_BITS = _LOW * 0b0101  # bits 0 and 2 of each nibble (for counting by nibble)
 _TWIN_BITS = _LOW * 0b0011  # bits 0 and 1 of each nibble
+# Splitting such bits into nibbles, a byte (two ranks) at a time.
+_LOW_NIBBLE = bytes(b & 15 for b in range(256))
+_HIGH_NIBBLE = bytes(b >> 4 for b in range(256))
+_HELD = tuple(tuple(1 << r if m else 0 for m in range(16)) for r in RANKS)  # nibble -> rank bit
+_RANDOM = Random.random  # a draw, called on a generator (without a bound method per draw)
 
 _SEAT = tuple((s,) for s in range(MAX_SEATS))  # to_move's answers
 _ANSWERS = (ADD, KEEP)
@@ -74,8 +89,6 @@ _ENDS = (END,)
 _OTHERS = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in HAND_SIZES}
 # _ORDER[n][d]: every seat from the dealer d's left, the dealer last (the settlement's order).
 _ORDER = {n: tuple(tuple((d + i) % n for i in range(1, n + 1)) for d in range(n)) for n in HAND_SIZES}
-# Two cards of a rank: the nibbles with exactly two bits.
-_TWO = tuple(m.bit_count() == 2 for m in range(16))
 
 
 def _subsets(m: int) -> list[int]:
@@ -83,48 +96,57 @@ def _subsets(m: int) -> list[int]:
     return [s for s in range(1, 16) if s & m == s]
 
 
-# _CAPTURES[shift << 6 | hn << 4 | tn]: every capture of one rank (its nibble at ``shift``)
-# with the hand cards ``hn`` and the table cards ``tn`` of it (nibbles): one or more of each.
-_CAPTURES: list[tuple[int, ...]] = [()] * (52 << 6)
-for _shift in range(0, 52, 4):
+# _CAPTURES[rank << 8 | hn << 4 | tn]: every capture of a rank with the suits ``hn`` of it in
+# hand and ``tn`` on the table, one or more of each; _CAPTURES_END the same and END.
+_CAPTURES: list[tuple[int, ...]] = [()] * (13 << 8)
+for _r in RANKS:
     for _hn in range(16):
         for _tn in range(16):
-            if not _hn & _tn:
-                _CAPTURES[_shift << 6 | _hn << 4 | _tn] = tuple(
-                    (h | t) << _shift for h in _subsets(_hn) for t in _subsets(_tn)
-                )
+            _CAPTURES[_r << 8 | _hn << 4 | _tn] = tuple(
+                _r << 8 | h << 4 | t for h in _subsets(_hn) for t in _subsets(_tn)
+            )
+_CAPTURES_END = [moves + _ENDS for moves in _CAPTURES]
 
 
-def _bits(cards: Iterable[Card]) -> int:
-    """Cards as bits of their indexes."""
-    out = 0
-    for c in cards:
-        out |= 1 << c.index
+def _nibbles(cards: int) -> list[int]:
+    """Cards as bits 0..51 (card ``i`` is bit ``i``) as a pile by rank: 13 nibbles."""
+    raw = cards.to_bytes(7, "little")
+    out = [0] * 14
+    out[::2] = raw.translate(_LOW_NIBBLE)
+    out[1::2] = raw.translate(_HIGH_NIBBLE)
+    del out[13]
     return out
 
 
+def _ranks(pile: list[int]) -> int:
+    """The ranks a pile by rank holds, as 13 bits."""
+    return sum(map(operator.getitem, _HELD, pile))
+
+
+def _by_rank(cards: Iterable[Card]) -> list[int]:
+    pile = [0] * 13
+    for c in cards:
+        pile[c.index >> 2] |= 1 << (c.index & 3)
+    return pile
+
+
 def _rank_counts(cards: int) -> int:
-    """How many cards of each rank ``cards`` hold, one count (0 to 4) per nibble."""
+    """How many cards of each rank the bits ``cards`` hold, one count (0 to 4) per nibble."""
     twos = cards - (cards >> 1 & _PAIR_BITS)
     return (twos & _TWIN_BITS) + (twos >> 2 & _TWIN_BITS)
-
-
-def _matches(h: int, t: int) -> bool:
-    """Whether a card of ``h`` has a rank among the cards ``t``."""
-    return bool((h | h >> 1 | h >> 2 | h >> 3) & (t | t >> 1 | t >> 2 | t >> 3) & _LOW)
 
 
 class Laugh:
     """The working copy: a match of Laugh and Lie Down in play (see the module docstring)."""
 
     __slots__ = (
-        "asked", "auto", "between", "caps", "chips", "classic", "cm", "deals", "dealer",
-        "done", "hands", "laughs", "loser", "n", "number", "origin", "pairs", "pot", "rank",
-        "seed", "stakes", "table", "took", "turn",
+        "asked", "auto", "between", "caps", "chips", "classic", "deals", "dealer", "done",
+        "hands", "held", "laughs", "loser", "n", "number", "origin", "pairs", "pot", "rank",
+        "seed", "stakes", "table", "taken", "took", "tr", "turn",
     )  # fmt: skip
 
     # the match's constants
-    origin: FullLaugh  # the state loaded (for the outcome's words, and the options)
+    origin: FullLaugh  # the state loaded (for the outcome's words)
     n: int  # seats
     seed: int | None
     stakes: bool
@@ -133,15 +155,17 @@ class Laugh:
     pairs: bool  # lay_aside_pairs
     deals: int  # deals in the match
     # the cards
-    hands: list[int]
-    table: int
-    caps: list[int]  # each seat's captured pile
-    cm: int  # every captured pile together
+    hands: list[list[int]]  # by seat, by rank
+    held: list[int]  # by seat: the ranks in his hand
+    table: list[int]  # by rank
+    tr: int  # the ranks on the table
+    taken: list[int]  # by rank: the cards in captured piles
+    caps: list[int]  # by seat: how many cards his captured pile holds
     # the turn
     turn: int  # whose turn; NOBODY between deals and at the end
     took: bool  # the player on turn has captured this turn
     asked: int  # the seat asked whether he adds his pair, or NOBODY
-    rank: int  # that pair's rank as its shift (0 when nobody is asked)
+    rank: int  # that pair's rank (0 when nobody is asked)
     loser: int  # the first to lie down this deal, or NOBODY
     # the match
     laughs: list[int]
@@ -157,8 +181,8 @@ class Laugh:
 
 
 def _end_deal(k: Laugh) -> None:
-    """The laughs, the chip settlement (payers first, then takers; the loser covers a short
-    pot) and the series' step: the next deal waits, or the match is over."""
+    """The laughs, the chip settlement (payers first, then takers, from the dealer's left; the
+    loser covers a short pot) and the series' step: the next deal waits, or the match ends."""
     n = k.n
     loser = k.loser
     if loser >= 0:
@@ -168,7 +192,7 @@ def _end_deal(k: Laugh) -> None:
         pot = k.pot
         dealt = HAND_SIZES[n]
         order = _ORDER[n][k.dealer]
-        nets = [net_chips(c.bit_count(), dealt) for c in k.caps]
+        nets = [net_chips(count, dealt) for count in k.caps]
         for s in order:
             if s != loser and nets[s] < 0:
                 chips[s] += nets[s]
@@ -194,17 +218,25 @@ def _end_deal(k: Laugh) -> None:
 def _last_holder(k: Laugh, force: bool) -> bool:
     """``classic_continue``: once at most one player holds cards (or ``force``), his hand and
     the table go to the dealer and the deal ends.  Whether it did."""
-    hands = k.hands
-    holders = [s for s in range(k.n) if hands[s]]
+    held = k.held
+    holders = [s for s in range(k.n) if held[s]]
     if len(holders) > 1 and not force:
         return False
-    cards = k.table
+    table = k.table
     if holders:
-        cards |= hands[holders[0]]
-        hands[holders[0]] = 0
-    k.table = 0
-    k.caps[k.dealer] |= cards
-    k.cm |= cards
+        mine = k.hands[holders[0]]
+        for r in RANKS:
+            table[r] |= mine[r]
+            mine[r] = 0
+        held[holders[0]] = 0
+    taken = k.taken
+    count = 0
+    for r in RANKS:
+        count += _POP[table[r]]
+        taken[r] |= table[r]
+        table[r] = 0
+    k.tr = 0
+    k.caps[k.dealer] += count
     _end_deal(k)
     return True
 
@@ -213,17 +245,22 @@ def _begin_turn(k: Laugh, first: int) -> None:
     """The turn comes to ``first``: empty hands are passed by, a hand matching nothing lies
     down onto the table, until someone can capture or the deal ends."""
     n = k.n
-    hands = k.hands
+    held = k.held
     for i in range(n):
         s = (first + i) % n
-        h = hands[s]
-        if not h:
+        ranks = held[s]
+        if not ranks:
             continue
-        if _matches(h, k.table):
+        if ranks & k.tr:
             k.turn = s
             return
-        hands[s] = 0  # he lies down
-        k.table |= h
+        mine = k.hands[s]  # he lies down
+        table = k.table
+        for r in RANKS:
+            table[r] |= mine[r]
+            mine[r] = 0
+        k.tr |= ranks
+        held[s] = 0
         if k.loser < 0:
             k.loser = s
         if not k.classic:
@@ -246,7 +283,7 @@ def _go_on(k: Laugh, seat: int) -> None:
     """After a capture (and any pair added): ``seat``'s turn goes on while he can match."""
     if k.classic and _last_holder(k, False):
         return
-    if _matches(k.hands[seat], k.table):
+    if k.held[seat] & k.tr:
         k.turn = seat
         return
     _pass_turn(k, seat)
@@ -255,27 +292,27 @@ def _go_on(k: Laugh, seat: int) -> None:
 def _deal(k: Laugh) -> None:
     """Shuffle as the engine does, deal one card at a time from the dealer's left, ante, lay
     the table's fours and the hands' triples and fours (pairs too with ``lay_aside_pairs``)
-    aside, and begin the first turn."""
+    aside, and begin the first turn.  The piles are made as bits 0..51 (the preliminaries
+    work on whole hands at once), then split by rank."""
     n = k.n
     assert k.seed is not None, "an observation cannot be played on"
-    draw = make_rng(k.seed, "deal", k.number).random
-    keys = [draw() for _i in _CARDS]
+    keys = list(map(_RANDOM, repeat(make_rng(k.seed, "deal", k.number), 52)))
     pack = sorted(_CARDS, key=keys.__getitem__)
     dealer = k.dealer
     dealt = HAND_SIZES[n] * n
-    bit = _BIT
-    hands = [sum([bit[c] for c in pack[(s - dealer - 1) % n : dealt : n]]) for s in range(n)]
-    table = sum([bit[c] for c in pack[dealt:]])
+    bit = _BIT.__getitem__
+    hands = [sum(map(bit, pack[(s - dealer - 1) % n : dealt : n])) for s in range(n)]
+    table = sum(map(bit, pack[dealt:]))
     if k.stakes:
         k.chips = [c - 1 for c in k.chips]
         k.pot += n
     caps = [0] * n
+    taken = 0
     fours = table & table >> 1 & table >> 2 & table >> 3 & _LOW
     if fours:  # all four of a rank on the table: to the dealer
-        fours *= 15
-        table &= ~fours
-        caps[dealer] = fours
-    cm = caps[dealer]
+        taken = fours * 15
+        table &= ~taken
+        caps[dealer] = taken.bit_count()
     for s in range(n):
         h = hands[s]
         counts = _rank_counts(h)
@@ -294,13 +331,18 @@ def _deal(k: Laugh) -> None:
             over ^= low
         if out:
             hands[s] = h & ~out
-            caps[s] |= out
-            cm |= out
-    k.hands, k.table, k.caps, k.cm = hands, table, caps, cm
+            caps[s] += out.bit_count()
+            taken |= out
+    k.hands = [_nibbles(h) for h in hands]
+    k.held = [_ranks(h) for h in k.hands]
+    k.table = _nibbles(table)
+    k.tr = _ranks(k.table)
+    k.taken = _nibbles(taken)
+    k.caps = caps
     k.took, k.asked, k.rank, k.loser, k.between = False, NOBODY, 0, NOBODY, False
     first = (dealer + 1) % n
     k.turn = first
-    if not k.classic and _matches(hands[first], table):
+    if not k.classic and k.held[first] & k.tr:
         return
     k.turn = dealer
     if not (k.classic and _last_holder(k, False)):
@@ -328,17 +370,16 @@ class LaughKernel(Kernel[Laugh, int]):
         k.classic = opts.classic_continue
         k.pairs = opts.lay_aside_pairs
         k.deals = series.deals
-        k.hands = [_bits(table.cards(hand(s))) for s in range(n)]
-        k.table = _bits(table.cards(TABLE))
-        k.caps = [_bits(table.cards(captured(s))) for s in range(n)]
-        cm = 0
-        for c in k.caps:
-            cm |= c
-        k.cm = cm
+        k.hands = [_by_rank(table.cards(hand(s))) for s in range(n)]
+        k.held = [_ranks(h) for h in k.hands]
+        k.table = _by_rank(table.cards(TABLE))
+        k.tr = _ranks(k.table)
+        k.taken = _by_rank(c for s in range(n) for c in table.cards(captured(s)))
+        k.caps = [len(table.cards(captured(s))) for s in range(n)]
         k.turn = NOBODY if state.turn is None else state.turn
         k.took = state.captured
         k.asked = NOBODY if state.asked is None else state.asked
-        k.rank = 0 if state.asked is None else 4 * (state.rank - 1)
+        k.rank = 0 if state.asked is None else state.rank - 1
         k.loser = NOBODY if state.loser is None else state.loser
         k.laughs = list(state.laughs)
         k.chips = list(state.chips)
@@ -353,7 +394,10 @@ class LaughKernel(Kernel[Laugh, int]):
         k = Laugh()
         for name in Laugh.__slots__:
             setattr(k, name, getattr(kernel, name))
-        k.hands = kernel.hands[:]
+        k.hands = [h[:] for h in kernel.hands]
+        k.held = kernel.held[:]
+        k.table = kernel.table[:]
+        k.taken = kernel.taken[:]
         k.caps = kernel.caps[:]
         k.laughs = kernel.laughs[:]
         k.chips = kernel.chips[:]
@@ -363,8 +407,9 @@ class LaughKernel(Kernel[Laugh, int]):
         k = kernel
         return (
             (k.n, k.seed, k.stakes, k.auto, k.classic, k.pairs, k.deals),
-            tuple(k.hands),
-            k.table,
+            tuple(tuple(h) for h in k.hands),
+            tuple(k.table),
+            tuple(k.taken),
             tuple(k.caps),
             (k.turn, k.took, k.asked, k.rank, k.loser),
             (tuple(k.laughs), tuple(k.chips), k.pot),
@@ -386,31 +431,26 @@ class LaughKernel(Kernel[Laugh, int]):
         if asked >= 0:
             return _ANSWERS if seat == asked else ()
         if seat != kernel.turn:
-            if (
-                kernel.turn < 0
-                and kernel.between
-                and seat == (kernel.dealer + 1) % kernel.n
-            ):
+            if kernel.turn < 0 and kernel.between and seat == (kernel.dealer + 1) % kernel.n:
                 return _NEXTS
             return ()
-        # Captures, rank by rank: the ranks both in his hand and on the table.
-        h = kernel.hands[seat]
-        t = kernel.table
-        both = (h | h >> 1 | h >> 2 | h >> 3) & (t | t >> 1 | t >> 2 | t >> 3) & _LOW
-        if not both:
+        # The captures, rank by rank: the ranks both in his hand and on the table.
+        both = kernel.held[seat] & kernel.tr
+        if not both:  # (a turn begins only when he can match: not met in play)
             return _ENDS if kernel.took else ()
-        low = both & -both
-        shift = low.bit_length() - 1
-        moves = _CAPTURES[shift << 6 | (h >> shift & 15) << 4 | t >> shift & 15]
-        both ^= low
+        captures = _CAPTURES_END if kernel.took else _CAPTURES
+        mine = kernel.hands[seat]
+        table = kernel.table
+        r = _LOWEST[both]
+        moves = captures[r << 8 | mine[r] << 4 | table[r]]
+        both &= both - 1
         if not both:  # one rank (the usual case): its moves as they are
-            return moves + _ENDS if kernel.took else moves
-        out = list(moves)
+            return moves
+        out = list(_CAPTURES[r << 8 | mine[r] << 4 | table[r]])
         while both:
-            low = both & -both
-            shift = low.bit_length() - 1
-            out += _CAPTURES[shift << 6 | (h >> shift & 15) << 4 | t >> shift & 15]
-            both ^= low
+            r = _LOWEST[both]
+            out += _CAPTURES[r << 8 | mine[r] << 4 | table[r]]
+            both &= both - 1
         if kernel.took:
             out.append(END)
         return out
@@ -418,13 +458,72 @@ class LaughKernel(Kernel[Laugh, int]):
     # --- play --------------------------------------------------------------------------------
     def play(self, kernel: Laugh, action: int) -> Laugh:
         k = kernel
-        if action > 0:
-            self._capture(k, action)
-        elif action == END:
-            seat = k.turn
+        if action < 0:
+            self._other(k, action)
+            return k
+        # A capture: the cards go to his pile; a one-for-one capture lets another player
+        # holding the rank's other two cards add them (or asks him); then his turn goes on
+        # while he can match, or passes.
+        seat = k.turn
+        r = action >> 8
+        hs = action >> 4 & 15
+        ts = action & 15
+        mine = k.hands[seat]
+        left = mine[r] ^ hs
+        mine[r] = left
+        table = k.table
+        there = table[r] ^ ts
+        table[r] = there
+        taken = k.taken[r] | hs | ts
+        k.taken[r] = taken
+        k.caps[seat] += _POP[action & 255]
+        held = k.held
+        if not left:
+            held[seat] ^= 1 << r
+        if not there:
+            k.tr ^= 1 << r
+        if _POP[action & 255] == 2:  # one hand card and one table card
+            rest = 15 ^ (there | taken)  # the rank's cards in hands (or out of play)
+            if _TWO[rest]:
+                hands = k.hands
+                for other in _OTHERS[k.n][seat]:
+                    if hands[other][r] == rest:
+                        if k.auto:
+                            hands[other][r] = 0
+                            held[other] ^= 1 << r
+                            k.caps[other] += 2
+                            k.taken[r] = taken | rest
+                            break
+                        k.took = True
+                        if k.classic and _last_holder(k, False):
+                            return k
+                        k.asked = other
+                        k.rank = r
+                        return k
+        k.took = True
+        if k.classic:
+            _go_on(k, seat)
+            return k
+        tr = k.tr
+        if held[seat] & tr:
+            return k  # he may capture again
+        k.took = False
+        nxt = seat + 1
+        if nxt == k.n:
+            nxt = 0
+        if held[nxt] & tr:
+            k.turn = nxt
+        else:
+            _begin_turn(k, nxt)
+        return k
+
+    @staticmethod
+    def _other(k: Laugh, action: int) -> None:
+        """Ending the turn, answering the add-pair question, dealing the next hand."""
+        if action == END:
             k.took = False
-            nxt = (seat + 1) % k.n
-            if _matches(k.hands[nxt], k.table):
+            nxt = (k.turn + 1) % k.n
+            if k.held[nxt] & k.tr:
                 k.turn = nxt  # the usual case: the next player can match
             else:
                 _begin_turn(k, nxt)
@@ -433,73 +532,24 @@ class LaughKernel(Kernel[Laugh, int]):
             k.dealer = (k.dealer + 1) % k.n
             _deal(k)
         else:
-            asked = k.asked
+            asked, r = k.asked, k.rank
             if action == ADD:
-                pair = k.hands[asked] & 15 << k.rank
-                k.hands[asked] ^= pair
-                k.caps[asked] |= pair
-                k.cm |= pair
+                mine = k.hands[asked]
+                k.caps[asked] += _POP[mine[r]]
+                k.taken[r] |= mine[r]
+                mine[r] = 0
+                k.held[asked] &= ~(1 << r)
             k.asked = NOBODY
             k.rank = 0
             _go_on(k, k.turn)
-        return k
-
-    @staticmethod
-    def _capture(k: Laugh, gone: int) -> None:
-        """The cards ``gone`` go to the capturer's pile; a one-for-one capture lets another
-        player holding the rank's other two cards add them (or asks him); then the turn goes
-        on while the capturer can match, or passes."""
-        seat = k.turn
-        hands = k.hands
-        h = hands[seat] & ~gone
-        hands[seat] = h
-        t = k.table & ~gone
-        k.table = t
-        k.caps[seat] |= gone
-        cm = k.cm | gone
-        k.cm = cm
-        if gone.bit_count() == 2:  # one hand card and one table card
-            shift = (gone.bit_length() - 1) & 60
-            rest = ~((t | cm) >> shift) & 15  # the rank's cards in hands (or out of play)
-            if _TWO[rest]:
-                need = rest << shift
-                for other in _OTHERS[k.n][seat]:
-                    if hands[other] & need == need:
-                        if k.auto:
-                            hands[other] ^= need
-                            k.caps[other] |= need
-                            k.cm = cm | need
-                            break
-                        k.took = True
-                        if k.classic and _last_holder(k, False):
-                            return
-                        k.asked = other
-                        k.rank = shift
-                        return
-        k.took = True
-        if k.classic:
-            _go_on(k, seat)
-            return
-        if (h | h >> 1 | h >> 2 | h >> 3) & (t | t >> 1 | t >> 2 | t >> 3) & _LOW:
-            return  # he may capture again
-        k.took = False
-        nxt = seat + 1
-        if nxt == k.n:
-            nxt = 0
-        h = hands[nxt]
-        if (h | h >> 1 | h >> 2 | h >> 3) & (t | t >> 1 | t >> 2 | t >> 3) & _LOW:
-            k.turn = nxt
-            return
-        _begin_turn(k, nxt)
 
     def move(self, kernel: Laugh, action: int) -> Move:
-        if action > 0:
-            seat = kernel.turn
-            held = action & kernel.hands[seat]
+        if action >= 0:
+            four = _DECK[4 * (action >> 8) : 4 * (action >> 8) + 4]
             return Capture(
-                seat,
-                tuple(_DECK[i] for i in _CARDS if held >> i & 1),
-                tuple(_DECK[i] for i in _CARDS if (action & ~held) >> i & 1),
+                kernel.turn,
+                tuple(four[j] for j in range(4) if action >> 4 + j & 1),
+                tuple(four[j] for j in range(4) if action >> j & 1),
             )
         if action == END:
             return EndTurn(kernel.turn)
