@@ -70,7 +70,7 @@ _CARDS = range(len(_DECK))
 _BIT = tuple(1 << i for i in _CARDS)
 _POP = tuple(m.bit_count() for m in range(256))  # cards in a nibble (or in two)
 _TWO = tuple(m.bit_count() == 2 for m in range(16))  # two cards of a rank
-_LOWEST = (0, *((m & -m).bit_length() - 1 for m in range(1, 1 << 13)))  # a mask's lowest rank
+_RANK_LISTS = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13))  # of 13 bits
 # The cards of one rank as bits 0..51, for the preliminaries of a deal (done on whole hands).
 _LOW = sum(1 << (4 * r) for r in RANKS)  # the lowest bit of each rank's nibble
 _PAIR_BITS = _LOW * 0b0101  # bits 0 and 2 of each nibble (for counting by nibble)
@@ -307,12 +307,14 @@ def _deal(k: Laugh) -> None:
         k.chips = [c - 1 for c in k.chips]
         k.pot += n
     caps = [0] * n
-    taken = 0
+    taken = [0] * 13
     fours = table & table >> 1 & table >> 2 & table >> 3 & _LOW
-    if fours:  # all four of a rank on the table: to the dealer
-        taken = fours * 15
-        table &= ~taken
-        caps[dealer] = taken.bit_count()
+    while fours:  # all four of a rank on the table: to the dealer
+        low = fours & -fours
+        table ^= low * 15
+        taken[(low.bit_length() - 1) >> 2] = 15
+        caps[dealer] += 4
+        fours ^= low
     for s in range(n):
         h = hands[s]
         counts = _rank_counts(h)
@@ -320,24 +322,22 @@ def _deal(k: Laugh) -> None:
             over = (counts >> 1 | counts >> 2) & _LOW  # ranks held twice or more
         else:
             over = (counts >> 2 | counts & counts >> 1) & _LOW  # three or four times
-        out = 0  # the cards laid aside
         while over:
             low = over & -over
             shift = low.bit_length() - 1
             same = h >> shift & 15
             if same.bit_count() == 3:  # of three, the lowest card stays in hand
                 same &= same - 1
-            out |= same << shift
+            h ^= same << shift
+            taken[shift >> 2] |= same
+            caps[s] += _POP[same]
             over ^= low
-        if out:
-            hands[s] = h & ~out
-            caps[s] += out.bit_count()
-            taken |= out
+        hands[s] = h
     k.hands = [_nibbles(h) for h in hands]
     k.held = [_ranks(h) for h in k.hands]
     k.table = _nibbles(table)
     k.tr = _ranks(k.table)
-    k.taken = _nibbles(taken)
+    k.taken = taken
     k.caps = caps
     k.took, k.asked, k.rank, k.loser, k.between = False, NOBODY, 0, NOBODY, False
     first = (dealer + 1) % n
@@ -435,22 +435,15 @@ class LaughKernel(Kernel[Laugh, int]):
                 return _NEXTS
             return ()
         # The captures, rank by rank: the ranks both in his hand and on the table.
-        both = kernel.held[seat] & kernel.tr
-        if not both:  # (a turn begins only when he can match: not met in play)
-            return _ENDS if kernel.took else ()
-        captures = _CAPTURES_END if kernel.took else _CAPTURES
+        ranks = _RANK_LISTS[kernel.held[seat] & kernel.tr]
         mine = kernel.hands[seat]
         table = kernel.table
-        r = _LOWEST[both]
-        moves = captures[r << 8 | mine[r] << 4 | table[r]]
-        both &= both - 1
-        if not both:  # one rank (the usual case): its moves as they are
-            return moves
-        out = list(_CAPTURES[r << 8 | mine[r] << 4 | table[r]])
-        while both:
-            r = _LOWEST[both]
+        if len(ranks) == 1:  # the moves of one rank as they are
+            r = ranks[0]
+            return (_CAPTURES_END if kernel.took else _CAPTURES)[r << 8 | mine[r] << 4 | table[r]]
+        out: list[int] = []
+        for r in ranks:
             out += _CAPTURES[r << 8 | mine[r] << 4 | table[r]]
-            both &= both - 1
         if kernel.took:
             out.append(END)
         return out
