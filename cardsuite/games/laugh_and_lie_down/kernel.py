@@ -32,6 +32,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import repeat
+from operator import attrgetter
 from random import Random
 
 from cardsuite.core.cards import Card, standard_deck
@@ -79,6 +80,7 @@ _TWIN_BITS = _LOW * 0b0011  # bits 0 and 1 of each nibble
 _LOW_NIBBLE = bytes(b & 15 for b in range(256))
 _HIGH_NIBBLE = bytes(b >> 4 for b in range(256))
 _HELD = tuple(tuple(1 << r if m else 0 for m in range(16)) for r in RANKS)  # nibble -> rank bit
+_INDEX = attrgetter("index")
 _RANDOM = Random.random  # a draw, called on a generator (without a bound method per draw)
 
 _SEAT = tuple((s,) for s in range(MAX_SEATS))  # to_move's answers
@@ -88,7 +90,9 @@ _ENDS = (END,)
 # _OTHERS[n][s]: the other seats, from s's left round the table.
 _OTHERS = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in HAND_SIZES}
 # _ORDER[n][d]: every seat from the dealer d's left, the dealer last (the settlement's order).
-_ORDER = {n: tuple(tuple((d + i) % n for i in range(1, n + 1)) for d in range(n)) for n in HAND_SIZES}
+_ORDER = {
+    n: tuple(tuple((d + i) % n for i in range(1, n + 1)) for d in range(n)) for n in HAND_SIZES
+}
 
 
 def _subsets(m: int) -> list[int]:
@@ -106,6 +110,8 @@ for _r in RANKS:
                 _r << 8 | h << 4 | t for h in _subsets(_hn) for t in _subsets(_tn)
             )
 _CAPTURES_END = [moves + _ENDS for moves in _CAPTURES]
+# _PARTS[capture]: its rank, hand suits, table suits, number of cards and rank bit.
+_PARTS = [(a >> 8, a >> 4 & 15, a & 15, _POP[a & 255], 1 << (a >> 8)) for a in range(13 << 8)]
 
 
 def _nibbles(cards: int) -> list[int]:
@@ -118,16 +124,14 @@ def _nibbles(cards: int) -> list[int]:
     return out
 
 
+def _bits(cards: Iterable[Card]) -> int:
+    """Cards as bits 0..51 (card ``i`` is bit ``i``)."""
+    return sum(map(_BIT.__getitem__, map(_INDEX, cards)))
+
+
 def _ranks(pile: list[int]) -> int:
     """The ranks a pile by rank holds, as 13 bits."""
     return sum(map(operator.getitem, _HELD, pile))
-
-
-def _by_rank(cards: Iterable[Card]) -> list[int]:
-    pile = [0] * 13
-    for c in cards:
-        pile[c.index >> 2] |= 1 << (c.index & 3)
-    return pile
 
 
 def _rank_counts(cards: int) -> int:
@@ -140,7 +144,7 @@ class Laugh:
     """The working copy: a match of Laugh and Lie Down in play (see the module docstring)."""
 
     __slots__ = (
-        "asked", "auto", "between", "caps", "chips", "classic", "deals", "dealer", "done",
+        "asked", "auto", "between", "caps", "chips", "classic", "dealer", "deals", "done",
         "hands", "held", "laughs", "loser", "n", "number", "origin", "pairs", "pot", "rank",
         "seed", "stakes", "table", "taken", "took", "tr", "turn",
     )  # fmt: skip
@@ -370,12 +374,16 @@ class LaughKernel(Kernel[Laugh, int]):
         k.classic = opts.classic_continue
         k.pairs = opts.lay_aside_pairs
         k.deals = series.deals
-        k.hands = [_by_rank(table.cards(hand(s))) for s in range(n)]
+        positions = table.layout.positions
+        piles = table.piles
+        hands = [_bits(piles[positions[hand(s)]]) for s in range(n)]
+        caps = [piles[positions[captured(s)]] for s in range(n)]
+        k.hands = [_nibbles(h) for h in hands]
         k.held = [_ranks(h) for h in k.hands]
-        k.table = _by_rank(table.cards(TABLE))
+        k.table = _nibbles(_bits(piles[positions[TABLE]]))
         k.tr = _ranks(k.table)
-        k.taken = _by_rank(c for s in range(n) for c in table.cards(captured(s)))
-        k.caps = [len(table.cards(captured(s))) for s in range(n)]
+        k.taken = _nibbles(_bits(c for pile in caps for c in pile))
+        k.caps = [len(pile) for pile in caps]
         k.turn = NOBODY if state.turn is None else state.turn
         k.took = state.captured
         k.asked = NOBODY if state.asked is None else state.asked
@@ -392,15 +400,30 @@ class LaughKernel(Kernel[Laugh, int]):
 
     def copy(self, kernel: Laugh) -> Laugh:
         k = Laugh()
-        for name in Laugh.__slots__:
-            setattr(k, name, getattr(kernel, name))
+        k.origin, k.n, k.seed, k.deals = kernel.origin, kernel.n, kernel.seed, kernel.deals
+        k.stakes, k.auto, k.classic, k.pairs = (
+            kernel.stakes,
+            kernel.auto,
+            kernel.classic,
+            kernel.pairs,
+        )
         k.hands = [h[:] for h in kernel.hands]
         k.held = kernel.held[:]
         k.table = kernel.table[:]
+        k.tr = kernel.tr
         k.taken = kernel.taken[:]
         k.caps = kernel.caps[:]
+        k.turn, k.took, k.asked, k.rank = kernel.turn, kernel.took, kernel.asked, kernel.rank
+        k.loser = kernel.loser
         k.laughs = kernel.laughs[:]
         k.chips = kernel.chips[:]
+        k.pot = kernel.pot
+        k.number, k.dealer, k.done, k.between = (
+            kernel.number,
+            kernel.dealer,
+            kernel.done,
+            kernel.between,
+        )
         return k
 
     def key(self, kernel: Laugh) -> Hashable:
@@ -458,34 +481,33 @@ class LaughKernel(Kernel[Laugh, int]):
         # holding the rank's other two cards add them (or asks him); then his turn goes on
         # while he can match, or passes.
         seat = k.turn
-        r = action >> 8
-        hs = action >> 4 & 15
-        ts = action & 15
+        r, hs, ts, count, rbit = _PARTS[action]
         mine = k.hands[seat]
         left = mine[r] ^ hs
         mine[r] = left
         table = k.table
         there = table[r] ^ ts
         table[r] = there
-        taken = k.taken[r] | hs | ts
-        k.taken[r] = taken
-        k.caps[seat] += _POP[action & 255]
+        taken = k.taken
+        out = taken[r] | hs | ts
+        taken[r] = out
+        k.caps[seat] += count
         held = k.held
         if not left:
-            held[seat] ^= 1 << r
+            held[seat] ^= rbit
         if not there:
-            k.tr ^= 1 << r
-        if _POP[action & 255] == 2:  # one hand card and one table card
-            rest = 15 ^ (there | taken)  # the rank's cards in hands (or out of play)
+            k.tr ^= rbit
+        if count == 2:  # one hand card and one table card
+            rest = 15 ^ (there | out)  # the rank's cards in hands (or out of play)
             if _TWO[rest]:
                 hands = k.hands
                 for other in _OTHERS[k.n][seat]:
                     if hands[other][r] == rest:
                         if k.auto:
                             hands[other][r] = 0
-                            held[other] ^= 1 << r
+                            held[other] ^= rbit
                             k.caps[other] += 2
-                            k.taken[r] = taken | rest
+                            taken[r] = out | rest
                             break
                         k.took = True
                         if k.classic and _last_holder(k, False):
