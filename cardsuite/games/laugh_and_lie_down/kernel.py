@@ -45,7 +45,6 @@ from cardsuite.games.laugh_and_lie_down import LAUGH
 from cardsuite.games.laugh_and_lie_down.engine import net_chips
 from cardsuite.games.laugh_and_lie_down.model import (
     HAND_SIZES,
-    TABLE,
     AddPair,
     Capture,
     EndTurn,
@@ -380,9 +379,9 @@ class LaughKernel(Kernel[Laugh, int]):
         caps = [piles[positions[captured(s)]] for s in range(n)]
         k.hands = [_nibbles(h) for h in hands]
         k.held = [_ranks(h) for h in k.hands]
-        k.table = _nibbles(_bits(piles[positions[TABLE]]))
+        k.table = _nibbles(state.table_bits)  # (the engine keeps the public cards as bits)
         k.tr = _ranks(k.table)
-        k.taken = _nibbles(_bits(c for pile in caps for c in pile))
+        k.taken = _nibbles(state.captured_bits)
         k.caps = [len(pile) for pile in caps]
         k.turn = NOBODY if state.turn is None else state.turn
         k.took = state.captured
@@ -475,7 +474,17 @@ class LaughKernel(Kernel[Laugh, int]):
     def play(self, kernel: Laugh, action: int) -> Laugh:
         k = kernel
         if action < 0:
-            self._other(k, action)
+            if action == END:
+                k.took = False
+                nxt = k.turn + 1
+                if nxt == k.n:
+                    nxt = 0
+                if k.held[nxt] & k.tr:
+                    k.turn = nxt  # the usual case: the next player can match
+                else:
+                    _begin_turn(k, nxt)
+            else:
+                self._other(k, action)
             return k
         # A capture: the cards go to his pile; a one-for-one capture lets another player
         # holding the rank's other two cards add them (or asks him); then his turn goes on
@@ -534,15 +543,8 @@ class LaughKernel(Kernel[Laugh, int]):
 
     @staticmethod
     def _other(k: Laugh, action: int) -> None:
-        """Ending the turn, answering the add-pair question, dealing the next hand."""
-        if action == END:
-            k.took = False
-            nxt = (k.turn + 1) % k.n
-            if k.held[nxt] & k.tr:
-                k.turn = nxt  # the usual case: the next player can match
-            else:
-                _begin_turn(k, nxt)
-        elif action == NEXT:
+        """Dealing the next hand, answering the add-pair question."""
+        if action == NEXT:
             k.number += 1
             k.dealer = (k.dealer + 1) % k.n
             _deal(k)
