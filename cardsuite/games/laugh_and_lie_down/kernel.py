@@ -20,6 +20,10 @@ Representation (only ranks count in this game, and no pile is ever read in order
   turn), :data:`ADD` and :data:`KEEP` (answer the add-pair question), :data:`NEXT` (deal the
   next hand).
 
+A new deal is shuffled, dealt and laid aside on cards as bits 0..51 of one int per pile (a rank
+is a nibble there too), as the engine does, and then split by rank.  ``key`` leaves out what
+follows from the rest (``held``, ``tr``) and what never changes play (the loaded state).
+
 Left out, as the engine does them: events, who has seen what (the pair shown by a question),
 the refusals of illegal moves, the deal results' texts and the list of who lay down.  The next
 deal's shuffle is the engine's: the same generator of ``cardsuite.core.rng``, drawn the same
@@ -78,7 +82,11 @@ _TWIN_BITS = _LOW * 0b0011  # bits 0 and 1 of each nibble
 # Splitting such bits into nibbles, a byte (two ranks) at a time.
 _LOW_NIBBLE = bytes(b & 15 for b in range(256))
 _HIGH_NIBBLE = bytes(b >> 4 for b in range(256))
-_HELD = tuple(tuple(1 << r if m else 0 for m in range(16)) for r in RANKS)  # nibble -> rank bit
+# _HELD[j][b]: the ranks present in byte j of such bits (its ranks 2j and 2j + 1), as rank bits.
+_HELD = tuple(
+    tuple((1 << 2 * j if b & 15 else 0) | (1 << 2 * j + 1 if b >> 4 else 0) for b in range(256))
+    for j in range(7)
+)
 _INDEX = attrgetter("index")
 _RANDOM = Random.random  # a draw, called on a generator (without a bound method per draw)
 
@@ -113,24 +121,20 @@ _CAPTURES_END = [moves + _ENDS for moves in _CAPTURES]
 _PARTS = [(a >> 8, a >> 4 & 15, a & 15, _POP[a & 255], 1 << (a >> 8)) for a in range(13 << 8)]
 
 
-def _nibbles(cards: int) -> list[int]:
-    """Cards as bits 0..51 (card ``i`` is bit ``i``) as a pile by rank: 13 nibbles."""
+def _split(cards: int) -> tuple[list[int], int]:
+    """Cards as bits 0..51 (card ``i`` is bit ``i``) as a pile by rank (13 nibbles), and the
+    ranks it holds (13 bits)."""
     raw = cards.to_bytes(7, "little")
-    out = [0] * 14
-    out[::2] = raw.translate(_LOW_NIBBLE)
-    out[1::2] = raw.translate(_HIGH_NIBBLE)
-    del out[13]
-    return out
+    pile = [0] * 14
+    pile[::2] = raw.translate(_LOW_NIBBLE)
+    pile[1::2] = raw.translate(_HIGH_NIBBLE)
+    del pile[13]
+    return pile, sum(map(operator.getitem, _HELD, raw))
 
 
 def _bits(cards: Iterable[Card]) -> int:
     """Cards as bits 0..51 (card ``i`` is bit ``i``)."""
     return sum(map(_BIT.__getitem__, map(_INDEX, cards)))
-
-
-def _ranks(pile: list[int]) -> int:
-    """The ranks a pile by rank holds, as 13 bits."""
-    return sum(map(operator.getitem, _HELD, pile))
 
 
 def _rank_counts(cards: int) -> int:
@@ -303,9 +307,9 @@ def _deal(k: Laugh) -> None:
     pack = sorted(_CARDS, key=keys.__getitem__)
     dealer = k.dealer
     dealt = HAND_SIZES[n] * n
-    bit = _BIT.__getitem__
-    hands = [sum(map(bit, pack[(s - dealer - 1) % n : dealt : n])) for s in range(n)]
-    table = sum(map(bit, pack[dealt:]))
+    bits = list(map(_BIT.__getitem__, pack))
+    hands = [sum(bits[(s - dealer - 1) % n : dealt : n]) for s in range(n)]
+    table = sum(bits[dealt:])
     if k.stakes:
         k.chips = [c - 1 for c in k.chips]
         k.pot += n
@@ -336,10 +340,10 @@ def _deal(k: Laugh) -> None:
             caps[s] += _POP[same]
             over ^= low
         hands[s] = h
-    k.hands = [_nibbles(h) for h in hands]
-    k.held = [_ranks(h) for h in k.hands]
-    k.table = _nibbles(table)
-    k.tr = _ranks(k.table)
+    split = [_split(h) for h in hands]
+    k.hands = [pile for pile, _ranks in split]
+    k.held = [ranks for _pile, ranks in split]
+    k.table, k.tr = _split(table)
     k.taken = taken
     k.caps = caps
     k.took, k.asked, k.rank, k.loser, k.between = False, NOBODY, 0, NOBODY, False
@@ -377,11 +381,11 @@ class LaughKernel(Kernel[Laugh, int]):
         piles = table.piles
         hands = [_bits(piles[positions[hand(s)]]) for s in range(n)]
         caps = [piles[positions[captured(s)]] for s in range(n)]
-        k.hands = [_nibbles(h) for h in hands]
-        k.held = [_ranks(h) for h in k.hands]
-        k.table = _nibbles(state.table_bits)  # (the engine keeps the public cards as bits)
-        k.tr = _ranks(k.table)
-        k.taken = _nibbles(state.captured_bits)
+        split = [_split(h) for h in hands]
+        k.hands = [pile for pile, _ranks in split]
+        k.held = [ranks for _pile, ranks in split]
+        k.table, k.tr = _split(state.table_bits)  # (the engine keeps the public cards as bits)
+        k.taken = _split(state.captured_bits)[0]
         k.caps = [len(pile) for pile in caps]
         k.turn = NOBODY if state.turn is None else state.turn
         k.took = state.captured
