@@ -28,6 +28,7 @@ GAME = GameInfo(
     # a player who cannot match lies down at once: auto-play would end his deal unseen
     forced_moves_wait=True,
     every_card_seen=True,
+    kernel="cardsuite.games.laugh_and_lie_down.kernel:KERNEL",
 )
 
 if TYPE_CHECKING:
