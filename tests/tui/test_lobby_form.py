@@ -14,6 +14,7 @@ from rich.style import Style
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, Select
+from textual.widgets.input import Selection
 
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import SeatInfo
@@ -199,6 +200,9 @@ async def test_the_options_are_a_key_away() -> None:
         await tab_to(pilot, "name-1-")
         name = form(app, "name-1")
         assert isinstance(name, Input)
+        # The field selects its text once it has taken in its focus (a message of its own);
+        # End then puts the cursor after the name rather than the letter over it.
+        assert await until(pilot, lambda: name.selection == Selection(0, len(name.value)))
         await press(pilot, "end", "o")
         await settle(pilot)
         assert name.value == "Boriso" and app.focused is name  # a letter of the name
