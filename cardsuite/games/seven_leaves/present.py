@@ -24,10 +24,10 @@ from cardsuite.core.view import (
     PileStyle,
     PileView,
     ScoreSheet,
-    SeatView,
     SheetRow,
     TableView,
     TrickView,
+    seat_view,
     seating,
 )
 from cardsuite.games.seven_leaves.model import (
@@ -70,13 +70,13 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
             ),
         ]
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(_marks(state, s)),
+            seat_view(
+                s,
+                obs.viewer,
+                piles,
+                _marks(state, s),
                 score=_score(state, s),
                 to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     centre = [

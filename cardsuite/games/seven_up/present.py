@@ -19,9 +19,9 @@ from cardsuite.core.view import (
     PileStyle,
     PileView,
     ScoreSheet,
-    SeatView,
     TableView,
     TrickView,
+    seat_view,
     seating,
 )
 from cardsuite.games.seven_up.model import (
@@ -96,13 +96,13 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
             )
         marks = [_("dealer")] if s == series.dealer else []
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(marks),
+            seat_view(
+                s,
+                obs.viewer,
+                piles,
+                marks,
                 score=chips_text(state.chips[p]),
                 to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     centre = [
