@@ -16,13 +16,7 @@ from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
-from cardsuite.core.series import (
-    DealResult,
-    NextDeal,
-    Series,
-    deal_over_refusal,
-    next_deal_refusal,
-)
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView

@@ -28,13 +28,7 @@ from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import (
-    DealResult,
-    NextDeal,
-    Series,
-    deal_over_refusal,
-    next_deal_refusal,
-)
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.view import TableView
 from cardsuite.games.rang import GAME

@@ -20,13 +20,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import (
-    DealResult,
-    NextDeal,
-    Series,
-    deal_over_refusal,
-    next_deal_refusal,
-)
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
