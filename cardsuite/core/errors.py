@@ -29,6 +29,7 @@ class Refusal:
 # Codes every game shares.
 NOT_YOUR_TURN = "NotYourTurn"
 GAME_OVER = "GameOver"
+NOT_NOW = "NotNow"  # a move of the game, but not at this point of it (between deals …)
 NOT_A_MOVE = "NotAMove"
 STALE_TIME = "StaleTime"  # a real-time action stamped earlier than the state's clock
 

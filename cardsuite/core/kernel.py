@@ -31,7 +31,7 @@ is copied and keyed slot by slot, so a kernel writes neither unless it wants som
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
@@ -40,6 +40,20 @@ K = TypeVar("K")  # the kernel's working copy
 A = TypeVar("A")  # an action: the kernel's encoding of a move
 
 Seat = int
+
+ALONE: tuple[tuple[Seat], ...] = tuple((s,) for s in range(16))  # one seat to move, made once
+NOBODY: tuple[Seat, ...] = ()
+
+
+class TurnsOfDeals(Protocol):
+    """A working copy of a game of turns played over several deals: the seat to play
+    (``turn``, -1 for none) and whether the match waits between deals (``between``)."""
+
+    turn: int
+    between: bool
+
+
+TD = TypeVar("TD", bound=TurnsOfDeals)
 
 
 class WorkingCopy:
@@ -133,3 +147,21 @@ class Kernel(Generic[K, A]):
     def advance(self, kernel: K, now: int) -> K:
         """Perform what has fallen due by ``now`` and set the clock to it."""
         return kernel
+
+
+class DealsKernel(Kernel[TD, A]):
+    """A kernel of a game of turns over several deals: one seat acts at a time, and between
+    deals the next dealer (:meth:`next_dealer`, the game's rule) deals on."""
+
+    def next_dealer(self, kernel: TD) -> Seat:
+        """Who deals the next hand, between deals."""
+        raise NotImplementedError
+
+    def to_move(self, kernel: TD) -> Sequence[Seat]:
+        """The seat whose turn it is; between deals the next dealer; nobody once it is over."""
+        turn = kernel.turn
+        if turn >= 0:
+            return ALONE[turn]
+        if kernel.between:
+            return ALONE[self.next_dealer(kernel)]
+        return NOBODY

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from cardsuite.core.errors import GAME_OVER, NOT_NOW, NOT_YOUR_TURN, Refusal
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
@@ -118,6 +119,60 @@ class NextDeal(Move):
 
     def notation(self) -> str:
         return "next deal"
+
+
+def next_deal_refusal(
+    series: Series,
+    seat: Seat,
+    dealer: Seat,
+    *,
+    game_over: bool = False,
+    not_dealer: Refusal | None = None,
+    not_over: Refusal | None = None,
+) -> Refusal | None:
+    """Why ``seat`` may not play :class:`NextDeal` now, or None when he may.
+
+    Between deals only ``dealer`` (the next dealer, by the game's rule; not read otherwise)
+    deals; anyone else is
+    refused ``not_dealer`` (by default the standard ``NotYourTurn``).  Otherwise, once the game
+    is over (``game_over``) it is ``GameOver``, and while a deal is in play ``not_over`` (by
+    default ``NotNow``, "the deal is not over yet").
+    """
+    if series.between:
+        if seat == dealer:
+            return None
+        if not_dealer is not None:
+            return not_dealer
+        return Refusal(NOT_YOUR_TURN, _("it is not {who}'s turn").format(who=seat_token(seat)))
+    if game_over:
+        return Refusal(GAME_OVER, _("the game is over"))
+    if not_over is not None:
+        return not_over
+    return Refusal(NOT_NOW, _("the deal is not over yet"))
+
+
+def deal_over_refusal(
+    series: Series,
+    dealer: Seat,
+    *,
+    between: Refusal | None = None,
+    over: Refusal | None = None,
+) -> Refusal:
+    """Why a move other than :class:`NextDeal` is refused once the deal is over.
+
+    Between deals it is ``between`` (by default ``NotNow``, "the deal is over: {dealer} deals
+    the next hand"; ``dealer`` is not read otherwise); after the match's last deal, ``over``
+    (by default ``GameOver``).
+    """
+    if series.between:
+        if between is not None:
+            return between
+        return Refusal(
+            NOT_NOW, _("the deal is over: {who} deals the next hand").format(who=seat_token(dealer))
+        )
+    if over is not None:
+        return over
+    return Refusal(GAME_OVER, _("the game is over"))
 
 
 def deal_summary(

@@ -12,7 +12,8 @@ table and card conservation holds.  This module is the mechanic every such game 
 * :func:`playable` (the cards a hand may play now, in the hand's order) and :func:`refusal`
   (why one card may not be played, naming the rule broken), which agree card for card;
 * :func:`winning_play`, the usual winner: the highest trump, else the highest of the suit led;
-* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws;
+* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws, and
+  :func:`duty_status`, the status line naming what the player to move owes the suit led;
 * the same duties and winner on card indices, for kernels: :func:`follow_or_trump`,
   :func:`follow_then_trump`, :func:`trick_winner` (with :func:`strengths`).
 
@@ -205,6 +206,25 @@ def trick_view(
     plays = tuple((turn[i], card) for i, card in enumerate(cards))
     led = cards[0].suit if cards and isinstance(cards[0], Card) else None
     return TrickView(leader, plays, trumps, led, winner, label, pile)
+
+
+def duty_status(
+    who: str, trick: Sequence[CardFace], complete: bool, trumps: Suit, rule: FollowRule
+) -> str:
+    """The status line for ``who`` (a seat placeholder) to play to ``trick`` (as seen; the
+    next card a lead when it is empty or ``complete``): "{who} to lead", "{who} to follow
+    trumps (♠)", or the duty to a plain suit led in ``rule``'s words."""
+    if not trick or complete:
+        return _("{who} to lead").format(who=who)
+    led = trick[0]
+    assert isinstance(led, Card) and led.suit is not None  # the lead lies face up
+    if led.suit is trumps:
+        return _("{who} to follow trumps ({suit})").format(who=who, suit=led.suit.symbol)
+    if rule is FollowRule.FOLLOW_OR_TRUMP:
+        text = _("{who} to follow {suit} or trump ({trumps})")
+    else:
+        text = _("{who} to follow {suit}, else trump ({trumps})")
+    return text.format(who=who, suit=led.suit.symbol, trumps=trumps.symbol)
 
 
 # --- on card indices, for kernels (core.kernel) -------------------------------------------

@@ -67,6 +67,21 @@ class SeatView:
     side: str = ""  # the partnership's tag ("A", "B") where seats play in sides
 
 
+def seat_view(
+    seat: Seat,
+    viewer: Seat | None,
+    piles: Sequence[PileView],
+    marks: Sequence[str] = (),
+    *,
+    score: str = "",
+    to_move: bool = False,
+    side: str = "",
+) -> SeatView:
+    """``seat`` as the table shows it to ``viewer``: its piles, its ``marks`` ("dealer",
+    "passed" …) joined into its status line with " · ", and whether it is the viewer's own."""
+    return SeatView(seat, tuple(piles), "", " · ".join(marks), score, to_move, seat == viewer, side)
+
+
 @dataclass(frozen=True, slots=True)
 class TrickView:
     """A trick on the table: who led, each seat's card in the order played, and what rules it.

@@ -16,6 +16,7 @@ from cardsuite.core.tricks import (
     MUST_TRUMP,
     FollowRule,
     PlayCard,
+    duty_status,
     playable,
     refusal,
     suit_led,
@@ -154,3 +155,16 @@ def test_two_plays_are_equal_when_the_same_seat_plays_the_same_card() -> None:
     assert PlayCard(2, ten) != PlayCard(1, ten)
     assert PlayCard(2, ten) != PlayCard(2, parse_card("10♥"))
     assert PlayCard(2, ten) in {PlayCard(2, ten)}
+
+
+def test_duty_status_names_the_duty_to_the_suit_led_in_each_rule() -> None:
+    trick = cards("KH")
+    assert duty_status("{s1}", (), False, SPADES, ALL_FOURS) == "{s1} to lead"
+    assert duty_status("{s1}", trick, True, SPADES, ALL_FOURS) == "{s1} to lead"  # trick taken
+    assert duty_status("{s1}", cards("2S"), False, SPADES, SEVEN_LEAVES) == (
+        "{s1} to follow trumps (♠)"
+    )
+    assert duty_status("{s1}", trick, False, SPADES, ALL_FOURS) == "{s1} to follow ♥ or trump (♠)"
+    assert duty_status("{s1}", trick, False, SPADES, SEVEN_LEAVES) == (
+        "{s1} to follow ♥, else trump (♠)"
+    )

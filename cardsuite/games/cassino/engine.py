@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardsuite.core.cards import Card, Suit, parse_cards, standard_deck
-from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
+from cardsuite.core.errors import NOT_NOW, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import POINTS, Outcome
@@ -20,7 +20,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase, normalise_notation
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seats_text
 from cardsuite.core.view import TableView
@@ -73,7 +73,6 @@ NOT_ON_TABLE = "NotOnTable"
 COURT_PAIRS_ONLY = "CourtPairsOnly"
 COURT_TAKES_ALL = "CourtTakesAll"
 INVALID_CAPTURE = "InvalidCapture"
-NOT_NOW = "NotNow"
 
 ENDING = "hand-scored"
 
@@ -375,17 +374,19 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         seat = move.seat
         kind = type(move)
         if kind is NextDeal:
-            if state.series.between:
-                if seat == state.series.next_dealer(state.seats):
-                    return None
-                return self.not_your_turn(state, move)
-            if state.turn is None:
-                return Refusal(GAME_OVER, _("the game is over"))
-            return Refusal(NOT_NOW, _("the hand is not over yet"))
+            return next_deal_refusal(
+                state.series,
+                seat,
+                state.series.next_dealer(state.seats),
+                game_over=state.turn is None,
+                not_over=Refusal(NOT_NOW, _("the hand is not over yet")),
+            )
         if state.turn is None:
-            if state.series.between:
-                return Refusal(NOT_NOW, _("the hand is over: the next dealer deals the next one"))
-            return Refusal(GAME_OVER, _("the game is over"))
+            return deal_over_refusal(
+                state.series,
+                state.series.next_dealer(state.seats),
+                between=Refusal(NOT_NOW, _("the hand is over: the next dealer deals the next one")),
+            )
         if seat != state.turn:
             return self.not_your_turn(state, move)
         if kind is Capture:

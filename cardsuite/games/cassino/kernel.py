@@ -27,7 +27,7 @@ from collections.abc import Hashable, Sequence
 from typing import cast
 
 from cardsuite.core.cards import Card, Suit, standard_deck
-from cardsuite.core.kernel import Kernel, WorkingCopy
+from cardsuite.core.kernel import DealsKernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -73,7 +73,6 @@ SAME_RANK = tuple(sum(1 << c for c in range(52) if RANK[c] == RANK[card]) for ca
 # The table cards a number card of value v may take from: every number card up to v.
 UP_TO = tuple((1 << 4 * v) - 1 for v in range(11))
 
-ALONE = tuple((s,) for s in range(6))  # to_move's answers
 # AFTER[n][s]: the seats after s round a table of n, in turn order, ending with s itself.
 AFTER = tuple(
     tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in range(7)
@@ -276,7 +275,7 @@ def deal(k: CassinoKernel) -> None:
 # --- the kernel ------------------------------------------------------------------------------
 
 
-class CassinoRules(Kernel[CassinoKernel, int]):
+class CassinoRules(DealsKernel[CassinoKernel, int]):
     """Cassino's kernel (see the module docstring)."""
 
     # --- load, copy, key ---------------------------------------------------------------------
@@ -326,12 +325,8 @@ class CassinoRules(Kernel[CassinoKernel, int]):
         )
 
     # --- whose turn, which moves ---------------------------------------------------------------
-    def to_move(self, kernel: CassinoKernel) -> Sequence[int]:
-        if kernel.turn >= 0:
-            return ALONE[kernel.turn]
-        if kernel.between:
-            return ALONE[(kernel.dealer + 1) % kernel.seats]
-        return ()
+    def next_dealer(self, kernel: CassinoKernel) -> int:
+        return (kernel.dealer + 1) % kernel.seats
 
     def legal(self, kernel: CassinoKernel, seat: int) -> list[int]:
         if seat != kernel.turn:

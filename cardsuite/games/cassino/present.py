@@ -20,8 +20,8 @@ from cardsuite.core.view import (
     PileStyle,
     PileView,
     ScoreSheet,
-    SeatView,
     TableView,
+    seat_view,
     seating,
 )
 from cardsuite.games.cassino.model import (
@@ -61,13 +61,8 @@ def present(obs: Observation[SeenCassino]) -> TableView:
         if state.last == s and state.turn is not None:
             marks.append(_("last capture"))
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(marks),
-                score=points_text(points[s]),
-                to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
+            seat_view(
+                s, obs.viewer, piles, marks, score=points_text(points[s]), to_move=s == state.turn
             )
         )
     centre = [

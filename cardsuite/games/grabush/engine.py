@@ -16,7 +16,7 @@ from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
@@ -730,16 +730,21 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
     def why_illegal(self, state: FullGrabush, move: AnyGrabushMove) -> Refusal | None:
         seat = move.seat
         if isinstance(move, NextDeal):
-            if state.over and state.series.between:
-                if seat == state.series.next_dealer(state.seats):
-                    return None
-                return _illegal(_("it is {who}'s turn to deal").format(
-                    who=seat_token(state.series.next_dealer(state.seats))))  # fmt: skip
-            return _illegal(_("the deal is not over"))
+            dealer = state.series.next_dealer(state.seats)
+            return next_deal_refusal(
+                state.series,
+                seat,
+                dealer,
+                not_dealer=_illegal(_("it is {who}'s turn to deal").format(who=seat_token(dealer))),
+                not_over=_illegal(_("the deal is not over")),
+            )
         if state.over:
-            if state.series.between:
-                return _illegal(_("the deal is over: the next one must be dealt first"))
-            return _illegal(_("the game is over"))
+            return deal_over_refusal(
+                state.series,
+                state.series.next_dealer(state.seats),
+                between=_illegal(_("the deal is over: the next one must be dealt first")),
+                over=_illegal(_("the game is over")),
+            )
         if not 0 <= seat < state.seats:
             return _illegal(_("there is no such seat"))
         table = state.table

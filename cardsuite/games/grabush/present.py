@@ -22,7 +22,7 @@ from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, ScoreSheet, TableView, seat_view, seating
 from cardsuite.games.grabush.model import (
     BOOKS,
     HAND_SIZE,
@@ -112,13 +112,13 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
             )
         marks = [_("dealer")] if s == state.series.dealer else []
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(marks),
+            seat_view(
+                s,
+                obs.viewer,
+                piles,
+                marks,
                 score=team_word(team_of(s)) if n == 2 else "",
                 to_move=s == acting,
-                is_viewer=mine,
             )
         )
     centre: list[PileView] = []

@@ -28,7 +28,7 @@ from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.view import TableView
 from cardsuite.games.rang import GAME
@@ -355,13 +355,17 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullRang, move: AnyRangMove) -> Refusal | None:
         if isinstance(move, NextDeal):
-            if state.series.between and move.seat == state.series.next_dealer(state.seats):
-                return None
-            if state.series.between:
-                return self.not_your_turn(state, move)
-            return _action(_("the deal is not over"))
+            series = state.series
+            dealer = series.next_dealer(state.seats)
+            return next_deal_refusal(
+                series, move.seat, dealer, not_over=_action(_("the deal is not over"))
+            )
         if state.series.between:
-            return _action(_("the deal is over: the next one must be dealt first"))
+            return deal_over_refusal(
+                state.series,
+                state.series.next_dealer(state.seats),
+                between=_action(_("the deal is over: the next one must be dealt first")),
+            )
         if move.seat != state.turn:
             return self.not_your_turn(state, move)
         held = state.table.cards(hand(move.seat))

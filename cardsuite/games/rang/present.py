@@ -11,7 +11,7 @@ from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, ScoreSheet, TableView, seat_view, seating
 from cardsuite.games.rang.model import (
     DEALS_LOST,
     DISCARD,
@@ -45,13 +45,13 @@ def present(obs: Observation[SeenRang]) -> TableView:
             marks.append(_("dealer"))
         score = ngettext("{n} loss", "{n} losses", lost[s]).format(n=lost[s]) if several else ""
         seats.append(
-            SeatView(
-                seat=s,
-                piles=(PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),),
-                status=" · ".join(marks),
+            seat_view(
+                s,
+                obs.viewer,
+                (PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),),
+                marks,
                 score=score,
                 to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     t = rank_index(state.rank)

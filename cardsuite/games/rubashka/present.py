@@ -10,7 +10,7 @@ from cardsuite.core.cards import rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
 from cardsuite.games.rubashka.model import (
     PACK,
     PILE,
@@ -70,9 +70,10 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
         elif state.debt and s == state.attacker:
             marks.append(_("is owed"))
         seats.append(
-            SeatView(
-                seat=s,
-                piles=(
+            seat_view(
+                s,
+                obs.viewer,
+                (
                     PileView(
                         packet(s),
                         _("packet"),
@@ -82,9 +83,8 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
                         placeholder=_("no cards"),
                     ),
                 ),
-                status=" · ".join(marks),
+                marks,
                 to_move=s == state.to_play,
-                is_viewer=s == obs.viewer,
             )
         )
     pile = table.faces(PILE)

@@ -10,7 +10,7 @@ from cardsuite.core.cards import ACE_HIGH, Card, CardFace, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
 from cardsuite.games.ryba.model import (
     ASK_LIMIT,
     BOOK,
@@ -51,9 +51,10 @@ def present(obs: Observation[SeenRyba]) -> TableView:
         elif not held and not over:
             marks.append(_("no cards"))
         seats.append(
-            SeatView(
-                seat=s,
-                piles=(
+            seat_view(
+                s,
+                obs.viewer,
+                (
                     PileView(
                         hand(s),
                         _("hand"),
@@ -71,10 +72,9 @@ def present(obs: Observation[SeenRyba]) -> TableView:
                         note=ranks or _("none yet"),
                     ),
                 ),
-                status=" · ".join(marks),
+                marks,
                 score=ngettext("{n} book", "{n} books", counts[s]).format(n=counts[s]),
                 to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     centre = (

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardsuite.core.cards import SUITS, Card, Suit
-from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
+from cardsuite.core.errors import NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
@@ -21,7 +21,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
@@ -90,7 +90,6 @@ AnySevenLeavesMove = SevenLeavesMove | NextDeal
 # and MUST_TRUMP ("MustTrump") are core.tricks' names of the rule a card breaks.
 CARD_NOT_HELD = "CardNotHeld"
 BAD_CUT = "BadCut"
-NOT_NOW = "NotNow"
 
 CUT_POINTS = len(DECK) - 1  # k = 1 … 35
 
@@ -393,21 +392,12 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
     def why_illegal(self, state: FullSevenLeaves, move: AnySevenLeavesMove) -> Refusal | None:
         seat = move.seat
         kind = type(move)
-        if kind is NextDeal:
-            if state.series.between:
-                if seat == state.next_dealer:
-                    return None
-                return self.not_your_turn(state, move)
-            if state.over:
-                return Refusal(GAME_OVER, _("the game is over"))
-            return Refusal(NOT_NOW, _("the deal is not over yet"))
-        if state.over:
-            return Refusal(GAME_OVER, _("the game is over"))
-        if state.phase is DONE:
-            return Refusal(
-                NOT_NOW,
-                _("the deal is over: {who} deals the next hand").format(who=who(state.next_dealer)),
-            )
+        if kind is NextDeal or state.phase is DONE:
+            series = state.series
+            dealer = state.next_dealer if series.between else -1  # (known between deals only)
+            if kind is NextDeal:
+                return next_deal_refusal(series, seat, dealer, game_over=state.over)
+            return deal_over_refusal(series, dealer)
         if kind is PlayCard:
             assert isinstance(move, PlayCard)
             if state.phase is not PLAY:

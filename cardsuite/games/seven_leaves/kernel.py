@@ -30,7 +30,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardsuite.core.cards import Card
-from cardsuite.core.kernel import Kernel, WorkingCopy
+from cardsuite.core.kernel import DealsKernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -72,8 +72,6 @@ CUT_A = 100  # CUT_A + k: cut at the k-th card
 NEXT_A = 99
 CUTS = tuple(range(CUT_A + 1, CUT_A + CUT_POINTS + 1))
 
-_NONE: tuple[int, ...] = ()
-_ALONE = tuple((s,) for s in range(5))
 _ROUNDS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -318,7 +316,7 @@ def cut(k: K, at: int) -> None:
 # --- play -------------------------------------------------------------------------------------
 
 
-class SevenLeavesKernel(Kernel[K, int]):
+class SevenLeavesKernel(DealsKernel[K, int]):
     """Seven Leaves' rules on :class:`K` (see the module docstring)."""
 
     def load(self, state: Any) -> K:
@@ -327,12 +325,8 @@ class SevenLeavesKernel(Kernel[K, int]):
     def key(self, kernel: K) -> Hashable:
         return key_of(kernel)
 
-    def to_move(self, kernel: K) -> Sequence[int]:
-        if kernel.turn >= 0:
-            return _ALONE[kernel.turn]
-        if kernel.between:
-            return _ALONE[next_dealer(kernel)]
-        return _NONE
+    def next_dealer(self, kernel: K) -> int:
+        return next_dealer(kernel)
 
     def legal(self, kernel: K, seat: int) -> Sequence[int]:
         if seat == kernel.turn:

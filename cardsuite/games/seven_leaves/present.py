@@ -18,22 +18,23 @@ from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.tricks import trick_view
+from cardsuite.core.tricks import duty_status, trick_view
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
     PileView,
     ScoreSheet,
-    SeatView,
     SheetRow,
     TableView,
     TrickView,
+    seat_view,
     seating,
 )
 from cardsuite.games.seven_leaves.model import (
     COUNT,
     CUT,
     CUT_PHASE,
+    FOLLOW,
     ORDER,
     PACK,
     PLAY,
@@ -69,13 +70,13 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
             ),
         ]
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(_marks(state, s)),
+            seat_view(
+                s,
+                obs.viewer,
+                piles,
+                _marks(state, s),
                 score=_score(state, s),
                 to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     centre = [
@@ -258,16 +259,9 @@ def _status(state: SeenSevenLeaves) -> str:
         )
     assert state.turn is not None  # someone is to play while the deal is played
     turn = seat(state.turn)
+    assert state.trumps is not None  # named at the deal
     trick = state.table.faces(TRICK)
-    if not trick or state.taker is not None:
-        return _("{who} to lead").format(who=turn)
-    led = trick[0]
-    assert isinstance(led, Card) and led.suit is not None and state.trumps is not None
-    if led.suit is state.trumps:
-        return _("{who} to follow trumps ({suit})").format(who=turn, suit=led.suit.symbol)
-    return _("{who} to follow {suit}, else trump ({trumps})").format(
-        who=turn, suit=led.suit.symbol, trumps=state.trumps.symbol
-    )
+    return duty_status(turn, trick, state.taker is not None, state.trumps, FOLLOW)
 
 
 def _info(state: SeenSevenLeaves) -> tuple[str, ...]:

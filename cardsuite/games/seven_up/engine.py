@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from cardsuite.core.cards import JACK, SUITS, Card, Suit, standard_deck
-from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
+from cardsuite.core.errors import NOT_NOW, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
@@ -20,7 +20,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
@@ -100,7 +100,6 @@ AnySevenUpMove = SevenUpMove | NextDeal
 MUST_FOLLOW = MUST_FOLLOW_OR_TRUMP
 CARD_NOT_HELD = "CardNotHeld"
 CANNOT_GIVE = "CannotGive"
-NOT_NOW = "NotNow"
 
 _DECK = standard_deck()
 _NO_SEATS: frozenset[Seat] = frozenset()
@@ -512,17 +511,17 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         seat = move.seat
         kind = type(move)
         if kind is NextDeal:
-            if state.series.between:
-                if seat == state.series.next_dealer(state.seats):
-                    return None
-                return self.not_your_turn(state, move)
-            if state.phase is DONE:
-                return Refusal(GAME_OVER, _("the game is over"))
-            return Refusal(NOT_NOW, _("the deal is not over yet"))
+            series = state.series
+            dealer = series.next_dealer(state.seats)
+            return next_deal_refusal(series, seat, dealer, game_over=state.phase is DONE)
         if state.phase is DONE:
-            if state.series.between:
-                return Refusal(NOT_NOW, _("the deal is over: the next dealer deals the next hand"))
-            return Refusal(GAME_OVER, _("the game is over"))
+            return deal_over_refusal(
+                state.series,
+                state.series.next_dealer(state.seats),
+                between=Refusal(
+                    NOT_NOW, _("the deal is over: the next dealer deals the next hand")
+                ),
+            )
         if seat != state.turn:
             return self.not_your_turn(state, move)
         phase = state.phase

@@ -32,7 +32,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardsuite.core.cards import JACK, SUITS, Card, standard_deck
-from cardsuite.core.kernel import Kernel, WorkingCopy
+from cardsuite.core.kernel import DealsKernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -84,9 +84,6 @@ _SPECIAL: dict[int, type[Move]] = {
     RUN_A: Run,
     REDEAL_A: Redeal,
 }
-
-_NONE: tuple[int, ...] = ()
-_ALONE = tuple((s,) for s in range(4))
 
 
 class Setup:
@@ -324,7 +321,7 @@ def end_of_deal(k: K) -> None:
 # --- play -------------------------------------------------------------------------------------
 
 
-class SevenUpKernel(Kernel[K, int]):
+class SevenUpKernel(DealsKernel[K, int]):
     """Seven Up's rules on :class:`K` (see the module docstring)."""
 
     def load(self, state: Any) -> K:
@@ -333,13 +330,8 @@ class SevenUpKernel(Kernel[K, int]):
     def key(self, kernel: K) -> Hashable:
         return key_of(kernel)
 
-    def to_move(self, kernel: K) -> Sequence[int]:
-        turn = kernel.turn
-        if turn >= 0:
-            return _ALONE[turn]
-        if kernel.between:
-            return _ALONE[(kernel.dealer + 1) % kernel.setup.seats]
-        return _NONE
+    def next_dealer(self, kernel: K) -> int:
+        return (kernel.dealer + 1) % kernel.setup.seats
 
     def legal(self, kernel: K, seat: int) -> Sequence[int]:
         if seat != kernel.turn:

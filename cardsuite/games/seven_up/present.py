@@ -13,21 +13,22 @@ from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.tricks import trick_view
+from cardsuite.core.tricks import duty_status, trick_view
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
     PileView,
     ScoreSheet,
-    SeatView,
     TableView,
     TrickView,
+    seat_view,
     seating,
 )
 from cardsuite.games.seven_up.model import (
     CHIPS,
     CHIPS_LEFT,
     DISCARD,
+    FOLLOW,
     GIVE,
     HAND_SIZE,
     PLAY,
@@ -95,13 +96,13 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
             )
         marks = [_("dealer")] if s == series.dealer else []
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(marks),
+            seat_view(
+                s,
+                obs.viewer,
+                piles,
+                marks,
                 score=chips_text(state.chips[p]),
                 to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     centre = [
@@ -191,16 +192,9 @@ def _status(state: SeenSevenUp) -> str:
             who=turn, n=extra
         )
     assert phase is PLAY
+    assert state.trumps is not None  # turned up at the deal
     trick = state.table.faces(TRICK)
-    if not trick or state.taker is not None:
-        return _("{who} to lead").format(who=turn)
-    led = trick[0]
-    assert isinstance(led, Card) and led.suit is not None and state.trumps is not None
-    if led.suit is state.trumps:
-        return _("{who} to follow trumps ({suit})").format(who=turn, suit=led.suit.symbol)
-    return _("{who} to follow {suit} or trump ({trumps})").format(
-        who=turn, suit=led.suit.symbol, trumps=state.trumps.symbol
-    )
+    return duty_status(turn, trick, state.taker is not None, state.trumps, FOLLOW)
 
 
 def _info(state: SeenSevenUp, tricks: tuple[int, ...]) -> tuple[str, ...]:

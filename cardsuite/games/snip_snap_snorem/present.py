@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat, seats_text
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
 from cardsuite.games.snip_snap_snorem.model import (
     CALLS,
     DONE,
@@ -49,16 +49,16 @@ def present(obs: Observation[SeenSnip]) -> TableView:
         if not over and s in state.passed:
             marks.append(_("passed"))
         seats.append(
-            SeatView(
-                seat=s,
-                piles=(
+            seat_view(
+                s,
+                obs.viewer,
+                (
                     PileView(
                         hand(s), _("hand"), PileStyle.FAN, faces, owner=s, placeholder=_("no cards")
                     ),
                 ),
-                status=" · ".join(marks),
+                marks,
                 to_move=s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     call = last_call(state)

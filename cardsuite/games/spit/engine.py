@@ -187,22 +187,16 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             self._spit(piles, shape, events)
             table = Table(shape.layout, tuple(piles), ())
             first = 1 - dealer  # the non-dealer moves first
-        return SpitState(
-            table=table,
-            seed=seed,
+        return _running(
+            table,
+            seed,
+            opts,
+            dealer,
             events=tuple(events),
-            options=opts,
-            seats=SEATS,
-            clock=0,
             spit_due=opts.spit_delay if opts.realtime else None,
-            requests=_NO_REQUESTS,
             turn=first,
-            passes=0,
             opener=first,
-            dealer=dealer,
             spits=0 if opts.realtime else 1,
-            winner=None,
-            ending="",
         )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullSpit:
@@ -271,22 +265,8 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
                 due = given.number("spit_due", 0)
                 if due <= clock:
                     raise NotationError(f"spit_due: {due} must come after the clock ({clock})")
-            return SpitState(
-                table=table,
-                seed=seed,
-                events=(),
-                options=opts,
-                seats=SEATS,
-                clock=clock,
-                spit_due=due,
-                requests=requests,
-                turn=None,
-                passes=0,
-                opener=None,
-                dealer=dealer,
-                spits=spits,
-                winner=None,
-                ending="",
+            return _running(
+                table, seed, opts, dealer, clock=clock, spit_due=due, requests=requests, spits=spits
             )
         if any(requests) or "spit_due" in given.settings:
             raise NotationError("spit requests and spit_due exist in real time only")
@@ -295,22 +275,8 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         passes = given.number("passes", 0)
         if passes not in (0, 1):
             raise NotationError(f"passes: {passes} must be 0 or 1")
-        return SpitState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=SEATS,
-            clock=0,
-            spit_due=None,
-            requests=_NO_REQUESTS,
-            turn=turn,
-            passes=passes,
-            opener=opener,
-            dealer=dealer,
-            spits=spits,
-            winner=None,
-            ending="",
+        return _running(
+            table, seed, opts, dealer, turn=turn, passes=passes, opener=opener, spits=spits
         )
 
     # --- who may act, and what -----------------------------------------------------------
@@ -612,22 +578,15 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             return self._stall(state, piles, shape, events, at, spits)
         # A spit always counts as moving a card, so a countdown never falls due twice at once.
         due = self._due(opts, piles, shape, _NO_REQUESTS, None, at, True)
-        return SpitState(
-            table=Table(shape.layout, tuple(piles), ()),
-            seed=state.seed,
+        return _running(
+            Table(shape.layout, tuple(piles), ()),
+            state.seed,
+            opts,
+            state.dealer,
             events=tuple(events),
-            options=opts,
-            seats=SEATS,
             clock=at,
             spit_due=due,
-            requests=_NO_REQUESTS,
-            turn=None,
-            passes=0,
-            opener=None,
-            dealer=state.dealer,
             spits=spits,
-            winner=None,
-            ending="",
         )
 
     # --- the end ---------------------------------------------------------------------------
@@ -695,6 +654,29 @@ def _player(text: str) -> Seat:
     if token not in ("P1", "P2"):
         raise NotationError(f"{text!r} is not a player (P1 or P2)")
     return int(token[1]) - 1
+
+
+def _running(
+    table: Table,
+    seed: int | None,
+    options: SpitOptions,
+    dealer: Seat,
+    *,
+    events: tuple[Event, ...] = (),
+    clock: int = 0,
+    spit_due: int | None = None,
+    requests: tuple[bool, bool] = _NO_REQUESTS,
+    turn: Seat | None = None,
+    passes: int = 0,
+    opener: Seat | None = None,
+    spits: int = 0,
+) -> FullSpit:
+    """A state of a game still running (no winner, no ending), built in one place for the
+    deal, a position and a timed spit (a move's own state is built in ``perform``)."""
+    return SpitState(
+        table, seed, events, options, SEATS, clock, spit_due, requests, turn, passes, opener,
+        dealer, spits, None, "",
+    )  # fmt: skip
 
 
 __all__ = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.view import KeyMove, PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import KeyMove, PileStyle, PileView, TableView, seat_view, seating
 from cardsuite.games.spit.model import (
     CENTRE,
     OUT,
@@ -69,14 +69,7 @@ def present(obs: Observation[SeenSpit]) -> TableView:
                 marks.append(_("stuck"))
         to_move = running and (opts.realtime or s == state.turn)
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(marks),
-                score=row_text(left[s]),
-                to_move=to_move,
-                is_viewer=s == obs.viewer,
-            )
+            seat_view(s, obs.viewer, piles, marks, score=row_text(left[s]), to_move=to_move)
         )
     centre = tuple(
         PileView(
