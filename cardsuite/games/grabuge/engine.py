@@ -15,14 +15,14 @@ from typing import Any
 
 from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
-from cardsuite.core.errors import NotationError, Refusal
+from cardsuite.core.errors import NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.series import DealResult, NextDeal, Series, next_deal_refusal
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
@@ -83,7 +83,6 @@ Piles = dict[PileId, tuple[Card, ...]]
 RESERVE_FULL = "ReserveFull"
 NO_SUCH_COLUMN = "NoSuchColumn"
 COLUMN_FREE = "ColumnFree"
-NOT_NOW = "NotNow"
 DOES_NOT_FIT = "DoesNotFit"
 
 # --- layouts -------------------------------------------------------------------------------
@@ -806,11 +805,13 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullGrabuge, move: AnyGrabugeMove) -> Refusal | None:
         if isinstance(move, NextDeal):
-            if state.series.between and move.seat == state.series.next_dealer(SEATS):
-                return None
-            if state.series.between:
-                return self.not_your_turn(state, move)
-            return Refusal(NOT_NOW, _("the deal is not over"))
+            series = state.series
+            return next_deal_refusal(
+                series,
+                move.seat,
+                series.next_dealer(SEATS),
+                not_over=Refusal(NOT_NOW, _("the deal is not over")),
+            )
         if state.over or move.seat != state.active:
             if state.series.between:  # (only ever while the deal is over)
                 return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))

@@ -11,7 +11,14 @@ from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    ScoreSheet,
+    TableView,
+    seat_view,
+    seating,
+)
 from cardsuite.games.grabuge.model import (
     COLUMNS,
     PACKETS,
@@ -90,13 +97,13 @@ def present(obs: Observation[SeenGrabuge]) -> TableView:
         if match:
             score += " · " + _("match {n}").format(n=totals[s])
         seats.append(
-            SeatView(
-                seat=s,
-                piles=views,
-                status=" · ".join(status),
+            seat_view(
+                s,
+                obs.viewer,
+                views,
+                status,
                 score=score,
                 to_move=not over and s == state.active,
-                is_viewer=s == obs.viewer,
             )
         )
 

@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import Any
 
 from cardsuite.core.cards import Card, Suit, standard_deck
-from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
+from cardsuite.core.errors import GAME_OVER, NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
@@ -74,7 +74,6 @@ CARD_NOT_HELD = "CardNotHeld"
 NOT_ON_TABLE = "NotOnTable"
 MIXED_RANKS = "MixedRanks"
 NEED_HAND_AND_TABLE = "NeedHandAndTable"
-NOT_NOW = "NotNow"
 
 _DECK = standard_deck()  # deck order: rank, then ♣ ♦ ♥ ♠; _DECK[card.index] is card
 _CARDS = range(len(_DECK))

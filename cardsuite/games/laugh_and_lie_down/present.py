@@ -16,8 +16,8 @@ from cardsuite.core.view import (
     PileStyle,
     PileView,
     ScoreSheet,
-    SeatView,
     TableView,
+    seat_view,
     seating,
 )
 from cardsuite.games.laugh_and_lie_down.model import (
@@ -80,13 +80,13 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
         if opts.stakes:
             score = f"{chips_text(state.chips[s])} · {score}"
         seats.append(
-            SeatView(
-                seat=s,
-                piles=piles,
-                status=" · ".join(marks),
+            seat_view(
+                s,
+                obs.viewer,
+                piles,
+                marks,
                 score=score,
                 to_move=s == (state.asked if state.asked is not None else state.turn),
-                is_viewer=s == obs.viewer,
             )
         )
     centre = (

@@ -13,7 +13,14 @@ from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, SeatView, TableView, seating
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    ScoreSheet,
+    TableView,
+    seat_view,
+    seating,
+)
 from cardsuite.games.nerts.model import (
     FOUNDATION_SIZE,
     NERTS_SIZE,
@@ -92,13 +99,13 @@ def present(obs: Observation[SeenNerts]) -> TableView:
         if state.out == s:
             marks.append(_("out!"))
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(marks),
+            seat_view(
+                s,
+                obs.viewer,
+                tuple(piles),
+                marks,
                 score=_("{n} this deal").format(n=scores[s]),
                 to_move=(realtime and state.phase != OVER) or s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     # Every foundation place of the deal, numbered as moves, hints and refusals name them;

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, SeatView, TableView, seating
+from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
     HOUSE_IDS,
@@ -88,13 +88,13 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
         if state.violator == s:
             marks.append(_("Stop called on him"))
         seats.append(
-            SeatView(
-                seat=s,
-                piles=tuple(piles),
-                status=" · ".join(marks),
+            seat_view(
+                s,
+                obs.viewer,
+                tuple(piles),
+                marks,
                 score=ngettext("{n} card left", "{n} cards left", left).format(n=left),
                 to_move=state.phase != OVER and s == state.turn,
-                is_viewer=s == obs.viewer,
             )
         )
     centre = tuple(
