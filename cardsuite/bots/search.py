@@ -20,18 +20,38 @@ budget answers in about 0.1–0.3 s for the games of the suite.  Budget spending
 * with a playout policy, the policy's own choice is always searched and kept unless another
   move beats it clearly (by ``confidence`` standard errors of the paired differences), so a
   small budget seldom lets noise alone talk the search out of a good move.
+
+Where playouts run.  Random playouts (no policy) in a game that declares a kernel
+(:mod:`cardsuite.core.kernel`) run in the kernel: the candidate move is applied by the engine,
+the kernel is loaded from the state after it and random actions are played in place to the
+end, at a fraction of the engine's cost per ply.  A policy plays from observations, which only
+the engine makes, so policy playouts (and every game without a kernel) run in the engine.  The
+two paths are two functions, :meth:`SearchBot._engine_playout` and
+:meth:`SearchBot._kernel_playout`, written alike line for line: the same choice of seat, the
+same draws from the generator, the same count of plies (an advance of the clock is a ply too),
+so a budget buys the same playouts either way.  They are not one function over an adapter on
+purpose: the kernel's loop is the hot one, and an adapter would put a call between it and every
+step it takes.  The moves drawn differ (a kernel lists its actions in its own order), so the
+two paths may choose differently on a close call.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardsuite.bots.base import Bot
+from cardsuite.core.kernel import Kernel
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import AnyGame, Observation
+from cardsuite.games import GAME_INFO
+
+# One playout from a state: its outcome (None if it ran out of plies first) and the plies made.
+Playout = Callable[[Any, random.Random], tuple[Outcome | None, int]]
 
 
 def reward(outcome: Outcome | None, seat: int, partners: frozenset[int] = frozenset()) -> float:
@@ -52,6 +72,16 @@ def reward(outcome: Outcome | None, seat: int, partners: frozenset[int] = frozen
     return score / len(opponents)
 
 
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What one decision cost: the worlds imagined, the playouts run (one per candidate move
+    per world) and the plies spent (the candidate moves included)."""
+
+    worlds: int = 0
+    playouts: int = 0
+    plies: int = 0
+
+
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
@@ -61,7 +91,8 @@ class SearchBot:
 
     ``policy`` plays every seat during playouts; None means uniformly random moves (the fastest,
     and the only choice a game without a bot of its own has).  A policy bot is called with
-    each seat's own observation, as in a real game.
+    each seat's own observation, as in a real game.  Random playouts run in the game's kernel
+    where it has one, unless ``kernels`` is False (to compare with the engine's playouts).
     """
 
     id = "search"
@@ -74,8 +105,11 @@ class SearchBot:
         playout_limit: int = 2_000,
         max_moves: int = 12,
         confidence: float = 2.0,
+        kernels: bool = True,
     ) -> None:
         self.policy = policy
+        self.kernels = kernels
+        self.last_stats = SearchStats()  # what the latest decision cost, for benchmarks
         self.plies = plies
         self.playout_limit = playout_limit
         self.max_moves = max_moves
@@ -88,6 +122,7 @@ class SearchBot:
         legal: tuple[Move, ...],
         rng: random.Random,
     ) -> Move:
+        self.last_stats = SearchStats()
         if len(legal) == 1:
             return legal[0]
         me = legal[0].seat if obs.viewer is None else obs.viewer
@@ -96,6 +131,7 @@ class SearchBot:
         if self.policy is not None:
             anchor = legal.index(self.policy.choose(game, obs, legal, rng))
         alive = self._candidates(legal, anchor, rng)
+        playout = self._playout_for(game)
         results: list[list[float]] = [[] for _ in legal]  # reward per imagined world
         rounds = max(1, math.ceil(math.log2(len(alive))))
         spent = 0
@@ -110,14 +146,14 @@ class SearchBot:
                     return legal[anchor] if anchor is not None else rng.choice(legal)
                 seed = rng.getrandbits(32)
                 for i in alive:
-                    state = game.apply(world, legal[i])
-                    end, plies = self._playout(game, state, random.Random(seed))
-                    results[i].append(reward(game.outcome(end), me, partners))
+                    outcome, plies = playout(game.apply(world, legal[i]), random.Random(seed))
+                    results[i].append(reward(outcome, me, partners))
                     used += plies + 1
                 world_no += 1
                 if used >= budget:
                     break
             spent += used
+            self.last_stats = SearchStats(world_no, sum(map(len, results)), spent)
             if round_no < rounds - 1:
                 ranked = sorted(alive, key=lambda i: (-_mean(results[i]), i))
                 kept = set(ranked[: max(1, (len(ranked) + 1) // 2)])
@@ -156,8 +192,25 @@ class SearchBot:
         keep.update(rng.sample(others, self.max_moves - len(keep)))
         return sorted(keep)
 
-    def _playout(self, game: AnyGame, state: Any, rng: random.Random) -> tuple[Any, int]:
-        """Play on to the end (or the ply limit); return the last state and the plies made."""
+    def kernel_for(self, game: AnyGame) -> Kernel[Any, Any] | None:
+        """The kernel this bot's playouts run in for ``game``: None for policy playouts, with
+        ``kernels`` off, or for a game that declares none (the engine plays out then)."""
+        if self.policy is not None or not self.kernels:
+            return None
+        info = GAME_INFO.get(game.id)
+        return info.load_kernel() if info is not None else None
+
+    def _playout_for(self, game: AnyGame) -> Playout:
+        kernel = self.kernel_for(game)
+        if kernel is None:
+            return lambda state, rng: self._engine_playout(game, state, rng)
+        return lambda state, rng: self._kernel_playout(kernel, state, rng)
+
+    def _engine_playout(
+        self, game: AnyGame, state: Any, rng: random.Random
+    ) -> tuple[Outcome | None, int]:
+        """Play on in the engine to the end (or the ply limit), each seat by the policy or at
+        random; return the outcome and the plies made."""
         policy = self.policy
         plies = 0
         limit = self.playout_limit
@@ -186,4 +239,33 @@ class SearchBot:
                 move = policy.choose(game, game.observe(state, seat), moves, rng)
             state = game.apply(state, move)
             plies += 1
-        return state, plies
+        return game.outcome(state), plies
+
+    def _kernel_playout(
+        self, kernel: Kernel[Any, Any], state: Any, rng: random.Random
+    ) -> tuple[Outcome | None, int]:
+        """The same random playout as :meth:`_engine_playout`, in the kernel loaded from
+        ``state`` (a fresh working copy, played on in place)."""
+        to_move, legal_of, play = kernel.to_move, kernel.legal, kernel.play
+        k = kernel.load(state)
+        plies = 0
+        limit = self.playout_limit
+        while plies < limit:
+            movers = to_move(k)  # in seat order: the first is the lowest
+            if not movers:
+                break
+            actions = legal_of(k, movers[0])
+            if not actions:  # on a clock: another seat may act, or something falls due
+                able = [s for s in movers if legal_of(k, s)]
+                if not able:
+                    due = kernel.next_due(k)
+                    if due is None:
+                        break
+                    k = kernel.advance(k, due)
+                    plies += 1
+                    continue
+                actions = legal_of(k, able[rng.randrange(len(able))])
+            count = len(actions)
+            k = play(k, actions[0] if count == 1 else actions[rng.randrange(count)])
+            plies += 1
+        return kernel.outcome(k), plies

@@ -1,0 +1,129 @@
+"""How far the generic search bot sees per decision, with its playouts in the kernel and in
+the engine, for every game with decisions.
+
+The decisions are seeded: random games are played from seeded deals and the states where the
+seat asked has a real choice (two moves or more) are taken, spread over the games.  On each,
+the generic search bot (``cardsuite.bots.generic_bot``: random playouts at ``GENERIC_PLIES``)
+chooses twice, once playing out in the game's kernel and once in its engine, and its work is
+counted (``SearchBot.last_stats``).  Printed per game and path: playouts per decision (mean),
+plies per second, and the median and p95 decision time.
+
+    PYTHONPATH=. python benchmarks/search_speed.py [--decisions 24] [--seed 1] [--game ID ...]
+
+These machines are noisy: compare the two paths of one game, and the times as a rough scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from cardsuite.bots import GENERIC_PLIES, generic_bot
+from cardsuite.bots.search import SearchBot
+from cardsuite.core.protocol import AnyGame
+from cardsuite.games import GAMES
+
+MAX_PLIES = 20_000  # a random game longer than this is abandoned (never met in practice)
+
+
+def seats_for(game: AnyGame) -> int:
+    """Two players, three where two is not allowed (as the strength table)."""
+    return 2 if 2 in game.seat_counts else min(game.seat_counts)
+
+
+def asked(game: AnyGame, state: Any) -> int | None:
+    """The seat a bot would be asked for: the lowest to move that has a move to weigh."""
+    return next((s for s in sorted(game.to_move(state)) if game.bot_moves(state, s)), None)
+
+
+def decisions(game: AnyGame, count: int, seed: int) -> list[tuple[Any, int]]:
+    """``count`` states (with the seat asked) where that seat has a real choice, taken every
+    few plies from random games with seeded deals; fewer if the game gives no choices."""
+    rng = random.Random(seed)
+    found: list[tuple[Any, int]] = []
+    for deal in range(4 * count):
+        state = game.new_game(seats=seats_for(game), seed=seed * 1_000 + deal)
+        for ply in range(MAX_PLIES):
+            if not game.to_move(state):
+                break
+            seat = asked(game, state)
+            if seat is None:  # on a clock: wait for what falls due
+                due = game.next_due(state)
+                if due is None:
+                    break
+                state = game.advance(state, due)
+                continue
+            legal = game.bot_moves(state, seat)
+            if len(legal) > 1 and ply % 7 == deal % 7:
+                found.append((state, seat))
+                if len(found) >= count:
+                    return found
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+    return found
+
+
+def measure(bot: SearchBot, game: AnyGame, chosen: list[tuple[Any, int]]) -> dict[str, float]:
+    """Time ``bot`` on every decision: playouts per decision, plies per second, median and
+    p95 decision time in ms."""
+    times: list[float] = []
+    playouts = plies = 0
+    for i, (state, seat) in enumerate(chosen):
+        obs = game.observe(state, seat)
+        legal = game.bot_moves(state, seat)
+        start = time.perf_counter()
+        bot.choose(game, obs, legal, random.Random(i))
+        times.append(time.perf_counter() - start)
+        playouts += bot.last_stats.playouts
+        plies += bot.last_stats.plies
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return {
+        "playouts": playouts / len(chosen),
+        "plies_per_s": plies / sum(times),
+        "median_ms": statistics.median(times) * 1e3,
+        "p95_ms": p95 * 1e3,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=24, help="decisions per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)"
+    )
+    args = parser.parse_args()
+    print(f"generic search bot, {GENERIC_PLIES} plies per decision, {args.decisions} decisions")
+    header = (
+        f"{'game':<19} {'path':<7} {'playouts':>9} {'plies/s':>9} {'median ms':>10} {'p95 ms':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for game_id in args.game or list(GAMES):
+        game = GAMES[game_id]
+        chosen = decisions(game, args.decisions, args.seed)
+        if not chosen:
+            print(f"{game_id:<19} no decisions")
+            continue
+        kernel_bot = generic_bot(game)
+        assert isinstance(kernel_bot, SearchBot)
+        engine_bot = SearchBot(plies=kernel_bot.plies, kernels=False)
+        paths = [("engine", engine_bot)]
+        if kernel_bot.kernel_for(game) is not None:
+            paths.insert(0, ("kernel", kernel_bot))
+        rows = {name: measure(bot, game, chosen) for name, bot in paths}
+        for name, row in rows.items():
+            print(
+                f"{game_id:<19} {name:<7} {row['playouts']:>9.0f} {row['plies_per_s']:>9.0f} "
+                f"{row['median_ms']:>10.0f} {row['p95_ms']:>8.0f}"
+            )
+        if "kernel" in rows:
+            gain = rows["kernel"]["plies_per_s"] / rows["engine"]["plies_per_s"]
+            print(f"{game_id:<19} kernel/engine plies per second: {gain:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
