@@ -27,8 +27,9 @@ from cardsuite.games.registry import NO_BOTS, resolve
 
 BotFactory = Callable[[AnyGame], Bot]
 
-# Search budget (plies per decision) that answers in about 0.3 s with random playouts; a game's
-# own playout policy has its budget in its declaration (``GameBots.search_plies``).
+# Search budget (plies per decision): a median of 0.05-0.3 s with random playouts in the
+# game's kernel (benchmarks/search_speed.py); a game's own playout policy has its budget in
+# its declaration (``GameBots.search_plies``).
 GENERIC_PLIES = 25_000
 
 

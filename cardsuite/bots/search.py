@@ -9,8 +9,9 @@ Fairness: the bot reads only its observation.  A determinization is built from t
 and the bot's own random generator, so the imagined cards are guesses, not the real ones.
 
 The work is measured in *plies* (moves applied during playouts), not in seconds, so the same
-observation and the same generator always give the same move, on any machine.  The default
-budget answers in about 0.1–0.3 s for the games of the suite.  Budget spending:
+observation and the same generator always give the same move, on any machine.  With random
+playouts in the kernel the default budget takes a median of 0.05–0.3 s a decision in the games
+of the suite (``benchmarks/search_speed.py``).  Budget spending:
 
 * moves are compared on the same imagined worlds, each playout seeded alike for every move
   (common random numbers), so differences come from the moves, not from luck;
