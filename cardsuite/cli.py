@@ -418,6 +418,97 @@ def simulate(
     print(_("{rate} games per second").format(rate=result["games_per_second"]))
 
 
+MAX_WORKERS = 256  # processes one arena run may start
+
+
+@app.command(
+    help=N_(
+        "Measure bots against one another: seeded matches with the seats turned every match. "
+        "The bots listed take the seats in turn (hard,normal at four seats: hard, normal, "
+        "hard, normal), and the seating moves on by one seat each match, so every bot sits "
+        "in every seat equally often. A match where every seat shares the first place is a "
+        "draw; otherwise the bots holding a first place share one win (half a win each for "
+        "two). Prints each bot's wins, win rate with its 95% (Wilson) interval, the draws and "
+        "the mean and 95th-percentile time of its decisions; all but the times are the same "
+        "for the same arguments, whatever the number of workers."
+    ),
+    cls=_Command,
+)
+def arena(
+    game: GameArg,
+    players: PlayersOpt = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            metavar=N_("BOTS"),
+            help=N_(
+                "Bots to measure, comma-separated: easy, normal, hard (or random, heuristic, "
+                "search); a level named twice is reported as normal#1, normal#2."
+            ),
+            show_default=False,
+        ),
+    ] = "hard,normal",
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            metavar=N_("K"),
+            help=N_("Matches to play, 1 or more."),
+            parser=_whole("--games", 1, MAX_GAMES),
+        ),
+    ] = 100,
+    seed: Annotated[
+        int,
+        typer.Option(
+            metavar=N_("SEED"),
+            help=N_("Seed of the run; each match is dealt from it and its number."),
+            parser=_seed,
+        ),
+    ] = 0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            metavar=N_("W"),
+            help=N_("Processes playing matches at once."),
+            parser=_whole("--workers", 1, MAX_WORKERS),
+        ),
+    ] = 1,
+    as_json: JsonOpt = False,
+    progress: Annotated[
+        bool, typer.Option("--progress", help=N_("Print a dot on stderr per finished match."))
+    ] = False,
+) -> None:
+    """Seat-rotated bot matches and each bot's results (see :mod:`cardsuite.arena`)."""
+    from cardsuite.arena import ArenaSpec, report_lines, resolve_bots, run_arena
+
+    engine = get_game(game)
+    ids = resolve_bots(_split(bots))
+    count = _players(engine, players)
+    if len(ids) > count:
+        raise OptionsError(
+            ngettext(
+                "--bots names {n} bots for {count} seat",
+                "--bots names {n} bots for {count} seats",
+                count,
+            ).format(n=len(ids), count=count)
+        )
+    engine.new_game(seats=count, seed=seed)  # checks the seat count with the default options
+    spec = ArenaSpec(engine.id, count, ids, games, seed)
+
+    def dot() -> None:
+        print(".", end="", file=sys.stderr, flush=True)
+
+    report = run_arena(spec, workers, dot if progress else None)
+    if progress:
+        print(file=sys.stderr)
+    if as_json:
+        _print_json(report.to_json())
+        return
+    for line in report_lines(report, _(engine.title)):
+        print(line)
+
+
 def _play_bots(match: Match, index: int, log: bool) -> int:
     """Bots play the match to its end (or the safety limit); with ``log``, each move is
     printed once it is stored."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -410,6 +410,11 @@ class Match:
         legal = self.game.legal_moves(state, seat)
         obs = self.game.observe(state, seat)
         return self._bots[seat].choose(self.game, obs, legal, self._bot_rngs[seat])
+
+    def wrap_bots(self, wrap: Callable[[Seat, Bot], Bot]) -> None:
+        """Let ``wrap(seat, bot)`` answer in place of each seat's bot (the arena times every
+        decision this way).  A bot with a memory is still shown its observations itself."""
+        self._bots = {seat: wrap(seat, bot) for seat, bot in self._bots.items()}
 
     def play_bots(self, limit: int = 100_000) -> int:
         """Let bots play until a human must act or the game ends; returns the moves made.
