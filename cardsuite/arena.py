@@ -331,8 +331,8 @@ def report_lines(report: ArenaReport, title: str) -> list[str]:
                 f"{bot.win_rate:.1%}",
                 f"{bot.ci95[0]:.1%}–{bot.ci95[1]:.1%}",
                 str(report.draws),
-                f"{bot.mean_decision_ms:.2f}",
-                f"{bot.p95_decision_ms:.2f}",
+                f"{bot.mean_decision_ms:.3f}",
+                f"{bot.p95_decision_ms:.3f}",
             ]
         )
     widths = [max(len(row[col]) for row in rows) for col in range(len(head))]
@@ -351,4 +351,3 @@ def report_lines(report: ArenaReport, title: str) -> list[str]:
         cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         lines.append("  ".join(cells).rstrip())
     return lines
-
