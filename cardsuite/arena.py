@@ -12,7 +12,9 @@ Who won, by the rule of :func:`cardsuite.core.outcome.verdict`: a match where ev
 shares the first place is a draw and a win for nobody; otherwise the first place goes to the
 entries holding a seat placed first, and when it is shared between ``m`` entries each gets
 ``1/m`` of a win (a shared first place between two bots is half a win each).  A bot's win rate
-is its wins over all games played, with a Wilson score interval at 95 %.
+is its wins over all games played, with a Wilson score interval at 95 %.  A match
+the safety stop (:data:`PLY_LIMIT` moves) ends is played and won by nobody; the text report
+says how many there were.
 
 Every ``choose`` call of each bot is timed (wall clock, in milliseconds); the times are the one
 part of a report that differs from run to run.

@@ -445,7 +445,6 @@ def arena(
                 "Bots to measure, comma-separated: easy, normal, hard (or random, heuristic, "
                 "search); a level named twice is reported as normal#1, normal#2."
             ),
-            show_default=False,
         ),
     ] = "hard,normal",
     games: Annotated[
