@@ -179,6 +179,15 @@ NamesOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))]
+GamesOpt = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        metavar=N_("N"),
+        help=N_("Games to play, 1 or more."),
+        parser=_whole("--games", 1, MAX_GAMES),
+    ),
+]
 IdArg = Annotated[
     int, typer.Argument(metavar=N_("ID"), help=N_("The match's number."), parser=_match_id)
 ]
@@ -294,15 +303,7 @@ def rules(
 def simulate(
     game: GameArg,
     players: PlayersOpt = None,
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            metavar=N_("N"),
-            help=N_("Games to play, 1 or more."),
-            parser=_whole("--games", 1, MAX_GAMES),
-        ),
-    ] = 100,
+    games: GamesOpt = 100,
     seed: Annotated[
         int,
         typer.Option(
@@ -447,15 +448,7 @@ def arena(
             ),
         ),
     ] = "hard,normal",
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            metavar=N_("K"),
-            help=N_("Matches to play, 1 or more."),
-            parser=_whole("--games", 1, MAX_GAMES),
-        ),
-    ] = 100,
+    games: GamesOpt = 100,
     seed: Annotated[
         int,
         typer.Option(

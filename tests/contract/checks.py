@@ -517,6 +517,28 @@ def check_kernel_line(game: AnyGame, state: Any, *moves: Any) -> Any:
     return check_kernel_state(game, kernel, state)
 
 
+def play_by_kernel(game: AnyGame, state: Any, rng: random.Random) -> tuple[list[Any], Any]:
+    """A random match from ``state`` chosen by the kernel (uniform among the first mover's
+    actions), the engine following with the kernel's moves; the kernel is checked against the
+    engine at every step (``check_kernel_state``: every seat's moves, the outcome) and after
+    every move stands where the engine's state loads.  Turn-based games.  The engine's states
+    on the way, the start and the end included, and the kernel at the end."""
+    kernel = kernel_of(game)
+    assert kernel is not None, f"{game.id} has no kernel"
+    k = check_kernel_state(game, kernel, state)
+    states = [state]
+    while movers := kernel.to_move(k):
+        actions = kernel.legal(k, movers[0])
+        action = actions[rng.randrange(len(actions))]
+        state = game.apply(state, kernel.move(k, action))  # the engine checks it is legal
+        k = kernel.play(k, action)
+        assert kernel.key(k) == kernel.key(check_kernel_state(game, kernel, state)), (
+            f"kernel: step {len(states)} leads elsewhere than the engine"
+        )
+        states.append(state)
+    return states, k
+
+
 def check_kernel_advance(game: AnyGame, kernel: Kernel[Any, Any], before: Any, after: Any) -> None:
     """On a clock: advancing the kernel to the engine's new time gives what it loads from the
     engine's state advanced to it."""

@@ -13,7 +13,7 @@ from cardsuite.core.cards import Card, parse_card, parse_cards
 from cardsuite.core.series import NextDeal
 from cardsuite.games.cassino import CASSINO, Capture, CassinoOptions, FullCassino, Trail
 from cardsuite.games.cassino.kernel import KERNEL, NEXT
-from tests.contract.checks import check_kernel_line
+from tests.contract.checks import check_kernel_line, play_by_kernel
 
 G = CASSINO
 K = KERNEL
@@ -39,28 +39,6 @@ def kernel_moves(state: FullCassino, seat: int) -> set[Any]:
     return set(moves)
 
 
-def play_both(state: FullCassino, seed: int) -> tuple[FullCassino, Any, int]:
-    """Play the engine and the kernel side by side with the kernel's random actions; check
-    they agree at every step.  Returns the engine's final state, the kernel, and the steps."""
-    rng = random.Random(seed)
-    k = K.load(state)
-    steps = 0
-    while True:
-        movers = list(K.to_move(k))
-        assert movers == sorted(G.to_move(state))
-        if not movers:
-            break
-        seat = movers[0]
-        actions = K.legal(k, seat)
-        assert {K.move(k, a) for a in actions} == set(G.legal_moves(state, seat))
-        action = actions[rng.randrange(len(actions))]
-        state = G.apply(state, K.move(k, action))
-        k = K.play(k, action)
-        assert K.key(k) == K.key(K.load(state))
-        steps += 1
-    return state, k, steps
-
-
 SETUPS = [
     (2, CassinoOptions()),
     (2, CassinoOptions(hands=3)),
@@ -81,7 +59,8 @@ def test_kernel_plays_the_engines_games_to_the_same_outcome(
 ) -> None:
     for seed in range(4):
         start = G.new_game(seats=seats, options=options, seed=seed)
-        final, k, steps = play_both(start, seed)
+        states, k = play_by_kernel(G, start, random.Random(seed))
+        final, steps = states[-1], len(states) - 1
         assert steps >= 52 // seats * options.hands  # every hand was played out
         outcome = K.outcome(k)
         assert outcome is not None and outcome == G.outcome(final)

@@ -21,8 +21,8 @@ from cardsuite.games.grabuge import (
     PlaceInReserve,
     PlayReserve,
 )
-from cardsuite.games.grabuge.kernel import KERNEL, NEW_COLUMN, NEXT_DEAL, NONE, Work
-from tests.contract.checks import check_kernel_line
+from cardsuite.games.grabuge.kernel import KERNEL, NEW_COLUMN, NEXT_DEAL, NONE
+from tests.contract.checks import check_kernel_line, play_by_kernel
 
 
 def position(text: str, **options: int) -> FullGrabuge:
@@ -31,29 +31,6 @@ def position(text: str, **options: int) -> FullGrabuge:
 
 def indices(text: str) -> list[int]:
     return [card.index for card in parse_cards(text)]
-
-
-def play_both(state: FullGrabuge, rng: random.Random) -> tuple[FullGrabuge, Work, int]:
-    """Play one random game from ``state`` on the kernel, driving the engine with the kernel's
-    moves; at every step both seats' moves and the state reached must agree.  Returns the
-    engine's last state, the kernel's and the number of moves."""
-    k = KERNEL.load(state)
-    steps = 0
-    while True:
-        assert list(KERNEL.to_move(k)) == sorted(GRABUGE.to_move(state))
-        for seat in (0, 1):
-            moves = [KERNEL.move(k, a) for a in KERNEL.legal(k, seat)]
-            legal = GRABUGE.legal_moves(state, seat)
-            assert len(moves) == len(legal) and set(moves) == set(legal)
-        movers = KERNEL.to_move(k)
-        if not movers:
-            return state, k, steps
-        actions = KERNEL.legal(k, movers[0])
-        action = actions[rng.randrange(len(actions))]
-        state = GRABUGE.apply(state, KERNEL.move(k, action))  # the engine checks it is legal
-        k = KERNEL.play(k, action)
-        steps += 1
-        assert KERNEL.key(k) == KERNEL.key(KERNEL.load(state))
 
 
 # --- whole games ---------------------------------------------------------------------------
@@ -73,7 +50,8 @@ SETUPS = [
 def test_kernel_plays_the_engines_games_to_the_same_outcome(options: GrabugeOptions) -> None:
     for seed in range(4):
         start = GRABUGE.new_game(seats=2, options=options, seed=seed)
-        end, k, steps = play_both(start, random.Random(seed))
+        states, k = play_by_kernel(GRABUGE, start, random.Random(seed))
+        end, steps = states[-1], len(states) - 1
         assert steps > 0
         assert KERNEL.outcome(k) == GRABUGE.outcome(end) is not None
         assert len(end.series.results) == options.match_deals  # every deal was played

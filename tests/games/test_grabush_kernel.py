@@ -14,7 +14,6 @@ from cardsuite.games.grabush import (
     GRABUSH,
     Accuse,
     Discard,
-    FullGrabush,
     GrabushOptions,
     Pass,
     PenaltyInsert,
@@ -22,6 +21,7 @@ from cardsuite.games.grabush import (
     Play,
 )
 from cardsuite.games.grabush.kernel import KERNEL, Work
+from tests.contract.checks import play_by_kernel
 
 G = GRABUSH
 K = KERNEL
@@ -45,27 +45,6 @@ def act(k: Work, move: Any) -> Work:
     return K.play(k, action)
 
 
-def play_alike(state: FullGrabush, rng: random.Random) -> tuple[Work, FullGrabush, int]:
-    """Play the kernel and the engine side by side with the kernel's random choices, checking
-    at each step that they agree; return both at the end and the number of steps."""
-    k = K.load(state)
-    steps = 0
-    while True:
-        movers = K.to_move(k)
-        assert list(movers) == sorted(G.to_move(state))
-        if not movers:
-            return k, state, steps
-        seat = movers[0]
-        actions = K.legal(k, seat)
-        assert {K.move(k, a) for a in actions} == set(G.legal_moves(state, seat))
-        action = actions[rng.randrange(len(actions))]
-        state = G.apply(state, K.move(k, action))
-        k = K.play(k, action)
-        steps += 1
-        if steps % 50 == 0:
-            assert K.key(k) == K.key(K.load(state))
-
-
 OPTIONS = {
     "default": GrabushOptions(),
     "three discard piles, own off": GrabushOptions(
@@ -82,7 +61,8 @@ def test_kernel_plays_the_engines_games_to_the_same_outcome(seats: int, name: st
     options = OPTIONS[name]
     for seed in range(2):
         state = G.new_game(seats=seats, options=options, seed=seed)
-        k, end, steps = play_alike(state, random.Random(seed))
+        states, k = play_by_kernel(G, state, random.Random(seed))
+        end, steps = states[-1], len(states) - 1
         assert steps > 0
         assert K.outcome(k) is not None
         assert K.outcome(k) == G.outcome(end)

@@ -14,6 +14,7 @@ from cardsuite.core.series import NextDeal
 from cardsuite.games.seven_leaves import SEVEN_LEAVES, FullSevenLeaves, SevenLeavesOptions
 from cardsuite.games.seven_leaves.kernel import CUT_A, CUTS, KERNEL, NEXT_A
 from cardsuite.games.seven_leaves.model import CUT_PHASE, CutPack, PlayCard
+from tests.contract.checks import play_by_kernel
 
 G = SEVEN_LEAVES
 
@@ -29,27 +30,6 @@ def pos(text: str, **options: Any) -> FullSevenLeaves:
 def cards_of(k: Any, seat: int) -> set[Card]:
     moves = [KERNEL.move(k, a) for a in KERNEL.legal(k, seat)]
     return {m.card for m in moves if isinstance(m, PlayCard)}
-
-
-def play_both(state: FullSevenLeaves, seed: int) -> tuple[FullSevenLeaves, Any, set[str]]:
-    """A random match played on the kernel, the engine following by the kernel's moves; the
-    kernel is compared with the engine's state, loaded, after every move.  Also returns the
-    ways the games of the match were decided."""
-    rng = random.Random(seed)
-    k = KERNEL.load(state)
-    endings: set[str] = set()
-    while True:
-        movers = KERNEL.to_move(k)
-        assert list(movers) == sorted(G.to_move(state))
-        if not movers:
-            return state, k, endings
-        legal = KERNEL.legal(k, movers[0])
-        action = legal[rng.randrange(len(legal))]
-        state = G.apply(state, KERNEL.move(k, action))
-        k = KERNEL.play(k, action)
-        assert KERNEL.key(k) == KERNEL.key(KERNEL.load(state))
-        if state.ending:
-            endings.add(state.ending)
 
 
 SETUPS = [
@@ -69,7 +49,8 @@ def test_kernel_plays_the_engines_matches_to_the_same_outcome(
 ) -> None:
     for seed in range(4):
         start = G.new_game(seats=seats, options=SevenLeavesOptions(**options), seed=seed)
-        end, k, endings = play_both(start, seed)
+        states, k = play_by_kernel(G, start, random.Random(seed))
+        end, endings = states[-1], {s.ending for s in states if s.ending}
         outcome = KERNEL.outcome(k)
         assert outcome is not None and outcome == G.outcome(end)
         assert endings  # every game of the match found its loser
@@ -80,8 +61,9 @@ def test_low_targets_reach_play_offs_and_the_kernel_plays_them_alike() -> None:
     options = SevenLeavesOptions(target_tricks=1)
     endings: set[str] = set()
     for seed in range(30):
-        _end, _k, found = play_both(G.new_game(seats=5, options=options, seed=seed), seed)
-        endings |= found
+        start = G.new_game(seats=5, options=options, seed=seed)
+        states, _k = play_by_kernel(G, start, random.Random(seed))
+        endings |= {s.ending for s in states if s.ending}
     assert "play-off" in endings
 
 

@@ -20,6 +20,7 @@ from cardsuite.games.seven_up.kernel import (
     RUN_A,
     STAND_A,
 )
+from tests.contract.checks import play_by_kernel
 
 G = SEVEN_UP
 
@@ -35,25 +36,6 @@ def pos(text: str, **options: Any) -> FullSevenUp:
 def cards_of(k: Any, seat: int) -> set[Card]:
     moves = [KERNEL.move(k, a) for a in KERNEL.legal(k, seat)]
     return {m.card for m in moves if isinstance(m, PlayCard)}
-
-
-def play_both(state: FullSevenUp, seed: int) -> tuple[FullSevenUp, Any, int]:
-    """A random match played on the kernel, the engine following by the kernel's moves; the
-    kernel is compared with the engine's state, loaded, after every move."""
-    rng = random.Random(seed)
-    k = KERNEL.load(state)
-    steps = 0
-    while True:
-        movers = KERNEL.to_move(k)
-        assert list(movers) == sorted(G.to_move(state))
-        if not movers:
-            return state, k, steps
-        legal = KERNEL.legal(k, movers[0])
-        action = legal[rng.randrange(len(legal))]
-        state = G.apply(state, KERNEL.move(k, action))
-        k = KERNEL.play(k, action)
-        assert KERNEL.key(k) == KERNEL.key(KERNEL.load(state))
-        steps += 1
 
 
 SETUPS = [
@@ -75,7 +57,8 @@ def test_kernel_plays_the_engines_matches_to_the_same_outcome(
 ) -> None:
     for seed in range(4):
         start = G.new_game(seats=seats, options=SevenUpOptions(**options), seed=seed)
-        end, k, steps = play_both(start, seed)
+        states, k = play_by_kernel(G, start, random.Random(seed))
+        end, steps = states[-1], len(states) - 1
         outcome = KERNEL.outcome(k)
         assert outcome is not None and outcome == G.outcome(end)
         assert min(outcome.scores) == 0  # somebody put in his last chip
