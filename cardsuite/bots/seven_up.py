@@ -39,6 +39,7 @@ from typing import Any
 from cardsuite.core.cards import JACK, Card, Suit, standard_deck
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
+from cardsuite.core.rng import make_rng
 from cardsuite.games.seven_up import (
     TRICK,
     TURNUP,
@@ -56,6 +57,14 @@ from cardsuite.games.seven_up.model import GAME_POINTS, party_of
 
 DECK = standard_deck()
 WIN = 50.0  # the value of a point that ends the game
+BEAT_Q = 0.25  # how often an opponent who can take the trick does (else he plays any legal card)
+GREED = 1.0  # ... and more often the more the trick is worth
+LOW_TRUMP = 0.6
+SIDE_MASTER = 0.55
+KEEP = 1.0
+RUFF = 0.7
+FOLLOW_POINTS = 1.5  # the game points a card still to come brings to the trick, on average
+SAMPLES = 24  # the opponents' hands imagined per decision
 
 
 def _none_of(pool: int, beaters: int, size: int) -> float:
@@ -74,6 +83,7 @@ class _Position:
 
     def __init__(self, state: SeenSevenUp, me: int) -> None:
         self.state = state
+        self._imagined: dict[int, list[list[Card]]] = {}
         self.me = me
         opts = state.options
         self.opts = opts
@@ -90,6 +100,11 @@ class _Position:
         if opts.begging:
             seen.update(table.visible(discard(me)))
         self.unseen = [card for card in DECK if card not in seen]
+        # The hands imagined for the others come from what this seat has seen, so that the
+        # same observation always imagines the same hands.
+        self.rng = make_rng(
+            me, "seven-up", [c.index for c in self.hand], [c.index for _s, c in state.plays]
+        )
         self.sizes = [table.count(hand(s)) for s in range(self.seats)]
         self.voids = self._voids()
         # What a game point is worth: a share of the Game point, by the cards in play.
@@ -129,18 +144,41 @@ class _Position:
         """Unseen cards that would take a trick won by ``best``."""
         return [c for c in self.unseen if self.beats(c, best)]
 
-    def holds(self, best: Card, opponents: Sequence[int]) -> float:
-        """The chance that ``best`` survives the opponents still to play."""
+    def holds(
+        self, best: Card, opponents: Sequence[int], led: Suit | None, greed: float = BEAT_Q
+    ) -> float:
+        """The chance that ``best`` survives the opponents still to play, over the hands
+        imagined for them: one who holds the suit led must follow or trump, one void in it may
+        play anything; holding a card that takes the trick, he plays one (``BEAT_Q`` of the
+        time) or else any legal card."""
         if not opponents:
             return 1.0
-        beaters = self.beaters(best)
         p = 1.0
         for seat in opponents:
-            void = self.voids[seat]
-            pool = sum(1 for c in self.unseen if c.suit not in void)
-            k = sum(1 for c in beaters if c.suit not in void)
-            p *= _none_of(pool, k, self.sizes[seat])
+            beat = 0.0
+            for sample in self.imagined(seat):
+                held = [c for c in sample if c.suit is led]
+                legal = (
+                    held + [c for c in sample if c.suit is self.trumps and led is not self.trumps]
+                    if held
+                    else sample
+                )
+                k = sum(1 for c in legal if self.beats(c, best))
+                if k:
+                    beat += greed + (1 - greed) * k / len(legal)
+            p *= 1 - beat / max(1, len(self.imagined(seat)))
         return p
+
+    def imagined(self, seat: int) -> list[list[Card]]:
+        """Hands ``seat`` may hold: drawn from the unseen cards of the suits he has not shown
+        he lacks (made once per decision, so that every card is weighed against the same)."""
+        got = self._imagined.get(seat)
+        if got is None:
+            pool = [c for c in self.unseen if c.suit not in self.voids[seat]]
+            size = min(self.sizes[seat], len(pool))
+            got = [self.rng.sample(pool, size) for _i in range(SAMPLES)] if size else []
+            self._imagined[seat] = got
+        return got
 
     def points(self, card: Card) -> float:
         """What a card is worth to the side whose trick it lands in (game points, Jack)."""
@@ -157,11 +195,12 @@ class _Position:
             1 for c in self.unseen if c.suit is card.suit and self.rank(c) > self.rank(card)
         )
         if card.suit is trumps:
-            wins = 0.9 if higher == 0 else max(0.1, 0.65 - 0.2 * higher)
+            wins = 0.9 if higher == 0 else max(LOW_TRUMP, 0.65 - 0.2 * higher)
         else:
-            wins = 0.55 if higher == 0 else max(0.0, 0.35 - 0.12 * higher)
+            wins = SIDE_MASTER if higher == 0 else max(0.0, 0.35 - 0.12 * higher)
             if any(c.suit is trumps for c in self.unseen):
-                wins *= 0.7
+                wins *= RUFF
+        wins = min(1.0, wins * KEEP)
         trick = (1.0 if self.opts.trick_points else 0.0) + 2 * self.gp
         return wins * trick + (2 * wins - 1) * self.points(card)
 
@@ -184,11 +223,13 @@ class _Position:
         else:
             best, holder = card, self.me
         if party_of(self.opts, holder) == self.party:
-            p = self.holds(best, opponents)
+            led = trick[0].suit if trick else card.suit
+            rich = sum(self.points(c) for c in trick) + self.points(card)
+            p = self.holds(best, opponents, led, min(1.0, BEAT_Q + GREED * rich))
         else:
             p = 0.25 if partner_after else 0.0
         value = (1.0 if self.opts.trick_points else 0.0) + sum(self.points(c) for c in trick)
-        value += self.points(card)
+        value += self.points(card) + FOLLOW_POINTS * self.gp * len(after)
         us = value
         them = value * self.opp_weight
         if self.opts.trick_points:  # a trick that ends the game is worth the game
