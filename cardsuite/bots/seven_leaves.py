@@ -6,20 +6,29 @@ it is shown, every card played in the deal so far and which players have shown a
 did not follow the suit led lacks it; one who neither followed nor trumped lacks trumps too).
 From that it knows which cards are still *unseen*.
 
+To weigh a card it *imagines* the others' hands: it deals each of them, many times over, the
+right number of cards from the unseen ones of the suits he has not shown he lacks (and the
+dealer's turned card, while he holds it), and plays his reply by the rules: follow the suit
+led, else trump, else anything; holding a card that beats the trick he plays one.  The hands
+are drawn from a generator seeded by what the seat has seen, so they are the same every time
+for the same observation and memory.
+
 * **Following**: each legal card that can take the trick is valued by the chance that nobody
-  after it beats it (the unseen higher cards of its suit, and trumps from players likely void),
-  times how much a trick is worth now, minus what the card would be worth kept for later (a
-  master card or a trump is worth more).  When no card can take the trick it throws its
-  cheapest card (the lowest, off-trump first).
-* **Leading**: a master card of a plain suit others can still follow; else the top trump when
-  it holds many; else a singleton, to become void and trump that suit later (the must-trump
-  rule makes voids strong); else the lowest card of its longest plain suit, which may draw
-  the others' trumps.
+  after it beats it, times how much a trick is worth now, minus what the card would be worth
+  kept for later (a master card or a trump is worth more).  When no card can take the trick
+  it throws its cheapest card (the lowest, off-trump first).
+* **Leading**: every card is weighed the same way (the chance it takes the trick, less part
+  of what it is worth kept), with two rules of thumb on top: a trump led draws a trump from
+  each player still holding one (he cannot trump one's winners with it later), and a singleton
+  led, while one holds a trump, makes a void to trump that suit later (the must-trump rule
+  makes voids strong).  So it leads its masters while the others must follow, pulls trumps
+  with its top trumps, and does not lead a high card into a likely trump.
 * **Urgency** (§12): a trick is worth more to a player one trick from safety and to the one
   furthest behind among the active players.
 * **The cut**: a random point.
 
-Everything but the cut is computed from the observation and the memory, without randomness.
+Everything but the cut follows from the observation and the memory: the same ones always give
+the same move.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from typing import Any
 from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
+from cardsuite.core.rng import make_rng
 from cardsuite.core.table import Seat
 from cardsuite.games.seven_leaves import DECK, TRICK, CutPack, PlayCard, hand
 from cardsuite.games.seven_leaves.model import (
@@ -41,6 +51,12 @@ from cardsuite.games.seven_leaves.model import (
     TrickTaken,
     TurnedUp,
 )
+
+BEAT_Q = 1.0  # how often a player who can take the trick does (else he plays any legal card)
+SAMPLES = 24  # the others' hands imagined per decision
+LEAD_KEEP = 0.45  # how much of a led card's worth kept for later counts against leading it
+PULL = 0.2  # what drawing a trump from a player is worth (he cannot trump with it later)
+VOID = 0.1  # what a void made by leading a singleton is worth (the must-trump rule)
 
 
 class Memory:
@@ -89,10 +105,18 @@ class _Position:
         trick = () if state.taker is not None else table.visible(TRICK)
         self.trick = trick
         seen = set(self.hand) | memory.played | set(table.visible(TRICK))
+        self.shown: dict[Seat, tuple[Card, ...]] = {}
         for s in state.active:  # the dealer's turned card, while he holds it
             if s != me:
-                seen.update(table.visible(hand(s)))
+                self.shown[s] = table.visible(hand(s))
+                seen.update(self.shown[s])
         self.unseen = [c for c in DECK if c not in seen]
+        # The hands imagined for the others come from what this seat has seen, so that the
+        # same observation and memory always imagine the same hands.
+        self.rng = make_rng(
+            me, "seven-leaves", sorted(c.index for c in self.hand), sorted(c.index for c in seen)
+        )
+        self._imagined: dict[Seat, list[list[Card]]] = {}
         self.void = memory.void
         leader = state.leader if trick and state.leader is not None else me
         order = [s for s in ((leader + i) % state.seats for i in range(state.seats))]
@@ -135,30 +159,41 @@ class _Position:
         return card.suit is self.trumps
 
     def holds_chance(self, card: Card, led: Suit | None) -> float:
-        """The chance that no player after this one beats ``card`` in this trick."""
-        pool = max(len(self.unseen), 1)
-        higher = sum(
-            1 for c in self.unseen if c.suit is card.suit and self.rank(c) > self.rank(card)
-        )
-        trumps = 0
-        if card.suit is not self.trumps and self.trumps is not None:
-            trumps = sum(1 for c in self.unseen if c.suit is self.trumps)
-        led_left = sum(1 for c in self.unseen if c.suit is led)
+        """The chance that no player after this one beats ``card`` in this trick, over the
+        hands imagined for them: each must follow the suit led, else trump, else play
+        anything; holding a card that beats it, he plays one ``BEAT_Q`` of the time, or else
+        any card he may play."""
         p = 1.0
-        for s in self.after:
-            size = self.sizes.get(s, 0)
-            if size == 0:
+        for seat in self.after:
+            hands = self.imagined(seat)
+            if not hands:
                 continue
-            share = min(1.0, size / pool)
-            beat = 0.0 if (s, card.suit) in self.void else min(1.0, higher * share)
-            if trumps and (s, self.trumps) not in self.void:
-                # he trumps only when void in the suit led
-                void_led = (s, led) in self.void or led_left == 0
-                p_void = 1.0 if void_led else (1.0 - min(1.0, share * 1.5)) ** max(led_left, 1)
-                p_void = min(p_void, 1.0) if led_left else 1.0
-                beat = max(beat, p_void * min(1.0, trumps * share * 1.5))
-            p *= 1.0 - min(beat, 1.0)
+            beat = 0.0
+            for sample in hands:
+                legal = [c for c in sample if c.suit is led]
+                if not legal:
+                    legal = [c for c in sample if c.suit is self.trumps] or sample
+                k = sum(1 for c in legal if self.beats(c, card, led))
+                if k:
+                    beat += BEAT_Q + (1 - BEAT_Q) * k / len(legal)
+            p *= 1 - beat / len(hands)
         return p
+
+    def imagined(self, seat: Seat) -> list[list[Card]]:
+        """Hands ``seat`` may hold: the card of his the table shows (the dealer's turned card)
+        and the rest drawn from the unseen cards of the suits he has not shown he lacks (made
+        once per decision, so that every card is weighed against the same hands)."""
+        got = self._imagined.get(seat)
+        if got is None:
+            shown = list(self.shown.get(seat, ()))
+            size = self.sizes.get(seat, 0) - len(shown)
+            pool = [c for c in self.unseen if (seat, c.suit) not in self.void]
+            size = min(size, len(pool))
+            got = [shown + self.rng.sample(pool, size) for _i in range(SAMPLES)]
+            if not shown and size <= 0:
+                got = []
+            self._imagined[seat] = got
+        return got
 
     def follow_value(self, card: Card) -> float:
         trick = self.trick
@@ -172,32 +207,26 @@ class _Position:
         p = self.holds_chance(card, led)
         return p * self.worth - self.keep_value(card) * 0.6 - 0.001 * self.rank(card)
 
-    def lead(self, cards: list[Card]) -> Card:
+    def lead_value(self, card: Card, cards: list[Card]) -> float:
+        """What leading ``card`` is worth: the chance it takes the trick, less what it would be
+        worth kept; a trump led draws the others' trumps, a singleton led makes a void."""
+        value = self.holds_chance(card, card.suit) * self.worth - LEAD_KEEP * self.keep_value(card)
         trumps = self.trumps
-        plain = [c for c in cards if c.suit is not trumps]
-        mine_trumps = sorted((c for c in cards if c.suit is trumps), key=self.rank)
-        # A master card of a plain suit the others can still follow.
-        masters = [
-            c
-            for c in plain
-            if self.is_master(c)
-            and sum(1 for u in self.unseen if u.suit is c.suit) >= len(self.after)
-        ]
-        if masters:
-            return max(masters, key=self.rank)
-        if len(mine_trumps) >= 3 and len(mine_trumps) * 2 >= len(cards):
-            return mine_trumps[-1]
-        suits: dict[Suit, list[Card]] = {}
-        for c in plain:
-            assert c.suit is not None
-            suits.setdefault(c.suit, []).append(c)
-        singles = [v[0] for v in suits.values() if len(v) == 1]
-        if singles and mine_trumps:
-            return min(singles, key=self.rank)
-        if suits:
-            longest = max(suits.values(), key=lambda v: (len(v), -min(map(self.rank, v))))
-            return min(longest, key=self.rank)
-        return mine_trumps[0] if self.worth <= 1.0 else mine_trumps[-1]
+        if card.suit is trumps:
+            value += PULL * sum(self.holds_suit(s, trumps) for s in self.after)
+        elif sum(1 for c in cards if c.suit is card.suit) == 1 and any(
+            c.suit is trumps for c in cards
+        ):
+            value += VOID
+        return value - 0.001 * self.rank(card)
+
+    def holds_suit(self, seat: Seat, suit: Suit | None) -> float:
+        """The chance that ``seat`` holds a card of ``suit``, over the hands imagined."""
+        hands = self.imagined(seat)
+        return sum(any(c.suit is suit for c in h) for h in hands) / max(1, len(hands))
+
+    def lead(self, cards: list[Card]) -> Card:
+        return max(cards, key=lambda c: self.lead_value(c, cards))
 
 
 class SevenLeavesBot:

@@ -13,11 +13,21 @@ Every card it may play is valued as *what it wins now* minus *what it would be w
   still to play, or its partner's card holding when it does not overtake him), times what the
   trick is worth: the trick point (seed rules), the game points in it (each worth a share of
   the Game point) and the trump Jack (a point of its own);
-* **later**: the same for the card kept: a master card is likely to take a trick later, a low
-  one is not; a 10 or the trump Jack kept in a weak position is a liability.
+* **later**: the same for the card kept: a master card is likely to take a trick later, a
+  plain card with higher ones out is not; any trump is good for a ruff later, so a low trump
+  is not led or thrown away lightly; a 10 or the trump Jack kept in a weak position is a
+  liability.
 
-So it wins tricks as cheaply as it can, throws its lowest card when it cannot win, pulls
-trumps with the master trump, keeps its 10s away from tricks it will lose, smears game points
+The chance of holding the trick comes from hands *imagined* for the opponents still to play:
+each is dealt, many times over, his number of cards from the unseen ones of the suits he has
+not shown he lacks, and replies by the rules (holding the suit led, he follows or trumps;
+void, anything).  Holding a card that takes the trick, he plays one some of the time, and the
+more often the more the trick is worth: nobody is expected to let a 10 or the Jack go cheaply,
+so the bot does not offer them to a likely trump.  The hands are drawn from a generator seeded
+by what the seat has seen.
+
+So it wins tricks as cheaply as it can, throws its lowest card when it cannot win, leads the
+master trump when its other cards are small, keeps its 10s away from tricks it will lose, smears game points
 on its partner's sure tricks and does not overtake him without need (§12).  Points an
 opponent would score count against it; when a player is one point from going out (trick
 points on), his winning the trick is worth the game.
@@ -26,8 +36,8 @@ Begging: the eldest hand begs with a weak trump holding; the dealer gives a poin
 trumps are good and the point cannot bring the beggar within reach of going out, and runs
 otherwise.  After a run it discards its least useful cards.
 
-Everything is computed from the observation, without randomness: the same observation always
-gives the same move.
+Everything is computed from the observation (the imagined hands included): the same
+observation always gives the same move.
 """
 
 from __future__ import annotations
@@ -59,23 +69,11 @@ DECK = standard_deck()
 WIN = 50.0  # the value of a point that ends the game
 BEAT_Q = 0.25  # how often an opponent who can take the trick does (else he plays any legal card)
 GREED = 1.0  # ... and more often the more the trick is worth
-LOW_TRUMP = 0.6
-SIDE_MASTER = 0.55
-KEEP = 1.0
-RUFF = 0.7
+LOW_TRUMP = 0.6  # the chance that a trump kept, not the master, takes a trick later (a ruff)
+SIDE_MASTER = 0.55  # the chance that a plain master card kept takes a trick later ...
+RUFF = 0.7  # ... times this while trumps are out
 FOLLOW_POINTS = 1.5  # the game points a card still to come brings to the trick, on average
 SAMPLES = 24  # the opponents' hands imagined per decision
-
-
-def _none_of(pool: int, beaters: int, size: int) -> float:
-    """The chance that ``size`` cards drawn from ``pool`` miss all ``beaters`` of them."""
-    p = 1.0
-    for i in range(min(size, pool)):
-        left = pool - i
-        if left <= beaters:
-            return 0.0
-        p *= (left - beaters) / left
-    return p
 
 
 class _Position:
@@ -140,17 +138,13 @@ class _Position:
             return self.rank(card) > self.rank(best)
         return card.suit is self.trumps
 
-    def beaters(self, best: Card) -> list[Card]:
-        """Unseen cards that would take a trick won by ``best``."""
-        return [c for c in self.unseen if self.beats(c, best)]
-
     def holds(
         self, best: Card, opponents: Sequence[int], led: Suit | None, greed: float = BEAT_Q
     ) -> float:
         """The chance that ``best`` survives the opponents still to play, over the hands
         imagined for them: one who holds the suit led must follow or trump, one void in it may
-        play anything; holding a card that takes the trick, he plays one (``BEAT_Q`` of the
-        time) or else any legal card."""
+        play anything; holding a card that takes the trick, he plays one ``greed`` of the time,
+        or else any legal card."""
         if not opponents:
             return 1.0
         p = 1.0
@@ -195,12 +189,11 @@ class _Position:
             1 for c in self.unseen if c.suit is card.suit and self.rank(c) > self.rank(card)
         )
         if card.suit is trumps:
-            wins = 0.9 if higher == 0 else max(LOW_TRUMP, 0.65 - 0.2 * higher)
+            wins = 0.9 if higher == 0 else LOW_TRUMP
         else:
             wins = SIDE_MASTER if higher == 0 else max(0.0, 0.35 - 0.12 * higher)
             if any(c.suit is trumps for c in self.unseen):
                 wins *= RUFF
-        wins = min(1.0, wins * KEEP)
         trick = (1.0 if self.opts.trick_points else 0.0) + 2 * self.gp
         return wins * trick + (2 * wins - 1) * self.points(card)
 
