@@ -71,6 +71,25 @@ def test_seven_up_bot_leads_the_master_trump() -> None:
     assert ask(s) == PlayCard(1, c("10♥"))
 
 
+def test_seven_up_bot_keeps_its_lone_low_trump_for_a_ruff() -> None:
+    # Led, the 5♣ falls to any higher club; kept, it can trump a plain card later.
+    s = pos("P1: 4♥ 10♣ 5♥ 9♦ K♣ 7♦\nD: J♠ 7♠ 9♥ 5♣ 2♥ 2♦\nturnup: 6♣")
+    move = ask(s)
+    assert isinstance(move, PlayCard) and move.card != c("5♣")
+
+
+def test_seven_up_bot_decides_the_same_whatever_its_random_generator() -> None:
+    # The hands it imagines for the others are seeded by what it has seen, not by its rng.
+    s = G.new_game(seats=3, seed=7)
+    for _ in range(5):
+        seat = s.turn
+        legal = G.legal_moves(s, seat)
+        obs = G.observe(s, seat)
+        moves = {SevenUpBot().choose(G, obs, legal, random.Random(r)) for r in range(4)}
+        assert len(moves) == 1
+        s = G.apply(s, moves.pop())
+
+
 def test_seven_up_bot_smears_game_points_on_its_partners_sure_trick() -> None:
     s = pos(
         "P1: 10♥ 2♠\nP2: 3♥ 4♠\nP3: 10♣ 2♣\nD: 5♥ 6♠\nturnup: 7♥\nleader: P1",
@@ -190,9 +209,9 @@ def _match(
 @pytest.mark.parametrize(
     ("seats", "options", "games", "least"),
     [
-        (2, SevenUpOptions(), 300, 0.56),  # chance 0.50; measured 0.63
-        (4, SevenUpOptions(partnerships=True), 300, 0.55),  # chance 0.50; measured 0.61
-        (2, SevenUpOptions(trick_points=False, begging=True), 150, 0.60),  # measured 0.75
+        (2, SevenUpOptions(), 300, 0.58),  # chance 0.50; measured 0.65 (0.64 at other seeds)
+        (4, SevenUpOptions(partnerships=True), 300, 0.59),  # chance 0.50; measured 0.67
+        (2, SevenUpOptions(trick_points=False, begging=True), 150, 0.66),  # measured 0.79
     ],
 )
 def test_seven_up_bot_beats_random_players(
@@ -217,4 +236,4 @@ def test_seven_up_bot_scores_more_than_random_players(seats: int) -> None:
         _won, points = _match(seats, SevenUpOptions(), {hero}, 300 + g)
         mine += points[hero]
         others += (sum(points) - points[hero]) / (seats - 1)
-    assert mine / others >= 1.08, f"{mine / others:.2f}"  # measured 1.16 (3), 1.21 (4)
+    assert mine / others >= 1.14, f"{mine / others:.2f}"  # measured 1.23 (3), 1.30 (4)
