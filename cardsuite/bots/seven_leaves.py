@@ -17,12 +17,17 @@ for the same observation and memory.
   after it beats it, times how much a trick is worth now, minus what the card would be worth
   kept for later (a master card or a trump is worth more).  When no card can take the trick
   it throws its cheapest card (the lowest, off-trump first).
-* **Leading**: every card is weighed the same way (the chance it takes the trick, less part
-  of what it is worth kept), with two rules of thumb on top: a trump led draws a trump from
-  each player still holding one (he cannot trump one's winners with it later), and a singleton
-  led, while one holds a trump, makes a void to trump that suit later (the must-trump rule
-  makes voids strong).  So it leads its masters while the others must follow, pulls trumps
-  with its top trumps, and does not lead a high card into a likely trump.
+* **Leading**, two in the deal: for every card it may lead, it plays the rest of the deal out
+  in its head against each imagined hand, by simple rules (it leads a master card, plain
+  before trumps, else its highest; it follows with its cheapest winning card, else its
+  lowest; the other plays any card he may), and leads the card that brings it the most
+  tricks on average.  So it draws trumps when its top trumps can, leads singletons when the
+  void pays, and does not lead a high card into a likely trump.
+* **Leading**, three or more: every card is weighed like a follow (the chance it takes the
+  trick, less part of what it is worth kept), with two rules of thumb on top: a trump led
+  draws a trump from each player still holding one (he cannot trump one's winners with it
+  later), and a singleton led, while one holds a trump, makes a void to trump that suit later
+  (the must-trump rule makes voids strong).
 * **Urgency** (§12): a trick is worth more to a player one trick from safety and to the one
   furthest behind among the active players.
 * **The cut**: a random point.
@@ -53,7 +58,7 @@ from cardsuite.games.seven_leaves.model import (
 )
 
 BEAT_Q = 1.0  # how often a player who can take the trick does (else he plays any legal card)
-SAMPLES = 24  # the others' hands imagined per decision
+SAMPLES = 48  # the others' hands imagined per decision
 LEAD_KEEP = 0.45  # how much of a led card's worth kept for later counts against leading it
 PULL = 0.2  # what drawing a trump from a player is worth (he cannot trump with it later)
 VOID = 0.1  # what a void made by leading a singleton is worth (the must-trump rule)
@@ -226,7 +231,66 @@ class _Position:
         return sum(any(c.suit is suit for c in h) for h in hands) / max(1, len(hands))
 
     def lead(self, cards: list[Card]) -> Card:
+        if len(self.after) == 1 and len(cards) > 1:  # two in the deal: play it out in mind
+            return max(cards, key=lambda c: self.tricks_after_leading(c, cards))
         return max(cards, key=lambda c: self.lead_value(c, cards))
+
+    # --- playing the deal out in mind (two players) ------------------------------------------
+    def legal_of(self, cards: list[Card], led: Suit | None) -> list[Card]:
+        """What may be played from ``cards`` to a trick led in ``led``: its suit, else a trump,
+        else anything."""
+        return (
+            [c for c in cards if c.suit is led]
+            or [c for c in cards if c.suit is self.trumps]
+            or cards
+        )
+
+    def takes(self, second: Card, led: Card) -> bool:
+        """Whether ``second`` takes a two-card trick led with ``led``."""
+        if second.suit is led.suit:
+            return self.rank(second) > self.rank(led)
+        return second.suit is self.trumps
+
+    def tricks_after_leading(self, first: Card, cards: list[Card]) -> float:
+        """The tricks this player takes, on average over the hands imagined for the other, when
+        he leads ``first`` and the rest of the deal is played out by simple rules: he leads a
+        master card if he has one (plain before trumps), else his highest; he follows with his
+        cheapest winning card, else his lowest (plain before trumps); the other plays any card
+        he may."""
+        hands = self.imagined(self.after[0])
+        rng = random.Random(len(hands))  # the same replies for every card weighed
+        rank = self.rank
+        total = 0
+        for sample in hands:
+            mine, his = list(cards), list(sample)
+            card: Card | None = first
+            leading = True
+            while mine and his:
+                if leading:
+                    if card is None:
+                        card = max(
+                            mine,
+                            key=lambda c: (self.is_master(c), c.suit is not self.trumps, rank(c)),
+                        )
+                    reply = rng.choice(self.legal_of(his, card.suit))
+                    mine.remove(card)
+                    his.remove(reply)
+                    leading = not self.takes(reply, card)
+                else:
+                    led = rng.choice(his)
+                    his.remove(led)
+                    legal = self.legal_of(mine, led.suit)
+                    winners = [c for c in legal if self.takes(c, led)]
+                    reply = (
+                        min(winners, key=rank)
+                        if winners
+                        else min(legal, key=lambda c: (c.suit is self.trumps, rank(c)))
+                    )
+                    mine.remove(reply)
+                    leading = bool(winners)
+                total += leading
+                card = None
+        return total / max(1, len(hands)) - 0.001 * rank(first)
 
 
 class SevenLeavesBot:
