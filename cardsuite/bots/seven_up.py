@@ -26,6 +26,12 @@ more often the more the trick is worth: nobody is expected to let a 10 or the Ja
 so the bot does not offer them to a likely trump.  The hands are drawn from a generator seeded
 by what the seat has seen.
 
+Leading at two players, while neither is one point from going out, it looks further: for every
+card it may lead it plays the rest of the deal out in its head against each imagined hand, by
+simple rules (it leads a master card, plain before trumps, else its lowest plain card; it
+follows with its cheapest winning card, else its lowest; the other plays any card he may), and
+leads the card that brings it the most points (tricks, game points, the Jack) over the other's.
+
 So it wins tricks as cheaply as it can, throws its lowest card when it cannot win, leads the
 master trump when its other cards are small, keeps its 10s away from tricks it will lose, smears game points
 on its partner's sure tricks and does not overtake him without need (§12).  Points an
@@ -73,7 +79,7 @@ LOW_TRUMP = 0.6  # the chance that a trump kept, not the master, takes a trick l
 SIDE_MASTER = 0.55  # the chance that a plain master card kept takes a trick later ...
 RUFF = 0.7  # ... times this while trumps are out
 FOLLOW_POINTS = 1.5  # the game points a card still to come brings to the trick, on average
-SAMPLES = 24  # the opponents' hands imagined per decision
+SAMPLES = 48  # the opponents' hands imagined per decision
 
 
 class _Position:
@@ -235,6 +241,75 @@ class _Position:
         # (the last term breaks ties: the lower card, when all else is equal)
         return p * us - (1 - p) * them - self.keep_value(card) - 0.001 * self.rank(card)
 
+    # --- playing the deal out in mind (two players) ------------------------------------------
+    def legal_of(self, cards: list[Card], led: Suit | None) -> list[Card]:
+        """What may be played from ``cards`` to a trick led in ``led``: its suit or a trump
+        while one holds the suit, else anything."""
+        if any(c.suit is led for c in cards):
+            return [c for c in cards if c.suit is led or c.suit is self.trumps]
+        return cards
+
+    def takes(self, second: Card, led: Card) -> bool:
+        """Whether ``second`` takes a two-card trick led with ``led``."""
+        if second.suit is led.suit:
+            return self.rank(second) > self.rank(led)
+        return second.suit is self.trumps
+
+    def trick_worth(self, a: Card, b: Card) -> float:
+        """What a two-card trick is worth to its taker: the trick point and the cards' points."""
+        return (1.0 if self.opts.trick_points else 0.0) + self.points(a) + self.points(b)
+
+    def points_after_leading(self, first: Card) -> float:
+        """The points this player's tricks bring him less the other's, on average over the
+        hands imagined for the other, when he leads ``first`` and the rest of the deal is
+        played out by simple rules: he leads a master card if he has one (plain before
+        trumps), else his lowest plain card; he follows with his cheapest winning card, else
+        his lowest (plain before trumps); the other plays any card he may."""
+        hands = self.imagined((self.me + 1) % 2)
+        rng = random.Random(len(hands))  # the same replies for every card weighed
+        rank = self.rank
+        trumps = self.trumps
+        total = 0.0
+        for sample in hands:
+            mine, his = list(self.hand), list(sample)
+            card: Card | None = first
+            leading = True
+            while mine and his:
+                if leading:
+                    if card is None:
+                        card = max(mine, key=self.rollout_lead_order)
+                    reply = rng.choice(self.legal_of(his, card.suit))
+                    mine.remove(card)
+                    his.remove(reply)
+                    worth = self.trick_worth(card, reply)
+                    leading = not self.takes(reply, card)
+                else:
+                    led = rng.choice(his)
+                    his.remove(led)
+                    legal = self.legal_of(mine, led.suit)
+                    winners = [c for c in legal if self.takes(c, led)]
+                    reply = (
+                        min(winners, key=rank)
+                        if winners
+                        else min(legal, key=lambda c: (c.suit is trumps, rank(c)))
+                    )
+                    mine.remove(reply)
+                    worth = self.trick_worth(led, reply)
+                    leading = bool(winners)
+                total += worth if leading else -worth
+                card = None
+        return total / max(1, len(hands)) - 0.001 * rank(first)
+
+    def is_master(self, card: Card) -> bool:
+        """Whether no unseen card of its suit ranks above ``card``."""
+        return not any(c.suit is card.suit and self.rank(c) > self.rank(card) for c in self.unseen)
+
+    def rollout_lead_order(self, card: Card) -> tuple[bool, bool, int]:
+        """The simple leads of a deal played out in mind, best last: masters (plain before
+        trumps, highest first), then the other cards, plain before trumps, lowest first."""
+        master = self.is_master(card)
+        return master, card.suit is not self.trumps, self.rank(card) if master else -self.rank(card)
+
     # --- begging --------------------------------------------------------------------------
     def trump_strength(self) -> float:
         """About how many tricks and points the hand's trumps are good for."""
@@ -261,6 +336,18 @@ class SevenUpBot:
         me = legal[0].seat if obs.viewer is None else obs.viewer
         position = _Position(state, me)
         first = legal[0]
+        if (
+            isinstance(first, PlayCard)
+            and state.seats == 2
+            and (state.taker is not None or not state.table.visible(TRICK))
+            and min(state.chips) > 1
+        ):  # a lead, two players, nobody one point from out: play the deal out in mind
+            return max(
+                legal,
+                key=lambda m: (
+                    position.points_after_leading(m.card) if isinstance(m, PlayCard) else 0
+                ),
+            )
         if isinstance(first, PlayCard):
             return max(
                 legal, key=lambda m: position.play_value(m.card) if isinstance(m, PlayCard) else 0

@@ -66,9 +66,17 @@ def test_seven_up_bot_throws_its_lowest_card_when_it_cannot_win() -> None:
     assert ask(s) == PlayCard(1, c("3♠"))
 
 
-def test_seven_up_bot_leads_the_master_trump() -> None:
+def test_seven_up_bot_leads_the_master_trump_at_three() -> None:
+    s = pos("P1: 2♣ 3♣ 4♣\nP2: 2♦ 3♦ 4♦\nD: 10♥ 5♠ 9♦\nturnup: 7♥")
+    assert ask(s) == PlayCard(2, c("10♥"))
+
+
+def test_seven_up_bot_at_two_keeps_its_sure_trump_to_win_the_lead_back() -> None:
+    # Played out in mind, the small plain card led first costs nothing that the 10♥ (a sure
+    # trick whenever it is played) cannot win back; the 10♥ led first would leave it leading
+    # its small cards anyway.
     s = pos("P1: 2♣ 3♣ 4♣\nD: 10♥ 5♠ 9♦\nturnup: 7♥")
-    assert ask(s) == PlayCard(1, c("10♥"))
+    assert ask(s) == PlayCard(1, c("5♠"))
 
 
 def test_seven_up_bot_keeps_its_lone_low_trump_for_a_ruff() -> None:
@@ -209,9 +217,14 @@ def _match(
 @pytest.mark.parametrize(
     ("seats", "options", "games", "least"),
     [
-        (2, SevenUpOptions(), 300, 0.58),  # chance 0.50; measured 0.65 (0.64 at other seeds)
+        (2, SevenUpOptions(), 300, 0.60),  # chance 0.50; measured 0.68 (0.69 at other seeds)
         (4, SevenUpOptions(partnerships=True), 300, 0.59),  # chance 0.50; measured 0.67
-        (2, SevenUpOptions(trick_points=False, begging=True), 150, 0.66),  # measured 0.79
+        (
+            2,
+            SevenUpOptions(trick_points=False, begging=True),
+            150,
+            0.66,
+        ),  # measured 0.82 (300 games)
     ],
 )
 def test_seven_up_bot_beats_random_players(
