@@ -101,8 +101,17 @@ class Memory:
 class _Position:
     """What the bot knows at one decision."""
 
-    def __init__(self, state: SeenSevenLeaves, me: Seat, memory: Memory) -> None:
+    def __init__(
+        self,
+        state: SeenSevenLeaves,
+        me: Seat,
+        memory: Memory,
+        samples: int = SAMPLES,
+        plays_out: bool = True,
+    ) -> None:
         self.state = state
+        self.samples = samples
+        self.plays_out = plays_out
         self.me = me
         table = state.table
         self.hand = table.visible(hand(me))
@@ -194,7 +203,7 @@ class _Position:
             size = self.sizes.get(seat, 0) - len(shown)
             pool = [c for c in self.unseen if (seat, c.suit) not in self.void]
             size = min(size, len(pool))
-            got = [shown + self.rng.sample(pool, size) for _i in range(SAMPLES)]
+            got = [shown + self.rng.sample(pool, size) for _i in range(self.samples)]
             if not shown and size <= 0:
                 got = []
             self._imagined[seat] = got
@@ -231,7 +240,7 @@ class _Position:
         return sum(any(c.suit is suit for c in h) for h in hands) / max(1, len(hands))
 
     def lead(self, cards: list[Card]) -> Card:
-        if len(self.after) == 1 and len(cards) > 1:  # two in the deal: play it out in mind
+        if self.plays_out and len(self.after) == 1 and len(cards) > 1:  # two: play it out
             return max(cards, key=lambda c: self.tricks_after_leading(c, cards))
         return max(cards, key=lambda c: self.lead_value(c, cards))
 
@@ -297,6 +306,8 @@ class SevenLeavesBot:
     """Seven Leaves by the rules of thumb of §12, from its seat's observations only."""
 
     id = "heuristic"
+    samples = SAMPLES  # the hands imagined for each other player
+    plays_out = True  # leading at two, it plays the deal out in mind
 
     def __init__(self) -> None:
         self.memory = Memory()
@@ -329,7 +340,15 @@ class SevenLeavesBot:
         state: SeenSevenLeaves = obs.state
         me = first.seat if obs.viewer is None else obs.viewer
         memory = self.memory if self.memory.me == me else Memory(me)
-        position = _Position(state, me, memory)
+        position = _Position(state, me, memory, self.samples, self.plays_out)
         cards = [m.card for m in legal if isinstance(m, PlayCard)]
         card = position.lead(cards) if not position.trick else max(cards, key=position.follow_value)
         return next(m for m in legal if isinstance(m, PlayCard) and m.card is card)
+
+
+class QuickSevenLeavesBot(SevenLeavesBot):
+    """The same rules of thumb, quicker: a few hands imagined and no deal played out in mind.
+    The search's playout policy, where every decision is made thousands of times."""
+
+    samples = 4
+    plays_out = False

@@ -85,8 +85,9 @@ SAMPLES = 48  # the opponents' hands imagined per decision
 class _Position:
     """What the bot knows at one decision."""
 
-    def __init__(self, state: SeenSevenUp, me: int) -> None:
+    def __init__(self, state: SeenSevenUp, me: int, samples: int = SAMPLES) -> None:
         self.state = state
+        self.samples = samples
         self._imagined: dict[int, list[list[Card]]] = {}
         self.me = me
         opts = state.options
@@ -176,7 +177,7 @@ class _Position:
         if got is None:
             pool = [c for c in self.unseen if c.suit not in self.voids[seat]]
             size = min(self.sizes[seat], len(pool))
-            got = [self.rng.sample(pool, size) for _i in range(SAMPLES)] if size else []
+            got = [self.rng.sample(pool, size) for _i in range(self.samples)] if size else []
             self._imagined[seat] = got
         return got
 
@@ -322,6 +323,8 @@ class SevenUpBot:
     """Seven Up by the rules of thumb of §12, from its seat's observation only."""
 
     id = "heuristic"
+    samples = SAMPLES  # the hands imagined for each opponent
+    plays_out = True  # leading at two, it plays the deal out in mind
 
     def choose(
         self,
@@ -334,10 +337,11 @@ class SevenUpBot:
             return legal[0]
         state: SeenSevenUp = obs.state
         me = legal[0].seat if obs.viewer is None else obs.viewer
-        position = _Position(state, me)
+        position = _Position(state, me, self.samples)
         first = legal[0]
         if (
             isinstance(first, PlayCard)
+            and self.plays_out
             and state.seats == 2
             and (state.taker is not None or not state.table.visible(TRICK))
             and min(state.chips) > 1
@@ -365,3 +369,11 @@ class SevenUpBot:
             want_give: type[Move] = Give if give else Run
             return next((m for m in legal if isinstance(m, want_give)), legal[-1])
         return first
+
+
+class QuickSevenUpBot(SevenUpBot):
+    """The same rules of thumb, quicker: a few hands imagined and no deal played out in mind.
+    The search's playout policy, where every decision is made thousands of times."""
+
+    samples = 4
+    plays_out = False

@@ -33,7 +33,7 @@ GAME = GameInfo(
     kernel="cardsuite.games.seven_leaves.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.seven_leaves:SevenLeavesBot",
-        playout="cardsuite.bots.seven_leaves:SevenLeavesBot",
+        playout="cardsuite.bots.seven_leaves:QuickSevenLeavesBot",
     ),
     last_place_loses=True,  # the last not safe; the safe places between: neither won nor lost
 )

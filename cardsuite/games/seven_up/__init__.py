@@ -32,7 +32,7 @@ GAME = GameInfo(
     kernel="cardsuite.games.seven_up.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.seven_up:SevenUpBot",
-        playout="cardsuite.bots.seven_up:SevenUpBot",
+        playout="cardsuite.bots.seven_up:QuickSevenUpBot",
     ),
 )
 
