@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cardsuite.bots.base import RandomBot
-from cardsuite.bots.seven_leaves import SevenLeavesBot
+from cardsuite.bots.seven_leaves import QuickSevenLeavesBot, SevenLeavesBot
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
@@ -44,6 +44,11 @@ def ask(state: FullSevenLeaves, bot: SevenLeavesBot | None = None) -> Move:
 def test_seven_leaves_bot_takes_the_trick_with_its_cheapest_winning_card() -> None:
     s = play(G.position("P1: 9♦ 6♣ 7♣\nD: 10♦ A♦ 6♠ 7♥ 8♥\nturned: 6♠\nleader: P1"), "9♦")
     assert ask(s) == PlayCard(1, c("10♦"))
+
+
+def test_quick_seven_leaves_bot_the_playout_policy_draws_trumps_first_too() -> None:
+    s = G.position("P1: Q♠ A♣\nD: 8♦ 9♣\nturned: 9♣\nleader: P1")
+    assert ask(s, QuickSevenLeavesBot()) == PlayCard(0, c("A♣"))
 
 
 def test_seven_leaves_bot_follows_with_its_lowest_card_when_the_trick_is_lost() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardsuite.bots.base import RandomBot
-from cardsuite.bots.seven_up import SevenUpBot
+from cardsuite.bots.seven_up import QuickSevenUpBot, SevenUpBot
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
@@ -59,6 +59,14 @@ def ask(state: FullSevenUp) -> Move:
 def test_seven_up_bot_wins_cheaply_and_keeps_its_trump() -> None:
     s = play(pos("P1: 5♠ 2♣ 4♣\nD: 9♠ 2♥ 3♦\nturnup: 7♥\nleader: P1"), "5♠")
     assert ask(s) == PlayCard(1, c("9♠"))
+
+
+def test_quick_seven_up_bot_the_playout_policy_keeps_the_rules_of_thumb() -> None:
+    s = play(pos("P1: 5♠ 2♣ 4♣\nD: 9♠ 2♥ 3♦\nturnup: 7♥\nleader: P1"), "5♠")
+    legal = G.legal_moves(s, 1)
+    assert QuickSevenUpBot().choose(G, G.observe(s, 1), legal, random.Random(0)) == PlayCard(
+        1, c("9♠")
+    )
 
 
 def test_seven_up_bot_throws_its_lowest_card_when_it_cannot_win() -> None:
