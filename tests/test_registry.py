@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardsuite.bots import heuristic_bot, search_bot
+from cardsuite.bots import bot_ids, hard_bot, normal_bot
 from cardsuite.bots.base import Bot
 from cardsuite.bots.search import SearchBot
 from cardsuite.games import GAME_INFO, GAMES, declared_games, find_game, get_game
@@ -157,9 +157,16 @@ def test_the_declared_bots_are_bots(info: GameInfo) -> None:
     for path in (info.bots.heuristic, info.bots.playout):
         if path is not None:
             assert callable(resolve(path)().choose), path
-    bot: Bot = heuristic_bot(game)
+    bot: Bot = normal_bot(game)
     assert callable(bot.choose)
-    assert isinstance(search_bot(game), SearchBot)
+    if info.decisions:  # the hard level searches, guided by the game's own bot
+        hard = hard_bot(game)
+        assert isinstance(hard, SearchBot)
+        assert bot_ids(game) == ("easy", "normal", "hard")
+        if info.bots.heuristic is not None:
+            assert type(hard.guide) is type(bot)
+    else:  # nothing to decide: one level, and no search
+        assert bot_ids(game) == ("normal",)
 
 
 @BY_ID

@@ -48,10 +48,12 @@ class GameBots(NamedTuple):
     A game without them still has every level: ``heuristic`` falls back on the generic search
     bot and ``search`` plays out at random (see :mod:`cardsuite.bots`)."""
 
-    heuristic: str | None = None  # the game's rules-of-thumb bot
-    playout: str | None = None  # the quick policy the search bot plays out with
-    search_plies: int = 6_000  # the search bot's budget with that policy: about 0.3 s a move
-    search_stronger: bool = False  # measured stronger than the heuristic (benchmarks/bot_strength)
+    heuristic: str | None = None  # the game's rules-of-thumb bot: the normal level
+    playout: str | None = None  # a quick policy a search may play out with (benchmarks)
+    search_plies: int = 6_000  # a search's budget with that policy: about 0.3 s a move
+    # The hard level's budget: kernel plies per decision, set so that its 95th percentile
+    # stays under 250 ms on a 2-core machine (benchmarks/search_speed.py --level hard).
+    hard_plies: int = 20_000
 
 
 NO_BOTS = GameBots()
@@ -73,6 +75,9 @@ class GameInfo:
     * ``every_card_seen`` — some seat sees every card all the time (the whole pack dealt into
       the hands, the rest face up): no card is hidden from everyone.
 
+    ``decisions`` is False for a game where nobody ever has a choice (Rubashka): its bots
+    have one level, which says so.
+
     ``number`` orders the lobby's list (the order the games joined the suite).  ``kernel`` is
     the ``"module:attr"`` path of the game's compact fast form for playouts, if it has one
     (:mod:`cardsuite.core.kernel`).
@@ -83,6 +88,7 @@ class GameInfo:
         "_engine_class",
         "aliases",
         "bots",
+        "decisions",
         "engine",
         "every_card_seen",
         "forced_moves_wait",
@@ -117,6 +123,7 @@ class GameInfo:
         last_place_loses: bool = False,
         forced_moves_wait: bool = False,
         every_card_seen: bool = False,
+        decisions: bool = True,
         kernel: str | None = None,
     ) -> None:
         self.package = package  # "cardsuite.games.cassino"
@@ -134,6 +141,7 @@ class GameInfo:
         self.last_place_loses = last_place_loses
         self.forced_moves_wait = forced_moves_wait
         self.every_card_seen = every_card_seen
+        self.decisions = decisions
         self.kernel = kernel
         self._engine: AnyGame | None = None
         self._engine_class: type | None = None  # the class ``describes`` was given

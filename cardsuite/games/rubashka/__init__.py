@@ -30,6 +30,7 @@ GAME = GameInfo(
     engine="RUBASHKA",
     options="cardsuite.games.rubashka.model:RubashkaOptions",
     watch_by_default=True,  # nobody decides anything: a game played out at a pace
+    decisions=False,  # every move is forced: one bot level, which says so
 )
 
 if TYPE_CHECKING:
