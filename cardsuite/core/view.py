@@ -8,6 +8,9 @@ them.
 
 Text in a view is engine text: seats are written as placeholders and seat names are left
 empty; :meth:`TableView.named` fills in the players' names, which only the Match knows.
+
+This holds for every game's presenter (``cardsuite/games/<package>/present.py``): it decides no
+rule, it only reads the observation it is given, already redacted for its seat.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """How Cassino looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  Captured piles
-are drawn face down, as badges with what an attentive player knows of them (§9).
+Captured piles are drawn face down, as badges with what an attentive player knows of them
+(§9).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """How Grabush looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names
-(and the partnership tags, "side A" / "side B", on each seat).  Nothing here decides a rule; it
-only reads the (already redacted) observation.
+The Match fills in the partnership tags ("side A" / "side B") on each seat with the names.
 
 With six or eight players the others' seats take a compact form: a hand is a badge ("5
 cards") and only the discard piles holding cards are shown, as squared stacks (top card and

@@ -1,9 +1,7 @@
 """How Nerts looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  In real time
-the table counts down (``countdown``) to the start signal or to the no-progress check from the
-runner's clock; the text itself never names a time, which only the runner knows.
+In real time the table counts down (``countdown``) to the start signal or to the no-progress
+check from the runner's clock; the text itself never names a time, which only the runner knows.
 """
 
 from __future__ import annotations

@@ -2,8 +2,7 @@
 
 Each seat's box holds his reserve, hand card, waste and face-down hand, and the four houses on
 his side of the table (H1–H4 on the first player's side, H5–H8 on the second's: houses are
-shared, they only lie there).  The eight foundations are the centre.  All text is engine text
-(seats as placeholders); nothing here decides a rule.
+shared, they only lie there).  The eight foundations are the centre.
 """
 
 from __future__ import annotations

@@ -1,13 +1,11 @@
 """How Seven Leaves looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  A game's
-penalty is never drawn while that game is played: its ``cut`` pile and its noses appear only
-once the loser has cut (between games, and at the end of the match).  In a match of several
-games the running table of §7.2 (games lost and noses in all, per player, over the games
-finished so far) is in every summary; while a game is played, each seat's score says its
-games lost and the side panel the noses so far (a longer score would not fit the seat boxes
-of an 80×24 table, which then drop the score altogether).
+A game's penalty is never drawn while that game is played: its ``cut`` pile and its noses
+appear only once the loser has cut (between games, and at the end of the match).  In a match
+of several games the running table of §7.2 (games lost and noses in all, per player, over the
+games finished so far) is in every summary; while a game is played, each seat's score says
+its games lost and the side panel the noses so far (a longer score would not fit the seat
+boxes of an 80×24 table, which then drop the score altogether).
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""How Seven Up looks: the table from one seat.
-
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.
-"""
+"""How Seven Up looks: the table from one seat."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """How Snip Snap Snorem looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  The last call
-(«Snip!», «Snap!», «Snorem!») leads the status line and the side panel, and labels the round.
+The last call («Snip!», «Snap!», «Snorem!») leads the status line and the side panel, and
+labels the round.
 """
 
 from __future__ import annotations
