@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cardsuite.core.cards import CardFace, Suit
-from cardsuite.core.table import PileId, Seat
+from cardsuite.core.table import PileId, Seat, SeenTable, Table
 from cardsuite.core.text import default_name, fill
 
 
@@ -56,6 +56,22 @@ class PileView:
     @property
     def top(self) -> CardFace | None:
         return self.faces[-1] if self.faces else None
+
+
+def pile_view(
+    table: Table | SeenTable,
+    pile: PileId,
+    label: str,
+    style: PileStyle,
+    *,
+    owner: Seat | None = None,
+    note: str = "",
+    placeholder: str = "",
+    most: int = 0,
+) -> PileView:
+    """The pile ``pile`` as it lies on ``table``: its cards as the viewer may see them, under
+    ``label``, laid out in ``style``."""
+    return PileView(pile, label, style, table.faces(pile), owner, note, placeholder, most)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from cardsuite.core.view import (
     PileView,
     ScoreSheet,
     TableView,
+    pile_view,
     seat_view,
     seating,
 )
@@ -65,21 +66,13 @@ def present(obs: Observation[SeenCassino]) -> TableView:
             )
         )
     centre = [
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-        PileView(
-            TABLE,
-            _("table"),
-            PileStyle.ROW,
-            table.faces(TABLE),
-            placeholder=_("no cards: trail one"),
-        ),
+        pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(table, TABLE, _("table"), PileStyle.ROW, placeholder=_("no cards: trail one")),
     ]
     if partners:
         centre += [_won_view(state, p, None) for p in range(state.parties)]
     if table.count(OUT):
-        centre.append(
-            PileView(OUT, _("set aside"), PileStyle.BADGE, table.faces(OUT), note=_("unscored"))
-        )
+        centre.append(pile_view(table, OUT, _("set aside"), PileStyle.BADGE, note=_("unscored")))
     return TableView(
         title=_("Cassino"),
         viewer=obs.viewer,

@@ -12,6 +12,7 @@ from cardsuite.core.view import (
     PileView,
     ScoreSheet,
     TableView,
+    pile_view,
     seat_view,
     seating,
 )
@@ -58,11 +59,11 @@ def present(obs: Observation[SeenGrabuge]) -> TableView:
         stock = table.faces(stock_pile(s))
         turned = table.faces(turned_pile(s))
         columns = tuple(
-            PileView(
+            pile_view(
+                table,
                 reserve_pile(s, k),
                 _("column {n}").format(n=k),
                 PileStyle.COLUMN,
-                table.faces(reserve_pile(s, k)),
                 owner=s,
                 placeholder=_("free column"),
             )
@@ -74,13 +75,12 @@ def present(obs: Observation[SeenGrabuge]) -> TableView:
                      note=grabuge_note, placeholder=_("empty")),
             PileView(stock_pile(s), _("stock"), PileStyle.STACK, stock, owner=s,
                      note=_cards(len(stock)), placeholder=_("empty")),
-            PileView(batch_pile(s), _("batch"), PileStyle.ROW, table.faces(batch_pile(s)),
-                     owner=s),
+            pile_view(table, batch_pile(s), _("batch"), PileStyle.ROW, owner=s),
             PileView(turned_pile(s), _("turned"), PileStyle.STACK, turned, owner=s,
                      note=_("no place: which column?") if turned else ""),
             *columns,
-            PileView(won_pile(s), _("won"), PileStyle.BADGE, table.faces(won_pile(s)), owner=s,
-                     note=_packets(won[s])),
+            pile_view(table, won_pile(s), _("won"), PileStyle.BADGE, owner=s,
+                      note=_packets(won[s])),
         )  # fmt: skip
         status = []
         if s == series.dealer:

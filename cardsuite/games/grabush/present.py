@@ -20,7 +20,15 @@ from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, TableView, seat_view, seating
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    ScoreSheet,
+    TableView,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.grabush.model import (
     BOOKS,
     HAND_SIZE,
@@ -122,11 +130,11 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
     centre: list[PileView] = []
     for t in (0, 1):
         centre.append(
-            PileView(
+            pile_view(
+                table,
                 TEAM_PILES[t],
                 _("pile {team}").format(team=TEAM_NAMES[t]),
                 PileStyle.STACK,
-                table.faces(TEAM_PILES[t]),
                 placeholder=_("empty"),
                 most=room(TEAM_PILE_SIZE),
             )
@@ -136,7 +144,7 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
     cards = 52 * decks_for(n)
     if compact:  # the stacks in play, then the slot the next Ace starts
         for i in state.stacks:
-            centre.append(PileView(stack(i), _("stack"), PileStyle.STACK, table.faces(stack(i))))
+            centre.append(pile_view(table, stack(i), _("stack"), PileStyle.STACK))
         if free is not None and free < slots_for(n):
             centre.append(
                 PileView(stack(free), _("new"), PileStyle.STACK, (), placeholder=_("Ace"))
@@ -152,12 +160,8 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
             )
     stock = table.count(STOCK)
     books = table.count(BOOKS)
-    centre.append(
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), most=room(cards))
-    )
-    centre.append(
-        PileView(BOOKS, _("books"), PileStyle.STACK, table.faces(BOOKS), most=room(cards))
-    )
+    centre.append(pile_view(table, STOCK, _("stock"), PileStyle.STACK, most=room(cards)))
+    centre.append(pile_view(table, BOOKS, _("books"), PileStyle.STACK, most=room(cards)))
     info = [
         _("Team piles: A {a} · B {b}").format(
             a=table.count(TEAM_PILES[0]), b=table.count(TEAM_PILES[1])

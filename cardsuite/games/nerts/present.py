@@ -13,9 +13,9 @@ from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import (
     PileStyle,
-    PileView,
     ScoreSheet,
     TableView,
+    pile_view,
     seat_view,
     seating,
 )
@@ -48,22 +48,22 @@ def present(obs: Observation[SeenNerts]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         piles = [
-            PileView(
+            pile_view(
+                table,
                 nerts(s),
                 _("13-pile"),
                 PileStyle.STACK,
-                table.faces(nerts(s)),
                 owner=s,
                 placeholder=_("out!"),
                 most=NERTS_SIZE,
             )
         ]
         piles += [
-            PileView(
+            pile_view(
+                table,
                 row(s, j),
                 _("row {n}").format(n=j + 1),
                 PileStyle.COLUMN,
-                table.faces(row(s, j)),
                 owner=s,
                 placeholder=_("empty slot"),
                 most=ROW_MOST,
@@ -71,21 +71,14 @@ def present(obs: Observation[SeenNerts]) -> TableView:
             for j in range(ROW_SLOTS)
         ]
         piles.append(
-            PileView(
-                waste(s),
-                _("waste"),
-                PileStyle.STACK,
-                table.faces(waste(s)),
-                owner=s,
-                most=STOCK_SIZE,
-            )
+            pile_view(table, waste(s), _("waste"), PileStyle.STACK, owner=s, most=STOCK_SIZE)
         )
         piles.append(
-            PileView(
+            pile_view(
+                table,
                 stock(s),
                 _("stock"),
                 PileStyle.STACK,
-                table.faces(stock(s)),
                 owner=s,
                 placeholder=_("empty"),
                 most=STOCK_SIZE,
@@ -109,11 +102,11 @@ def present(obs: Observation[SeenNerts]) -> TableView:
     # Every foundation place of the deal, numbered as moves, hints and refusals name them;
     # Aces take the free places in order.
     centre = [
-        PileView(
+        pile_view(
+            table,
             found(k),
             _("foundation {n}").format(n=k + 1),
             PileStyle.STACK,
-            table.faces(found(k)),
             most=FOUNDATION_SIZE,
         )
         for k in range(4 * state.seats)

@@ -7,7 +7,15 @@ from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, TableView, seat_view, seating
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    ScoreSheet,
+    TableView,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.rang.model import (
     DEALS_LOST,
     DISCARD,
@@ -56,8 +64,8 @@ def present(obs: Observation[SeenRang]) -> TableView:
     play = _("play {ranks}").format(ranks=join_words(ranks, _("or")))
     note = _("joker named {rank}: {play}").format(rank=t, play=play) if top is JOKER else play
     centre = (
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-        PileView(DISCARD, _("discard"), PileStyle.STACK, table.faces(DISCARD), note=note),
+        pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(table, DISCARD, _("discard"), PileStyle.STACK, note=note),
     )
     summary = None
     if series.between:

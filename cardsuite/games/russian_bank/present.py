@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.view import PileStyle, TableView, pile_view, seat_view, seating
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
     HOUSE_IDS,
@@ -34,37 +34,32 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
         w = table.count(waste(s))
         d = table.count(hand(s))
         piles = [
-            PileView(
+            pile_view(
+                table,
                 reserve(s),
                 _("reserve"),
                 PileStyle.STACK,
-                table.faces(reserve(s)),
                 owner=s,
                 note=ngettext("{n} card", "{n} cards", r).format(n=r),
                 placeholder=_("empty"),
             ),
-            PileView(
-                hand_card(s),
-                _("hand card"),
-                PileStyle.STACK,
-                table.faces(hand_card(s)),
-                owner=s,
-                placeholder=_("none"),
+            pile_view(
+                table, hand_card(s), _("hand card"), PileStyle.STACK, owner=s, placeholder=_("none")
             ),
-            PileView(
+            pile_view(
+                table,
                 waste(s),
                 _("waste"),
                 PileStyle.STACK,
-                table.faces(waste(s)),
                 owner=s,
                 note=ngettext("{n} card", "{n} cards", w).format(n=w),
                 placeholder=_("empty"),
             ),
-            PileView(
+            pile_view(
+                table,
                 hand(s),
                 _("hand"),
                 PileStyle.STACK,
-                table.faces(hand(s)),
                 owner=s,
                 note=ngettext("{n} card", "{n} cards", d).format(n=d),
                 placeholder=_("empty"),
@@ -72,11 +67,11 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
         ]
         for k in range(4 * s, 4 * s + 4):
             piles.append(
-                PileView(
+                pile_view(
+                    table,
                     HOUSE_IDS[k],
                     _("H{n}").format(n=k + 1),
                     PileStyle.COLUMN,
-                    table.faces(HOUSE_IDS[k]),
                     placeholder=_("empty"),
                 )
             )
@@ -97,13 +92,7 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
             )
         )
     centre = tuple(
-        PileView(
-            pid,
-            _("F{n}").format(n=k + 1),
-            PileStyle.STACK,
-            table.faces(pid),
-            placeholder=_("Ace"),
-        )
+        pile_view(table, pid, _("F{n}").format(n=k + 1), PileStyle.STACK, placeholder=_("Ace"))
         for k, pid in enumerate(FOUND_IDS)
     )
     return TableView(

@@ -6,7 +6,7 @@ from cardsuite.core.cards import ACE_HIGH, Card, CardFace, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
 from cardsuite.games.ryba.model import (
     ASK_LIMIT,
     BOOK,
@@ -73,9 +73,7 @@ def present(obs: Observation[SeenRyba]) -> TableView:
                 to_move=s == state.turn,
             )
         )
-    centre = (
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-    )
+    centre = (pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),)
     if state.turn is None:
         status = _("Game over — {how}").format(
             how=end_text(state.how, state.winners, state.finished, counts)

@@ -25,6 +25,7 @@ from cardsuite.core.view import (
     SheetRow,
     TableView,
     TrickView,
+    pile_view,
     seat_view,
     seating,
 )
@@ -78,19 +79,19 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
             )
         )
     centre = [
-        PileView(
+        pile_view(
+            table,
             PACK,
             _("pack"),
             PileStyle.STACK,
-            table.faces(PACK),
             note=_("not dealt") if state.phase is not CUT_PHASE and not table.count(CUT) else "",
             placeholder=_("empty"),
         ),
-        PileView(
+        pile_view(
+            table,
             TRICK,
             _("last trick") if state.taker is not None else _("trick"),
             PileStyle.ROW,
-            table.faces(TRICK),
             placeholder=_("lead a card") if state.phase is PLAY else "",
         ),
     ]

@@ -17,6 +17,7 @@ from cardsuite.core.view import (
     ScoreSheet,
     TableView,
     TrickView,
+    pile_view,
     seat_view,
     seating,
 )
@@ -81,11 +82,11 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
             piles.append(_won_view(state, p, s, tricks[p]))
         if opts.begging:
             piles.append(
-                PileView(
+                pile_view(
+                    table,
                     discard(s),
                     _("discards"),
                     PileStyle.BADGE,
-                    table.faces(discard(s)),
                     owner=s,
                     note=_("out of play"),
                 )
@@ -102,19 +103,19 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
             )
         )
     centre = [
-        PileView(STOCK, _("pack"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-        PileView(
+        pile_view(table, STOCK, _("pack"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(
+            table,
             TURNUP,
             _("turn-up"),
             PileStyle.ROW if table.count(TURNUP) > 1 else PileStyle.STACK,
-            table.faces(TURNUP),
             note=_("trumps {suit}").format(suit=trumps.symbol) if trumps else "",
         ),
-        PileView(
+        pile_view(
+            table,
             TRICK,
             _("last trick") if state.taker is not None else _("trick"),
             PileStyle.ROW,
-            table.faces(TRICK),
             placeholder=_("lead a card"),
         ),
     ]

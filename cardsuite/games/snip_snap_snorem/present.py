@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat, seats_text
-from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
 from cardsuite.games.snip_snap_snorem.model import (
     CALLS,
     DONE,
@@ -72,11 +72,11 @@ def present(obs: Observation[SeenSnip]) -> TableView:
             note=round_call,
             placeholder=_("lead any card") if not over else "",
         ),
-        PileView(
+        pile_view(
+            table,
             DONE,
             _("set aside"),
             PileStyle.STACK,
-            table.faces(DONE),
             note=ngettext("{n} set", "{n} sets", sets).format(n=sets),
             placeholder=_("none yet"),
         ),

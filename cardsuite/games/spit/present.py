@@ -9,7 +9,14 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.view import KeyMove, PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.view import (
+    KeyMove,
+    PileStyle,
+    TableView,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.spit.model import (
     CENTRE,
     OUT,
@@ -37,22 +44,22 @@ def present(obs: Observation[SeenSpit]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         piles = [
-            PileView(
+            pile_view(
+                table,
                 slot(s, k),
                 _("slot {n}").format(n=k + 1),
                 PileStyle.STACK,
-                table.faces(slot(s, k)),
                 owner=s,
                 placeholder=_("empty"),
             )
             for k in range(count)
         ]
         piles.append(
-            PileView(
+            pile_view(
+                table,
                 STACK[s],
                 _("spit stack"),
                 PileStyle.STACK,
-                table.faces(STACK[s]),
                 owner=s,
                 placeholder=_("empty: the centre pile is turned over at the next spit"),
             )
@@ -70,11 +77,11 @@ def present(obs: Observation[SeenSpit]) -> TableView:
             seat_view(s, obs.viewer, piles, marks, score=row_text(left[s]), to_move=to_move)
         )
     centre = tuple(
-        PileView(
+        pile_view(
+            table,
             CENTRE[p],
             _("{pile} ({who})").format(pile=centre_name(p), who=seat(p)),
             PileStyle.STACK,
-            table.faces(CENTRE[p]),
             owner=None,
             placeholder=_("waiting for the spit"),
         )
