@@ -20,7 +20,7 @@ import enum
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from cardsuite.core.cards import CardFace, Suit
+from cardsuite.core.cards import ACE_LOW, Card, CardFace, RankOrder, Suit
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
 from cardsuite.core.text import default_name, fill
 
@@ -72,6 +72,20 @@ def pile_view(
     """The pile ``pile`` as it lies on ``table``: its cards as the viewer may see them, under
     ``label``, laid out in ``style``."""
     return PileView(pile, label, style, table.faces(pile), owner, note, placeholder, most)
+
+
+def by_rank(order: RankOrder = ACE_LOW) -> Callable[[CardFace], tuple[int, int]]:
+    """The sort key of a hand shown grouped by rank: low to high in ``order``, then by suit; a
+    joker after the suited cards, a card the viewer cannot see last."""
+
+    def key(card: CardFace) -> tuple[int, int]:
+        if not isinstance(card, Card):
+            return (99, 0)
+        if card.suit is None:
+            return (98, 0)
+        return (order.value(card.rank), card.suit.order)
+
+    return key
 
 
 @dataclass(frozen=True, slots=True)

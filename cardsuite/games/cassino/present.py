@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.cards import FACE_DOWN, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
@@ -20,6 +20,7 @@ from cardsuite.core.view import (
     PileView,
     ScoreSheet,
     TableView,
+    by_rank,
     pile_view,
     seat_view,
     seating,
@@ -53,7 +54,7 @@ def present(obs: Observation[SeenCassino]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
+        faces = tuple(sorted(held, key=by_rank())) if s == obs.viewer else held
         piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
         if not partners:
             piles.append(_won_view(state, s, s))
@@ -184,10 +185,3 @@ def _score_sheet(state: SeenCassino) -> ScoreSheet:
         row=_("Hand {n}"),
         progress=progress,
     )
-
-
-def _hand_order(card: CardFace) -> tuple[int, int]:
-    """Hands are shown by rank, low to high, then suit (captures are by rank and sums)."""
-    if not isinstance(card, Card) or card.suit is None:
-        return (99, 0)
-    return (card.rank, card.suit.order)

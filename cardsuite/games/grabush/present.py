@@ -15,7 +15,7 @@ under a count.
 
 from __future__ import annotations
 
-from cardsuite.core.cards import KING, Card, CardFace
+from cardsuite.core.cards import KING
 from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
@@ -25,6 +25,7 @@ from cardsuite.core.view import (
     PileView,
     ScoreSheet,
     TableView,
+    by_rank,
     pile_view,
     seat_view,
     seating,
@@ -76,7 +77,7 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
                     hand(s),
                     _("hand"),
                     PileStyle.FAN,
-                    tuple(sorted(held, key=_order)),
+                    tuple(sorted(held, key=by_rank())),
                     owner=s,
                     placeholder=_("no cards"),
                     most=room(HAND_SIZE),
@@ -225,9 +226,3 @@ def _score_sheet(state: SeenGrabush) -> ScoreSheet:
             ),
         ),
     )
-
-
-def _order(card: CardFace) -> tuple[int, int]:
-    if not isinstance(card, Card) or card.suit is None:
-        return (99, 0)
-    return (card.rank, card.suit.order)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
@@ -13,6 +12,7 @@ from cardsuite.core.view import (
     PileView,
     ScoreSheet,
     TableView,
+    by_rank,
     seat_view,
     seating,
 )
@@ -35,12 +35,6 @@ def chips_text(n: int) -> str:
     return _("{n:+d} chips").format(n=n) if n else _("0 chips")
 
 
-def _rank_first(card: CardFace) -> tuple[int, int]:
-    if isinstance(card, Card) and card.suit is not None:
-        return (card.rank, card.suit.order)
-    return (99, 0)
-
-
 def present(obs: Observation[SeenLaugh]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
@@ -50,7 +44,7 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_rank_first)) if s == obs.viewer else held
+        faces = tuple(sorted(held, key=by_rank())) if s == obs.viewer else held
         took = table.faces(captured(s))
         piles = (
             PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s, placeholder=_("no cards")),
@@ -90,7 +84,7 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
             TABLE,
             _("table"),
             PileStyle.FAN,  # a fan: all of up to 20-odd cards fit at 80 columns
-            tuple(sorted(table.faces(TABLE), key=_rank_first)),  # no order: shown by rank
+            tuple(sorted(table.faces(TABLE), key=by_rank())),  # no order: shown by rank
             placeholder=_("empty"),
         ),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
+from cardsuite.core.cards import JOKER, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
@@ -12,6 +12,7 @@ from cardsuite.core.view import (
     PileView,
     ScoreSheet,
     TableView,
+    by_rank,
     pile_view,
     seat_view,
     seating,
@@ -39,7 +40,7 @@ def present(obs: Observation[SeenRang]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
+        faces = tuple(sorted(held, key=by_rank())) if s == obs.viewer else held
         marks = []
         if s == state.pending:
             marks.append(_("pending"))
@@ -113,12 +114,3 @@ def _score_sheet(state: SeenRang) -> ScoreSheet:
         total=_("in all"),
         better=DEALS_LOST.hint(),
     )
-
-
-def _hand_order(card: CardFace) -> tuple[int, int]:
-    if not isinstance(card, Card):
-        return (99, 0)
-    if card is JOKER:
-        return (98, 0)
-    assert card.suit is not None
-    return (card.rank, card.suit.order)

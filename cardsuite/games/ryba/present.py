@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from cardsuite.core.cards import ACE_HIGH, Card, CardFace, rank_index
+from cardsuite.core.cards import ACE_HIGH, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    TableView,
+    by_rank,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.ryba.model import (
     ASK_LIMIT,
     BOOK,
@@ -36,7 +44,7 @@ def present(obs: Observation[SeenRyba]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
+        faces = tuple(sorted(held, key=by_rank(ACE_HIGH))) if s == obs.viewer else held
         laid = table.faces(books(s))
         ranks = " ".join(rank_index(c.rank) for c in laid[::BOOK] if isinstance(c, Card))
         marks = []
@@ -129,11 +137,3 @@ def last_ask(state: SeenRyba) -> str:
     return ngettext(
         "Last ask: {asked} — got {n} card", "Last ask: {asked} — got {n} cards", got
     ).format(asked=asked, n=got)
-
-
-def _hand_order(card: CardFace) -> tuple[int, int]:
-    """Grouped by rank, 2 up to Ace (as the spec orders ranks), then by suit."""
-    if not isinstance(card, Card):
-        return (99, 0)
-    assert card.suit is not None
-    return (ACE_HIGH.value(card.rank), card.suit.order)

@@ -10,13 +10,11 @@ boxes of an 80×24 table, which then drop the score altogether).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.cards import FACE_DOWN, Card
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.tricks import duty_status, trick_view
+from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -56,7 +54,9 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order(state))) if s == obs.viewer else held
+        faces = (
+            tuple(sorted(held, key=hand_order(state.trumps, ORDER))) if s == obs.viewer else held
+        )
         piles = [
             PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),
             PileView(
@@ -346,16 +346,3 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
     if noses:
         columns.append(_("noses"))
     return DealSummary(title, tuple(columns), tuple(rows), tuple(lines))
-
-
-def _hand_order(state: SeenSevenLeaves) -> Callable[[CardFace], tuple[int, int]]:
-    """Hands are shown by suit (trumps first), then from high to low."""
-    trumps = state.trumps
-
-    def key(card: CardFace) -> tuple[int, int]:
-        if not isinstance(card, Card) or card.suit is None:
-            return (9, 0)
-        suit = -1 if card.suit is trumps else card.suit.order
-        return (suit, -ORDER.value(card.rank))
-
-    return key

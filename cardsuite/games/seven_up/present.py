@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace, rank_index
+from cardsuite.core.cards import FACE_DOWN, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.tricks import duty_status, trick_view
+from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -75,7 +73,11 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order(state))) if s == obs.viewer else held
+        faces = (
+            tuple(sorted(held, key=hand_order(state.trumps, state.options.order)))
+            if s == obs.viewer
+            else held
+        )
         piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
         p = party_of(state.options, s)
         if not partners:
@@ -245,17 +247,3 @@ def _score_sheet(state: SeenSevenUp) -> ScoreSheet:
         start=[CHIPS] * len(parties),
         down=True,
     )
-
-
-def _hand_order(state: SeenSevenUp) -> Callable[[CardFace], tuple[int, int]]:
-    """Hands are shown by suit (trumps first), then from high to low."""
-    order = state.options.order
-    trumps = state.trumps
-
-    def key(card: CardFace) -> tuple[int, int]:
-        if not isinstance(card, Card) or card.suit is None:
-            return (9, 0)
-        suit = -1 if card.suit is trumps else card.suit.order
-        return (suit, -order.value(card.rank))
-
-    return key
