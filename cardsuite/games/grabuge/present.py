@@ -6,7 +6,7 @@ from cardsuite.core.cards import KING, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
-from cardsuite.core.text import seat
+from cardsuite.core.text import card_count, seat
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -32,10 +32,6 @@ from cardsuite.games.grabuge.model import (
     turned_pile,
     won_pile,
 )
-
-
-def _cards(n: int) -> str:
-    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _packets(n: int) -> str:
@@ -69,12 +65,12 @@ def present(obs: Observation[SeenGrabuge]) -> TableView:
             )
             for k in range(1, COLUMNS + 1)
         )
-        grabuge_note = _("used as stock") if state.converted[s] else _cards(len(grabuge))
+        grabuge_note = _("used as stock") if state.converted[s] else card_count(len(grabuge))
         views = (
             PileView(grabuge_pile(s), _("grabuge"), PileStyle.STACK, grabuge, owner=s,
                      note=grabuge_note, placeholder=_("empty")),
             PileView(stock_pile(s), _("stock"), PileStyle.STACK, stock, owner=s,
-                     note=_cards(len(stock)), placeholder=_("empty")),
+                     note=card_count(len(stock)), placeholder=_("empty")),
             pile_view(table, batch_pile(s), _("batch"), PileStyle.ROW, owner=s),
             PileView(turned_pile(s), _("turned"), PileStyle.STACK, turned, owner=s,
                      note=_("no place: which column?") if turned else ""),

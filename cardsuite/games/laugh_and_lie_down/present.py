@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
-from cardsuite.core.text import seat
+from cardsuite.core.text import card_count, seat
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -54,7 +54,7 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
                 PileStyle.BADGE,
                 took,
                 owner=s,
-                note=ngettext("{n} card", "{n} cards", len(took)).format(n=len(took)),
+                note=card_count(len(took)),
             ),
         )
         marks = []

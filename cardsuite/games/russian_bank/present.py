@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, TableView, pile_view, seat_view, seating
+from cardsuite.core.table import PileId, Seat, SeenTable
+from cardsuite.core.text import card_count, join_words, seat
+from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
     HOUSE_IDS,
@@ -30,40 +31,13 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
     table = state.table
     seats = []
     for s in seating(obs.viewer, state.seats):
-        r = table.count(reserve(s))
-        w = table.count(waste(s))
-        d = table.count(hand(s))
         piles = [
-            pile_view(
-                table,
-                reserve(s),
-                _("reserve"),
-                PileStyle.STACK,
-                owner=s,
-                note=ngettext("{n} card", "{n} cards", r).format(n=r),
-                placeholder=_("empty"),
-            ),
+            _counted(table, reserve(s), _("reserve"), s),
             pile_view(
                 table, hand_card(s), _("hand card"), PileStyle.STACK, owner=s, placeholder=_("none")
             ),
-            pile_view(
-                table,
-                waste(s),
-                _("waste"),
-                PileStyle.STACK,
-                owner=s,
-                note=ngettext("{n} card", "{n} cards", w).format(n=w),
-                placeholder=_("empty"),
-            ),
-            pile_view(
-                table,
-                hand(s),
-                _("hand"),
-                PileStyle.STACK,
-                owner=s,
-                note=ngettext("{n} card", "{n} cards", d).format(n=d),
-                placeholder=_("empty"),
-            ),
+            _counted(table, waste(s), _("waste"), s),
+            _counted(table, hand(s), _("hand"), s),
         ]
         for k in range(4 * s, 4 * s + 4):
             piles.append(
@@ -75,7 +49,7 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
                     placeholder=_("empty"),
                 )
             )
-        left = r + w + d + table.count(hand_card(s))
+        left = sum(table.count(pile) for pile in (reserve(s), waste(s), hand(s), hand_card(s)))
         marks = []
         if state.phase == OVER and state.winner == s:
             marks.append(_("winner"))
@@ -102,6 +76,19 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
         centre=centre,
         status=_status(state),
         info=_info(state),
+    )
+
+
+def _counted(table: SeenTable, pile: PileId, label: str, owner: Seat) -> PileView:
+    """One of a seat's squared-up piles, with the number of cards it holds."""
+    return pile_view(
+        table,
+        pile,
+        label,
+        PileStyle.STACK,
+        owner=owner,
+        note=card_count(table.count(pile)),
+        placeholder=_("empty"),
     )
 
 

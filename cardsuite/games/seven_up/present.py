@@ -6,7 +6,7 @@ from cardsuite.core.cards import FACE_DOWN, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
-from cardsuite.core.text import seat
+from cardsuite.core.text import seat, trick_count
 from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
     DealSummary,
@@ -40,10 +40,6 @@ from cardsuite.games.seven_up.model import (
     party_of,
     won,
 )
-
-
-def _tricks(n: int) -> str:
-    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
 
 
 def party_name(state: SeenSevenUp, party: int) -> str:
@@ -145,7 +141,7 @@ def _won_view(state: SeenSevenUp, party: int, owner: int | None, count: int) -> 
         else _("tricks of {side}").format(side=party_name(state, party))
     )
     faces = (FACE_DOWN,) * state.table.count(won(party))  # drawn face down (§9)
-    return PileView(won(party), label, PileStyle.BADGE, faces, owner=owner, note=_tricks(count))
+    return PileView(won(party), label, PileStyle.BADGE, faces, owner=owner, note=trick_count(count))
 
 
 def _trick(state: SeenSevenUp) -> TrickView | None:
