@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardsuite.core.cards import KING, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary, score_sheet
+from cardsuite.core.series import deal_summary, player_columns, score_sheet
 from cardsuite.core.text import card_count, seat
 from cardsuite.core.view import (
     PileStyle,
@@ -177,7 +177,7 @@ def _score_sheet(state: SeenGrabuge) -> ScoreSheet:
     """Every deal so far: the packets each player won in it, and in all."""
     return score_sheet(
         state.series,
-        [(seat(s), s) for s in range(SEATS)],
+        player_columns(SEATS),
         title=_("Grabuge"),
         scored=PACKETS.heading(),
         total=_("in all"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import score_sheet
+from cardsuite.core.series import player_columns, score_sheet
 from cardsuite.core.text import card_count, seat
 from cardsuite.core.view import (
     DealSummary,
@@ -104,24 +104,15 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
 def _score_sheet(state: SeenLaugh) -> ScoreSheet:
     """Every deal so far: with stakes, each player's chips won or lost in it (the ante
     included) and his balance; without, who was laughed at and the laughs in all."""
-    columns = [(seat(s), s) for s in range(state.seats)]
-    title = _("Laugh and Lie Down")
-    if state.options.stakes:
-        return score_sheet(
-            state.series,
-            columns,
-            title=title,
-            scored=_("chips"),
-            total=_("balance"),
-            signed=True,
-        )
+    stakes = state.options.stakes
     return score_sheet(
         state.series,
-        columns,
-        title=title,
-        scored=_("laughed at"),
-        total=_("in all"),
-        better=LAUGHS.hint(),
+        player_columns(state.seats),
+        title=_("Laugh and Lie Down"),
+        scored=_("chips") if stakes else _("laughed at"),
+        total=_("balance") if stakes else _("in all"),
+        better="" if stakes else LAUGHS.hint(),
+        signed=stakes,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary, score_sheet
+from cardsuite.core.series import deal_summary, player_columns, score_sheet
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import (
     PileStyle,
@@ -134,7 +134,7 @@ def _score_sheet(state: SeenNerts) -> ScoreSheet:
     left in the 13-pile costs the penalty) and in all."""
     return score_sheet(
         state.series,
-        [(seat(s), s) for s in range(state.seats)],
+        player_columns(state.seats),
         title=_("Nerts"),
         scored=POINTS.heading(),
         total=_("in all"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardsuite.core.cards import JOKER, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary, score_sheet
+from cardsuite.core.series import deal_summary, player_columns, score_sheet
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import (
     PileStyle,
@@ -108,7 +108,7 @@ def _score_sheet(state: SeenRang) -> ScoreSheet:
     """Every deal so far: who lost it (1) and the deals each player has lost."""
     return score_sheet(
         state.series,
-        [(seat(s), s) for s in range(state.seats)],
+        player_columns(state.seats),
         title=_("Rang"),
         scored=_("lost"),
         total=_("in all"),
