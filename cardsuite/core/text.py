@@ -203,3 +203,10 @@ def card_count(n: int) -> str:
 def trick_count(n: int) -> str:
     """ "1 trick", "5 tricks" (translated)."""
     return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def game_over_text(winner: int | None) -> str:
+    """The status line of a finished two-sided game: who won it, or that it is a draw."""
+    if winner is None:
+        return _("The game is over: a draw")
+    return _("The game is over: {who} wins").format(who=seat(winner))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.table import PileId, Seat, SeenTable
-from cardsuite.core.text import card_count, join_words, seat
+from cardsuite.core.text import card_count, game_over_text, join_words, seat
 from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
@@ -108,9 +108,7 @@ def stop_note(state: SeenRussianBank) -> str:
 
 def _status(state: SeenRussianBank) -> str:
     if state.phase == OVER:
-        if state.winner is None:
-            return _("The game is over: a draw")
-        return _("The game is over: {who} wins").format(who=seat(state.winner))
+        return game_over_text(state.winner)
     if state.phase == STOP:
         return _("Stop! {who} places one missed card on a foundation").format(who=seat(state.turn))
     return _("{who} to play").format(who=seat(state.turn))

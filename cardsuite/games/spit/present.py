@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat
+from cardsuite.core.text import game_over_text, seat
 from cardsuite.core.view import (
     KeyMove,
     PileStyle,
@@ -122,11 +122,9 @@ def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
 
 def _status(state: SeenSpit) -> str:
     if state.ending:
-        if state.winner is None:
-            return _("The game is over: a draw")
-        if state.ending == OUT:
+        if state.ending == OUT and state.winner is not None:
             return _("«Out!» {who} wins").format(who=seat(state.winner))
-        return _("The game is over: {who} wins").format(who=seat(state.winner))
+        return game_over_text(state.winner)
     if state.options.realtime:
         if state.spit_due is not None:
             return _("Both players are ready: spit coming")
