@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cardsuite.core.cards import ACE_LOW, Card, CardFace, RankOrder, Suit
+from cardsuite.core.i18n import _
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
 from cardsuite.core.text import default_name, fill
 
@@ -72,6 +73,23 @@ def pile_view(
     """The pile ``pile`` as it lies on ``table``: its cards as the viewer may see them, under
     ``label``, laid out in ``style``."""
     return PileView(pile, label, style, table.faces(pile), owner, note, placeholder, most)
+
+
+def hand_view(
+    table: Table | SeenTable,
+    pile: PileId,
+    owner: Seat,
+    viewer: Seat | None,
+    order: Callable[[CardFace], tuple[int, int]],
+    *,
+    placeholder: str = "",
+) -> PileView:
+    """A seat's hand, fanned: the viewer's own sorted in ``order`` so that he finds his cards,
+    the others' as they lie."""
+    faces = table.faces(pile)
+    if owner == viewer:
+        faces = tuple(sorted(faces, key=order))
+    return PileView(pile, _("hand"), PileStyle.FAN, faces, owner, placeholder=placeholder)
 
 
 def by_rank(order: RankOrder = ACE_LOW) -> Callable[[CardFace], tuple[int, int]]:

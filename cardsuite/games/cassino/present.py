@@ -21,6 +21,7 @@ from cardsuite.core.view import (
     ScoreSheet,
     TableView,
     by_rank,
+    hand_view,
     pile_view,
     seat_view,
     seating,
@@ -53,9 +54,7 @@ def present(obs: Observation[SeenCassino]) -> TableView:
     points = totals(state)
     seats = []
     for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=by_rank())) if s == obs.viewer else held
-        piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
+        piles = [hand_view(table, hand(s), s, obs.viewer, by_rank())]
         if not partners:
             piles.append(_won_view(state, s, s))
         marks = [_("dealer")] if s == series.dealer else []

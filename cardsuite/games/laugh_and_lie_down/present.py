@@ -13,6 +13,7 @@ from cardsuite.core.view import (
     ScoreSheet,
     TableView,
     by_rank,
+    hand_view,
     seat_view,
     seating,
 )
@@ -44,10 +45,9 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=by_rank())) if s == obs.viewer else held
         took = table.faces(captured(s))
         piles = (
-            PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s, placeholder=_("no cards")),
+            hand_view(table, hand(s), s, obs.viewer, by_rank(), placeholder=_("no cards")),
             PileView(
                 captured(s),
                 _("captured"),

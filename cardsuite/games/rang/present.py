@@ -9,10 +9,10 @@ from cardsuite.core.series import deal_summary, player_columns, score_sheet
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import (
     PileStyle,
-    PileView,
     ScoreSheet,
     TableView,
     by_rank,
+    hand_view,
     pile_view,
     seat_view,
     seating,
@@ -40,7 +40,6 @@ def present(obs: Observation[SeenRang]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=by_rank())) if s == obs.viewer else held
         marks = []
         if s == state.pending:
             marks.append(_("pending"))
@@ -53,7 +52,7 @@ def present(obs: Observation[SeenRang]) -> TableView:
             seat_view(
                 s,
                 obs.viewer,
-                (PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),),
+                (hand_view(table, hand(s), s, obs.viewer, by_rank()),),
                 marks,
                 score=score,
                 to_move=s == state.turn,

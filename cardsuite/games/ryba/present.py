@@ -11,6 +11,7 @@ from cardsuite.core.view import (
     PileView,
     TableView,
     by_rank,
+    hand_view,
     pile_view,
     seat_view,
     seating,
@@ -44,7 +45,6 @@ def present(obs: Observation[SeenRyba]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=by_rank(ACE_HIGH))) if s == obs.viewer else held
         laid = table.faces(books(s))
         ranks = " ".join(rank_index(c.rank) for c in laid[::BOOK] if isinstance(c, Card))
         marks = []
@@ -59,13 +59,8 @@ def present(obs: Observation[SeenRyba]) -> TableView:
                 s,
                 obs.viewer,
                 (
-                    PileView(
-                        hand(s),
-                        _("hand"),
-                        PileStyle.FAN,
-                        faces,
-                        owner=s,
-                        placeholder=_("no cards"),
+                    hand_view(
+                        table, hand(s), s, obs.viewer, by_rank(ACE_HIGH), placeholder=_("no cards")
                     ),
                     PileView(
                         books(s),

@@ -23,6 +23,7 @@ from cardsuite.core.view import (
     SheetRow,
     TableView,
     TrickView,
+    hand_view,
     pile_view,
     seat_view,
     seating,
@@ -53,12 +54,8 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
     table = state.table
     seats = []
     for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        faces = (
-            tuple(sorted(held, key=hand_order(state.trumps, ORDER))) if s == obs.viewer else held
-        )
         piles = [
-            PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),
+            hand_view(table, hand(s), s, obs.viewer, hand_order(state.trumps, ORDER)),
             PileView(
                 won(s),
                 _("tricks"),

@@ -15,6 +15,7 @@ from cardsuite.core.view import (
     ScoreSheet,
     TableView,
     TrickView,
+    hand_view,
     pile_view,
     seat_view,
     seating,
@@ -68,13 +69,9 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
     partners = opts.partnerships
     seats = []
     for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        faces = (
-            tuple(sorted(held, key=hand_order(state.trumps, state.options.order)))
-            if s == obs.viewer
-            else held
-        )
-        piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
+        piles = [
+            hand_view(table, hand(s), s, obs.viewer, hand_order(state.trumps, state.options.order))
+        ]
         p = party_of(state.options, s)
         if not partners:
             piles.append(_won_view(state, p, s, tricks[p]))
