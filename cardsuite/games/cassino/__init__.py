@@ -1,5 +1,4 @@
-"""Cassino, clubs variant without building: piles, options, moves, events and state in
-``model``, rules in ``engine``, look in ``present``."""
+"""Cassino, clubs variant without building."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Laugh and Lie Down (Смех до упада): piles, options, moves, events and state in ``model``,
-rules in ``engine``, look in ``present``."""
+"""Laugh and Lie Down (Смех до упада)."""
 
 from __future__ import annotations
 

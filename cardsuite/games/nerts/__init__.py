@@ -1,5 +1,4 @@
-"""Nerts (Pounce, Racing Demon): piles, options, moves, events and state in ``model``, rules in
-``engine``, look in ``present``.  A real-time game: see ``core.protocol`` on the clock."""
+"""Nerts (Pounce, Racing Demon), a real-time game: see ``core.protocol`` on the clock."""
 
 from __future__ import annotations
 

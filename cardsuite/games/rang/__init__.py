@@ -1,5 +1,4 @@
-"""Ранг (Rang): piles, options, moves, events and state in ``model``, rules in ``engine``, look
-in ``present``."""
+"""Ранг (Rang)."""
 
 from __future__ import annotations
 

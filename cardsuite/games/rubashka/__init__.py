@@ -1,5 +1,4 @@
-"""Рубашка (Straccia camicia): packs, piles, options, the move, events and state in ``model``,
-rules in ``engine``, look in ``present``."""
+"""Рубашка (Straccia camicia)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Russian Bank (Crapette): piles, options, moves, events and state in ``model``, rules in
-``engine``, look in ``present``."""
+"""Russian Bank (Crapette)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Рыба (Go Fish): piles, options, moves, events and state in ``model``, rules in ``engine``,
-look in ``present``."""
+"""Рыба (Go Fish)."""
 
 from __future__ import annotations
 

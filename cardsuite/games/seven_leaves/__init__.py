@@ -1,5 +1,4 @@
-"""Seven Leaves (Семь листов, «носы»): piles, options, moves, events and state in ``model``,
-rules in ``engine``, look in ``present``."""
+"""Seven Leaves (Семь листов, «носы»)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Seven Up (All Fours with seven chips): piles, options, moves, events and state in ``model``,
-rules in ``engine``, look in ``present``."""
+"""Seven Up (All Fours with seven chips)."""
 
 from __future__ import annotations
 

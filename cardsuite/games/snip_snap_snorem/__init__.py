@@ -1,5 +1,4 @@
-"""Снип-снап-снуре (Snip Snap Snorem): piles, options, moves, events and state in ``model``,
-rules in ``engine``, look in ``present``."""
+"""Снип-снап-снуре (Snip Snap Snorem)."""
 
 from __future__ import annotations
 

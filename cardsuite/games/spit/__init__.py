@@ -1,5 +1,4 @@
-"""Spit (Спит): piles, options, moves, events and state in ``model``, rules in ``engine``, look
-in ``present``.  A real-time game (see ``core.protocol``'s real-time part)."""
+"""Spit (Спит), a real-time game (see ``core.protocol``'s real-time part)."""
 
 from __future__ import annotations
 
