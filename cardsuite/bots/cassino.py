@@ -25,7 +25,8 @@ from typing import Any
 from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
-from cardsuite.games.cassino import (
+from cardsuite.games.cassino.engine import sum_masks
+from cardsuite.games.cassino.model import (
     TABLE,
     TEN_DIAMONDS,
     TWO_CLUBS,
@@ -33,7 +34,6 @@ from cardsuite.games.cassino import (
     SeenCassino,
     Trail,
     hand,
-    sum_masks,
     value,
     won,
 )

@@ -35,9 +35,11 @@ from cardsuite.core.cards import ACE, QUEEN, Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import SeenTable, Table, hidden_positions
-from cardsuite.games.grabuge import GrabugeState, PlaceInReserve, PlayReserve
 from cardsuite.games.grabuge.model import (
     PACKET_SIZE,
+    GrabugeState,
+    PlaceInReserve,
+    PlayReserve,
     grabuge_pile,
     packet_pile,
     reserve_piles,

@@ -38,7 +38,7 @@ from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import HoldsRank, Seat
-from cardsuite.games.ryba import (
+from cardsuite.games.ryba.model import (
     STOCK,
     Ask,
     Asked,

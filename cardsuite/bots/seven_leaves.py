@@ -31,15 +31,19 @@ from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import Seat
-from cardsuite.games.seven_leaves import DECK, TRICK, CutPack, PlayCard, hand
 from cardsuite.games.seven_leaves.model import (
+    DECK,
     ORDER,
+    TRICK,
+    CutPack,
     Dealt,
+    PlayCard,
     Played,
     PlayOffDealt,
     SeenSevenLeaves,
     TrickTaken,
     TurnedUp,
+    hand,
 )
 
 

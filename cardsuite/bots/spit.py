@@ -30,7 +30,7 @@ from typing import Any
 from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
-from cardsuite.games.spit import (
+from cardsuite.games.spit.model import (
     CENTRE,
     Fill,
     Pass,

@@ -197,6 +197,12 @@ def deal_summary(
     return DealSummary(title, ("", this_deal, total), rows, (result.note, *lines))
 
 
+def player_columns(seats: int) -> list[tuple[str, Seat]]:
+    """The score sheet's columns where each plays for himself: one per seat, headed by its
+    player (for :func:`score_sheet`)."""
+    return [(seat_token(s), s) for s in range(seats)]
+
+
 def score_sheet(
     series: Series,
     columns: Sequence[tuple[str, Seat]],

@@ -12,8 +12,9 @@ table and card conservation holds.  This module is the mechanic every such game 
 * :func:`playable` (the cards a hand may play now, in the hand's order) and :func:`refusal`
   (why one card may not be played, naming the rule broken), which agree card for card;
 * :func:`winning_play`, the usual winner: the highest trump, else the highest of the suit led;
-* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws, and
-  :func:`duty_status`, the status line naming what the player to move owes the suit led;
+* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws,
+  :func:`duty_status`, the status line naming what the player to move owes the suit led, and
+  :func:`hand_order`, how a hand is sorted on the table (by suit, trumps first);
 * the same duties and winner on card indices, for kernels: :func:`follow_or_trump`,
   :func:`follow_then_trump`, :func:`trick_winner` (with :func:`strengths`).
 
@@ -225,6 +226,19 @@ def duty_status(
     else:
         text = _("{who} to follow {suit}, else trump ({trumps})")
     return text.format(who=who, suit=led.suit.symbol, trumps=trumps.symbol)
+
+
+def hand_order(trumps: Suit | None, order: RankOrder) -> Callable[[CardFace], tuple[int, int]]:
+    """The sort key a hand is shown in: by suit (``trumps`` first), each suit from high to low
+    in ``order``; a card the viewer cannot see goes last."""
+
+    def key(card: CardFace) -> tuple[int, int]:
+        if not isinstance(card, Card) or card.suit is None:
+            return (9, 0)
+        suit = -1 if card.suit is trumps else card.suit.order
+        return (suit, -order.value(card.rank))
+
+    return key
 
 
 # --- on card indices, for kernels (core.kernel) -------------------------------------------

@@ -39,12 +39,12 @@ from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import HoldsRank, Seat, resample_hidden
 from cardsuite.games import GAMES
-from cardsuite.games.grabuge import GRABUGE, FullGrabuge, PlaceInReserve, PlayReserve
-from cardsuite.games.grabuge.model import turned_pile
-from cardsuite.games.rang import (
+from cardsuite.games.grabuge.engine import GRABUGE
+from cardsuite.games.grabuge.model import FullGrabuge, PlaceInReserve, PlayReserve, turned_pile
+from cardsuite.games.rang.engine import RANG
+from cardsuite.games.rang.model import (
     DRAWN,
     LAST_WITH_CARDS,
-    RANG,
     Draw,
     FullRang,
     Keep,

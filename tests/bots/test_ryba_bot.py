@@ -9,13 +9,8 @@ from cardsuite.bots.base import Bot, RandomBot, Remembers
 from cardsuite.bots.ryba import RybaBot
 from cardsuite.core.cards import Card
 from cardsuite.core.table import HoldsRank
-from cardsuite.games.ryba import (
-    RYBA,
-    Ask,
-    FullRyba,
-    RybaOptions,
-    hand,
-)
+from cardsuite.games.ryba.engine import RYBA
+from cardsuite.games.ryba.model import Ask, FullRyba, RybaOptions, hand
 
 
 def with_facts(state: FullRyba, *facts: HoldsRank) -> FullRyba:

@@ -143,8 +143,8 @@ def test_play_card_reads_and_points_the_same_for_every_trick_game() -> None:
 
 
 def test_both_trick_games_share_the_one_play_card() -> None:
-    from cardsuite.games.seven_leaves import PlayCard as LeavesPlay
-    from cardsuite.games.seven_up import PlayCard as UpPlay
+    from cardsuite.games.seven_leaves.model import PlayCard as LeavesPlay
+    from cardsuite.games.seven_up.model import PlayCard as UpPlay
 
     assert LeavesPlay is PlayCard and UpPlay is PlayCard
 
