@@ -347,9 +347,10 @@ class _Knowledge:
             )
         finishing = c == my_size  # a book here lays my last cards down
         if self.seats == 2 and not finishing:
+            # A duel: a book, else «Рыба» (worth 0); a success without a book is the worst.
             value = book * w.duel_book - (success - book) * w.duel_take - expected * w.duel_card
             return value - strips[0][1] * w.strip
-        # Everyone asked (or the only opponent, which is the same thing).
+        # Three or more players: everyone asked at once, or one opponent of several.
         keep, grow = (
             (w.keep_all, w.grow_all) if len(targets) == self.seats - 1 else (w.keep, w.grow)
         )
