@@ -16,6 +16,10 @@ Its rules of thumb:
   cards).  So it captures what is worth most and clears the table when it can, trails a card
   whose rank is mostly gone or that adds up with nothing, and never trails the 10♦, the 2♣ or
   a club while a harmless card will do.
+* **A trail says what a hand lacks**: a capture is compulsory, so a player who trails holds
+  no card that could capture on the table he trailed on.  The bot remembers those ranks for
+  every other player until the next deal, and counts only the unseen cards of the other ranks
+  when it weighs what he may hold.
 * **Keep a capture for later**: a trail that leaves a card it can take next turn (a second
   card of the rank in hand) counts a little in its favour.
 * **The last deal is played out exactly** when nothing is hidden any more — the stock is empty
@@ -23,8 +27,8 @@ Its rules of thumb:
   looks through every way the hand can go (who makes the last capture takes the rest of the
   table) and plays for the win, then for the points.
 
-Everything is computed from the observation, without randomness: the same observation always
-gives the same move.
+Everything is computed from the observation and that memory, without randomness: the same
+observation and memory always give the same move.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from cardsuite.games.cassino import (
     value,
     won,
 )
-from cardsuite.games.cassino.model import party_of
+from cardsuite.games.cassino.model import Dealt, Redealt, Trailed, party_of
 
 DECK_SIZE = 52
 CLUBS_IN_PACK = 13
@@ -111,11 +115,61 @@ def takes(table: tuple[Card, ...], rank: int, court_all: bool) -> tuple[tuple[Ca
     return tuple(tuple(c for i, c in enumerate(table) if m >> i & 1) for m in masks)
 
 
+class Lacks:
+    """The ranks each other player is known not to hold, learnt from his trails since the
+    last deal (a capture being compulsory, he had no card that could capture)."""
+
+    def __init__(self) -> None:
+        self.me: int | None = None
+        self.deal: tuple[int, int] | None = None  # the hand's number and the stock's size
+        self.ranks: dict[int, set[int]] = {}
+
+    def reset(self, me: int | None) -> None:
+        self.me = me
+        self.deal = None
+        self.ranks = {}
+
+    def take(self, state: SeenCassino) -> None:
+        """Learn from the events of the last move (the observation after it)."""
+        for event in state.events:
+            if isinstance(event, (Dealt, Redealt)):
+                self.ranks = {}
+                self.deal = None
+            elif isinstance(event, Trailed) and event.seat != self.me:
+                if state.options.free_trail:
+                    continue  # a trail may then be a choice: it says nothing
+                table = list(state.table.visible(TABLE))
+                if event.card in table:
+                    table.remove(event.card)
+                court_all = state.options.court_captures_all
+                lacking = {r for r in range(1, 14) if takes(tuple(table), r, court_all)}
+                self.ranks.setdefault(event.seat, set()).update(lacking)
+        self.deal = (state.series.number, state.table.count(STOCK))
+
+    def of(self, state: SeenCassino, seat: int) -> frozenset[int]:
+        """The ranks ``seat`` does not hold, if this memory is of the deal in play."""
+        if self.deal != (state.series.number, state.table.count(STOCK)):
+            return frozenset()
+        return frozenset(self.ranks.get(seat, ()))
+
+
 class CassinoBot:
     """No gifts, captures weighed against the next player's reply, the last deal played out
     exactly (see the module docstring)."""
 
     id = "cassino"
+
+    def __init__(self) -> None:
+        self.lacks = Lacks()
+
+    # --- Remembers ---------------------------------------------------------------------------
+    def observe(self, game: AnyGame, obs: Observation[Any]) -> None:
+        if obs.viewer != self.lacks.me:
+            self.lacks.reset(obs.viewer)
+        self.lacks.take(obs.state)
+
+    def forget(self) -> None:
+        self.lacks.reset(self.lacks.me)
 
     def choose(
         self,
@@ -158,7 +212,9 @@ class CassinoBot:
         threat = 0.0
         if nxt is not None and party_of(state, nxt) != party_of(state, me):
             size = state.table.count(hand(nxt))
-            threat = expected_best(left, unseen, size, worth, court_all)
+            lacking = self.lacks.of(state, nxt) if self.lacks.me == me else frozenset()
+            held = [c for c in unseen if c.rank not in lacking]
+            threat = expected_best(left, held, size, worth, court_all)
         follow = max(
             (
                 sum(worth.of(c) for c in taken)
