@@ -9,9 +9,9 @@ Its rules of thumb:
 
 * **What a card is worth** in one's pile: a little for the card count, more for a club, a
   whole point for the 10♦ or the 2♣ — and nothing more for the cards or the clubs once their
-  majority is settled (a side already holding more than the others can still catch up).
+  majority is settled (its leader is ahead by more than the cards still to be won).
 * **No gifts**: every move is judged by what it brings into the pile *less what the next
-  player can expect to take from the table it leaves*, rank by rank: the best capture a card
+  player (an opponent; a partner is no threat) can expect to take from the table it leaves*, rank by rank: the best capture a card
   of that rank would make there, weighed by the chance that he holds one (from the unseen
   cards).  So it captures what is worth most and clears the table when it can, trails a card
   whose rank is mostly gone or that adds up with nothing, and never trails the 10♦, the 2♣ or
@@ -63,20 +63,19 @@ CLUB = 2.0  # a share of the point for most clubs
 CARD = 1.0  # a share of the two points for most cards
 FOLLOW = 0.3  # how much a capture left for one's own next turn counts
 TRAIL = -0.5  # a trail gains nothing: a little below a capture of the same worth
-GIVE = 0.5  # a card trailed goes to whoever takes it later: half of it is lost
 
 
 class Worth:
     """What each card is worth in a pile, given the majorities already settled."""
 
-    def __init__(self, state: SeenCassino, unseen_clubs_or_table: int, loose_cards: int) -> None:
+    def __init__(self, state: SeenCassino, loose_clubs: int, loose_cards: int) -> None:
         cards = [len(state.table.visible(won(p))) for p in range(state.parties)]
         clubs = [
             sum(1 for c in state.table.visible(won(p)) if c.suit is Suit.CLUBS)
             for p in range(state.parties)
         ]
         self.card = CARD if not settled(cards, loose_cards) else 0.0
-        self.club = CLUB if not settled(clubs, unseen_clubs_or_table) else 0.0
+        self.club = CLUB if not settled(clubs, loose_clubs) else 0.0
 
     def of(self, card: Card) -> float:
         w = self.card
@@ -205,15 +204,15 @@ class CassinoBot:
             gain = worth.of(move.card) + sum(worth.of(c) for c in move.taken)
             left = tuple(c for c in table if c not in move.taken)
         else:
-            gain = TRAIL - GIVE * worth.of(move.card)
+            gain = TRAIL
             left = (*table, move.card)
         rest = tuple(c for c in mine if c != move.card)
-        nxt = next_holder(state, me)
         threat = 0.0
-        if nxt is not None and party_of(state, nxt) != party_of(state, me):
-            size = state.table.count(hand(nxt))
-            lacking = self.lacks.of(state, nxt) if self.lacks.me == me else frozenset()
+        rival = next_rival(state, me)
+        if rival is not None:
+            lacking = self.lacks.of(state, rival) if self.lacks.me == me else frozenset()
             held = [c for c in unseen if c.rank not in lacking]
+            size = state.table.count(hand(rival))
             threat = expected_best(left, held, size, worth, court_all)
         follow = max(
             (
@@ -235,12 +234,13 @@ def unseen_cards(state: SeenCassino, me: int) -> list[Card]:
     return [c for c in _PACK if c not in seen]
 
 
-def next_holder(state: SeenCassino, me: int) -> int | None:
-    """The next player after ``me`` who holds cards."""
+def next_rival(state: SeenCassino, me: int) -> int | None:
+    """The next player after ``me`` holding cards, if he is an opponent (a partner playing
+    next is no threat)."""
     for k in range(1, state.seats):
         s = (me + k) % state.seats
         if state.table.count(hand(s)):
-            return s
+            return s if party_of(state, s) != party_of(state, me) else None
     return None
 
 
