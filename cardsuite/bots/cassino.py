@@ -42,6 +42,7 @@ from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.games.cassino import (
+    OUT,
     STOCK,
     TABLE,
     TEN_DIAMONDS,
@@ -230,7 +231,7 @@ def unseen_cards(state: SeenCassino, me: int) -> list[Card]:
     seen = set(state.table.visible(TABLE)) | set(state.table.visible(hand(me)))
     for p in range(state.parties):
         seen |= set(state.table.visible(won(p)))
-    seen |= set(state.table.visible("out"))
+    seen |= set(state.table.visible(OUT))
     return [c for c in _PACK if c not in seen]
 
 
