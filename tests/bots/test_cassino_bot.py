@@ -10,7 +10,10 @@ from cardsuite.arena import ArenaSpec, run_arena
 from cardsuite.bots.cassino import CassinoBot
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.moves import Move
-from cardsuite.games.cassino import CASSINO, Capture, FullCassino, Trail, hand
+from cardsuite.games.cassino import GAME
+from cardsuite.games.cassino.model import Capture, FullCassino, Trail, hand
+
+CASSINO = GAME.load()
 
 G = CASSINO
 
