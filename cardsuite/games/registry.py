@@ -54,7 +54,7 @@ class GameBots(NamedTuple):
     search_plies: int = 6_000  # a search's budget with that policy: about 0.3 s a move
     # The hard level's budget: kernel plies per decision, set so that its 95th percentile
     # stays under 250 ms on a 2-core machine (benchmarks/search_speed.py --level hard).
-    hard_plies: int = 20_000
+    hard_plies: int = 12_000
 
 
 NO_BOTS = GameBots()
