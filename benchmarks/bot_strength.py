@@ -2,7 +2,8 @@
 
 For each game (two players, three where two is not allowed) three pairings are played through
 the arena (:mod:`cardsuite.arena`: seats rotated every match, every match seeded): normal
-against easy, hard against easy and hard against normal.  Each result is kept in
+against easy, hard against easy and hard against normal.  At three players the first bot
+plays alone against two of the other (chance: one win in three).  Each result is kept in
 ``benchmarks/bot_strength.json`` as it comes in, and ``benchmarks/bot_strength.md`` is written
 anew from all the results kept, so the table can be filled a game at a time:
 
@@ -55,10 +56,12 @@ def measure(
 ) -> dict[str, Any]:
     """One pairing of one game, through the arena; the row kept in the results."""
     game = GAMES[game_id]
-    spec = ArenaSpec(game_id, seats_for(game), pairing, games, seed)
+    seats = seats_for(game)
+    hero_id, other_id = pairing
+    spec = ArenaSpec(game_id, seats, (hero_id,) + (other_id,) * (seats - 1), games, seed)
     started = time.perf_counter()
     report = run_arena(spec, workers=workers)
-    hero, other = report.bots
+    hero, other = report.bots[0], report.bots[-1]  # at three seats, one of the two others
     return {
         "game": game_id,
         "players": spec.seats,
@@ -70,8 +73,8 @@ def measure(
         "win_rate": round(hero.win_rate, 4),
         "ci95": [round(hero.ci95[0], 4), round(hero.ci95[1], 4)],
         "ms": {
-            bot.name: [round(bot.mean_decision_ms, 2), round(bot.p95_decision_ms, 2)]
-            for bot in (hero, other)
+            name: [round(bot.mean_decision_ms, 2), round(bot.p95_decision_ms, 2)]
+            for name, bot in zip(pairing, (hero, other), strict=True)
         },
         "seconds": round(time.perf_counter() - started, 1),
         "machine": platform.machine(),
@@ -116,14 +119,16 @@ def table(results: dict[str, dict[str, Any]]) -> str:
         "# Bot strength",
         "",
         "Made by `benchmarks/bot_strength.py` (do not edit by hand): seat-rotated, seeded arena",
-        "matches (`cardsuite arena`), two players (three where two is not allowed). The win",
-        "rate is the first bot's; draws count as not won; the interval is Wilson's at 95 %.",
+        "matches (`cardsuite arena`), two players (three where two is not allowed: the first",
+        "bot then plays against two of the other). The win rate is the first bot's; draws",
+        "count as not won; chance is one win in as many players; the interval is Wilson's at",
+        "95 %.",
         "Goals (issue 21): normal ≥ 75 % against easy, hard ≥ 90 % against easy and ≥ 60 %",
         "against normal, the interval entirely above the line. Decision times (mean / p95, ms)",
         "are wall clock on the machine of the run, with other work on it: a rough scale.",
         "",
-        "| game | players | pairing | games | win rate | 95 % interval | draws | goal | ms first bot | ms second bot |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | players | pairing | games | win rate | chance | 95 % interval | draws | goal | ms first bot | ms second bot |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for game_id in GAMES:
         for pairing in PAIRINGS:
@@ -133,7 +138,8 @@ def table(results: dict[str, dict[str, Any]]) -> str:
             (first, second) = (row["ms"][name] for name in pairing)
             lines.append(
                 f"| {game_id} | {row['players']} | {pairing[0]} vs {pairing[1]} | {row['games']} "
-                f"| {row['win_rate']:.1%} | {row['ci95'][0]:.1%} – {row['ci95'][1]:.1%} "
+                f"| {row['win_rate']:.1%} | {1 / row['players']:.0%} "
+                f"| {row['ci95'][0]:.1%} – {row['ci95'][1]:.1%} "
                 f"| {row['draws']} | {GOALS[pairing]:.0%}: {verdict(row)} "
                 f"| {first[0]:.1f} / {first[1]:.1f} | {second[0]:.1f} / {second[1]:.1f} |"
             )
