@@ -30,9 +30,11 @@ from typing import TypeVar
 
 from cardsuite.core.cards import Card, CardFace, RankOrder, Suit, standard_deck
 from cardsuite.core.errors import Refusal
+from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.table import PileId, Seat, pile_names
+from cardsuite.core.text import seat as who
 from cardsuite.core.view import TrickView
 
 TRICK: PileId = "trick"  # the trick in progress (or the last one, until the next lead)
@@ -69,6 +71,20 @@ class PlayCard(Move):
 
     def gesture(self) -> Gesture:
         return Gesture(hand(self.seat), self.card, TRICK)
+
+
+@event
+class Played(Event):
+    """``seat`` played ``card`` from his hand to the trick (the event of :class:`PlayCard`)."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), TRICK)
 
 
 T = TypeVar("T")

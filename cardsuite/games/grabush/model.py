@@ -302,15 +302,6 @@ def team_word(team: int) -> str:
 
 
 @event
-class Dealt(Event):
-    seat: Seat  # the dealer
-    number: int
-
-    def text(self) -> str:
-        return _("Deal {n}: {who} deals").format(n=self.number, who=who(self.seat))
-
-
-@event
 class PileShows(Event):
     """A team pile's new top card is turned up."""
 
@@ -322,14 +313,6 @@ class PileShows(Event):
 
     def moved(self) -> tuple[PileId, ...]:
         return (team_pile(self.team),)
-
-
-@event
-class TurnBegins(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who}'s turn").format(who=who(self.seat))
 
 
 @event
@@ -416,14 +399,6 @@ class Discarded(Event):
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), discard(self.seat, self.pile))
-
-
-@event
-class Passed(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who} passes").format(who=who(self.seat))
 
 
 @event

@@ -14,7 +14,7 @@ from typing import Any
 from cardsuite.core.building import FACES, NO_KEY, Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, TurnBegins
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import cards_with_owners, parse_position, seat_from_text
@@ -70,7 +70,6 @@ from cardsuite.games.russian_bank.model import (
     StopCalled,
     StopPlace,
     StopPlaced,
-    TurnBegins,
     TurnEnded,
     WasteTurned,
     Won,

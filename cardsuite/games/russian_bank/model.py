@@ -313,14 +313,6 @@ class Dealt(Event):
 
 
 @event
-class TurnBegins(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who}'s turn").format(who=who(self.seat))
-
-
-@event
 class HandTurned(Event):
     """The top card of a hand is turned up as the hand card."""
 

@@ -27,6 +27,7 @@ from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
     MUST_FOLLOW,
     MUST_TRUMP,
+    Played,
     by_card_index,
     play_moves,
     playable,
@@ -66,7 +67,6 @@ from cardsuite.games.seven_leaves.model import (
     LostPlayOff,
     Penalty,
     PlayCard,
-    Played,
     PlayOffCalled,
     PlayOffDealt,
     SeenSevenLeaves,

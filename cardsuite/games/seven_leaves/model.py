@@ -274,18 +274,6 @@ class TurnedUp(Event):
 
 
 @event
-class Played(Event):
-    seat: Seat
-    card: Card
-
-    def text(self) -> str:
-        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
-
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), TRICK)
-
-
-@event
 class TrickTaken(Event):
     seat: Seat
     tricks: int  # his tricks: the game total, or in a play-off the play-off's

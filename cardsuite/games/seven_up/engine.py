@@ -25,6 +25,7 @@ from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visib
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
     MUST_FOLLOW_OR_TRUMP,
+    Played,
     by_card_index,
     play_moves,
     playable,
@@ -69,7 +70,6 @@ from cardsuite.games.seven_up.model import (
     LowScored,
     NoTrumpsInPlay,
     PlayCard,
-    Played,
     PointGiven,
     Ran,
     Redeal,

@@ -346,14 +346,6 @@ class Cancelled(Event):
 
 
 @event
-class Passed(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who} passes").format(who=who(self.seat))
-
-
-@event
 class WentOut(Event):
     """``seat`` has emptied his row: «Аут!», he wins."""
 
