@@ -31,11 +31,11 @@ from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import Seat
+from cardsuite.core.tricks import Played
 from cardsuite.games.seven_leaves import DECK, TRICK, CutPack, PlayCard, hand
 from cardsuite.games.seven_leaves.model import (
     ORDER,
     Dealt,
-    Played,
     PlayOffDealt,
     SeenSevenLeaves,
     TrickTaken,
