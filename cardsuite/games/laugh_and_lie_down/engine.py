@@ -24,6 +24,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
+from cardsuite.core.text import ranks_word
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.laugh_and_lie_down import GAME
@@ -63,7 +64,6 @@ from cardsuite.games.laugh_and_lie_down.model import (
     TurnDone,
     captured,
     hand,
-    ranks_word,
 )
 
 AnyLaughMove = LaughMove | NextDeal

@@ -29,6 +29,7 @@ from cardsuite.core.table import (
     TableEdit,
     Visibility,
 )
+from cardsuite.core.text import ranks_word
 from cardsuite.core.view import TableView
 from cardsuite.games.ryba import GAME
 from cardsuite.games.ryba import present as presentation
@@ -64,7 +65,6 @@ from cardsuite.games.ryba.model import (
     hand,
     hand_size,
     order_from_dealer,
-    ranks_word,
 )
 
 # Refusal codes (ryba.md §6 names them RANK_NOT_HELD, BAD_TARGET, NOT_YOUR_TURN).

@@ -21,6 +21,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
+from cardsuite.core.text import ranks_word
 from cardsuite.core.view import TableView
 from cardsuite.games.snip_snap_snorem import GAME
 from cardsuite.games.snip_snap_snorem import present as presentation
@@ -46,7 +47,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     end_text,
     hand,
     hand_order,
-    ranks_word,
 )
 
 # Refusal codes (spec §6.2: NOT_IN_HAND, MUST_LEAD, MUST_MATCH, WRONG_RANK, ONE_CARD_ONLY,
