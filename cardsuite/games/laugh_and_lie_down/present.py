@@ -10,7 +10,7 @@ from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
-from cardsuite.core.text import seat
+from cardsuite.core.text import ranks_word, seat
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -27,7 +27,6 @@ from cardsuite.games.laugh_and_lie_down.model import (
     SeenLaugh,
     captured,
     hand,
-    ranks_word,
 )
 
 

@@ -26,6 +26,7 @@ GAME = GameInfo(
 )
 
 if TYPE_CHECKING:
+    from cardsuite.core.text import ranks_word
     from cardsuite.games.ryba.engine import BAD_TARGET, RANK_NOT_HELD, RYBA, Ryba
     from cardsuite.games.ryba.model import (
         ALL_BOOKS_DOWN,
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
         books,
         hand,
         order_from_dealer,
-        ranks_word,
     )
 else:  # at run time, each name is imported from engine.py or model.py when first asked for
     __getattr__ = GAME.export

@@ -37,6 +37,7 @@ GAME = GameInfo(
 )
 
 if TYPE_CHECKING:
+    from cardsuite.core.text import ranks_word
     from cardsuite.games.snip_snap_snorem.engine import (
         MIXED_RANKS,
         MUST_LEAD,
@@ -69,7 +70,6 @@ if TYPE_CHECKING:
         cards_left,
         end_text,
         hand,
-        ranks_word,
     )
 else:  # at run time, each name is imported from engine.py or model.py when first asked for
     __getattr__ = GAME.export
