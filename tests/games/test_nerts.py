@@ -27,6 +27,7 @@ from cardsuite.core.errors import (
     NotationError,
     OptionsError,
 )
+from cardsuite.core.moves import Pass
 from cardsuite.core.table import Table
 from cardsuite.games.nerts import (
     ACE_FIRST,
@@ -50,7 +51,6 @@ from cardsuite.games.nerts import (
     Flip,
     FullNerts,
     NertsOptions,
-    Pass,
     Play,
     Stuck,
     found,

@@ -12,6 +12,7 @@ from cardsuite.core.cards import ACE, KING, Card, several, standard_deck
 from cardsuite.core.errors import NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event, Passed, TurnBegins
 from cardsuite.core.i18n import _
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
@@ -46,7 +47,6 @@ from cardsuite.games.grabush.model import (
     GrabushMove,
     GrabushOptions,
     GrabushState,
-    Pass,
     PenaltyCard,
     PenaltyInsert,
     PenaltySkip,

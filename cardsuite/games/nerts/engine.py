@@ -14,6 +14,7 @@ from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import (
     cards_with_owners,
@@ -70,7 +71,6 @@ from cardsuite.games.nerts.model import (
     NertsOptions,
     NertsState,
     NertsTurned,
-    Pass,
     Passed,
     Play,
     Recycled,

@@ -41,6 +41,7 @@ from typing import NamedTuple
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import Kernel
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
@@ -66,7 +67,6 @@ from cardsuite.games.nerts.model import (
     FullNerts,
     NertsMove,
     NertsOptions,
-    Pass,
     Play,
     Stuck,
     close_deal,

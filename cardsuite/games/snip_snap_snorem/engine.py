@@ -14,6 +14,7 @@ from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.errors import NOT_A_MOVE, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
@@ -34,7 +35,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     Dealt,
     EmptyHandWins,
     FullSnip,
-    Pass,
     Passed,
     Play,
     Played,

@@ -63,7 +63,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import ACE_HIGH, Card, CardFace
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _, ngettext
-from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import ranks_word
@@ -149,17 +149,7 @@ class Play(Move):
         return _("Play which cards?")
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """No card of the round's rank: the turn goes on."""
-
-    def label(self) -> str:
-        return _("pass")
-
-    def notation(self) -> str:
-        return "pass"
-
-
+# Pass (core.moves): no card of the round's rank, the turn goes on.
 SnipMove = Play | Pass
 
 # --- events --------------------------------------------------------------------------------
