@@ -31,6 +31,7 @@ GAME = GameInfo(
 )
 
 if TYPE_CHECKING:
+    from cardsuite.core.moves import Pass
     from cardsuite.games.grabush.engine import (
         GRABUSH,
         ILLEGAL_MOVE,
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
         GrabushMove,
         GrabushOptions,
         GrabushState,
-        Pass,
         PenaltyInsert,
         PenaltySkip,
         Play,

@@ -28,6 +28,7 @@ GAME = GameInfo(
 )
 
 if TYPE_CHECKING:
+    from cardsuite.core.moves import Pass
     from cardsuite.games.nerts.engine import (
         ACE_FIRST,
         ACE_TO_CENTRE,
@@ -58,7 +59,6 @@ if TYPE_CHECKING:
         NertsMove,
         NertsOptions,
         NertsState,
-        Pass,
         Play,
         SeenNerts,
         Stuck,

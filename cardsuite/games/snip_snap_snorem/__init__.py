@@ -37,6 +37,7 @@ GAME = GameInfo(
 )
 
 if TYPE_CHECKING:
+    from cardsuite.core.moves import Pass
     from cardsuite.core.text import ranks_word
     from cardsuite.games.snip_snap_snorem.engine import (
         MIXED_RANKS,
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
         EmptyHandWins,
         FullSnip,
         GameEnded,
-        Pass,
         Passed,
         Play,
         Played,

@@ -28,6 +28,7 @@ GAME = GameInfo(
 )
 
 if TYPE_CHECKING:
+    from cardsuite.core.moves import Pass
     from cardsuite.games.spit.engine import (
         ALREADY_REQUESTED,
         EMPTY_SLOT,
@@ -55,7 +56,6 @@ if TYPE_CHECKING:
         TURNS,
         Fill,
         FullSpit,
-        Pass,
         Play,
         SeenSpit,
         SpitCancel,
