@@ -48,7 +48,6 @@ from cardsuite.games.seven_leaves.model import (
     COUNT,
     CUT,
     CUT_PHASE,
-    DEAL_PLAYED,
     DECK,
     DONE,
     FOLLOW,
@@ -82,6 +81,7 @@ from cardsuite.games.seven_leaves.model import (
     TrickTaken,
     TurnedUp,
     WentSafe,
+    deal_verdict,
     flicks_of,
     hand,
     next_of,
@@ -496,45 +496,30 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         active = state.active
         tricks = state.tricks
         safe_at = list(state.safe_at)
-        loser: Seat | None = None
-        ending = DEAL_PLAYED
-        next_active = active
-        playoff = False
-        if state.playoff:
-            fewest = min(state.deal_tricks[s] for s in active)
-            low = tuple(s for s in active if state.deal_tricks[s] == fewest)
-            if len(low) == 1:
-                loser, ending = low[0], PLAY_OFF
-                events.append(LostPlayOff(loser, fewest))
-            else:
-                next_active, playoff, ending = low, True, PLAY_OFF_CALLED
-                events.append(PlayOffCalled(low, fewest))
+        verdict = deal_verdict(
+            active,
+            tricks,
+            state.deal_tricks,
+            state.playoff,
+            opts.target_tricks,
+            state.deal,
+            state.dealer,
+            seats,
+        )
+        for s in verdict.safe:
+            safe_at[s] = state.deal
+            events.append(WentSafe(s, tricks[s]))
+        ending, loser, fewest = verdict.ending, verdict.loser, verdict.fewest
+        if loser is None:
+            if ending == PLAY_OFF_CALLED:
+                events.append(PlayOffCalled(verdict.coming, fewest))
+        elif ending == PLAY_OFF:
+            events.append(LostPlayOff(loser, fewest))
         else:
-            newly = tuple(s for s in active if tricks[s] >= opts.target_tricks)
-            for s in newly:
-                safe_at[s] = state.deal
-                events.append(WentSafe(s, tricks[s]))
-            rest = tuple(s for s in active if s not in newly)
-            if len(rest) == 1:
-                loser, ending = rest[0], LAST_ACTIVE
-                events.append(Lost(loser, tricks[loser]))
-            elif rest:
-                next_active = rest
-                if state.deal >= MAX_DEALS:  # the safety stop (model.py)
-                    fewest = min(tricks[s] for s in rest)
-                    start = next_of(rest, state.dealer, seats)
-                    loser = next(s for s in self._round(rest, start, seats) if tricks[s] == fewest)
-                    ending = SAFETY
-                    events.append(Lost(loser, tricks[loser], limit=True))
-            else:
-                fewest = min(tricks[s] for s in newly)
-                low = tuple(s for s in newly if tricks[s] == fewest)
-                if len(low) == 1:
-                    loser, ending = low[0], LOWEST_TOTAL
-                    events.append(Lost(loser, fewest, lowest=True))
-                else:
-                    next_active, playoff, ending = low, True, PLAY_OFF_CALLED
-                    events.append(PlayOffCalled(low, fewest))
+            events.append(
+                Lost(loser, fewest, lowest=ending == LOWEST_TOTAL, limit=ending == SAFETY)
+            )
+        next_active, playoff = verdict.coming, verdict.playoff
         note = _deal_note(events[first_event:], loser)
         result = DealResult(state.dealer, state.deal_tricks, note, ending)
         losses = state.losses
