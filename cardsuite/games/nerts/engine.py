@@ -88,6 +88,7 @@ from cardsuite.games.nerts.model import (
     found,
     match_outcome,
     nerts,
+    next_signal,
     row,
     rows,
     stock,
@@ -444,12 +445,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         return bool(state.options.mode == REALTIME)
 
     def next_due(self, state: NertsState[Any]) -> int | None:
-        start, timeout = state.start_at, state.timeout_at
-        if start is None:
-            return timeout
-        if timeout is None or start <= timeout:
-            return start
-        return timeout
+        return next_signal(state.start_at, state.timeout_at)
 
     def reaction_ms(self, level: str) -> tuple[int, int] | None:
         return REACTION_MS.get(LEVEL_SPEED.get(level, level))

@@ -73,6 +73,7 @@ from cardsuite.games.nerts.model import (
     found,
     match_outcome,
     nerts,
+    next_signal,
     row,
     stock,
     waste,
@@ -640,12 +641,7 @@ class NertsKernel(Kernel[Work, Action]):
         return kernel.clock
 
     def next_due(self, kernel: Work) -> int | None:
-        start, timeout = kernel.start_at, kernel.timeout_at
-        if start is None:
-            return timeout
-        if timeout is None or start <= timeout:
-            return start
-        return timeout
+        return next_signal(kernel.start_at, kernel.timeout_at)
 
     def advance(self, kernel: Work, now: int) -> Work:
         """The start signal and the no-progress timeout, each as of its own time."""

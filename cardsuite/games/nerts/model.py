@@ -417,6 +417,17 @@ TARGET = "target-score"
 STEP_LIMIT = "safety:step-limit"
 DEAL_LIMIT = "safety:deal-limit"
 
+
+def next_signal(start_at: int | None, timeout_at: int | None) -> int | None:
+    """When the next timed event of real time falls due: the start signal or the no-progress
+    timeout, whichever is pending and earlier (the start signal on a tie); None for neither."""
+    if start_at is None:
+        return timeout_at
+    if timeout_at is None or start_at <= timeout_at:
+        return start_at
+    return timeout_at
+
+
 T = TypeVar("T", Table, SeenTable)
 
 
