@@ -279,12 +279,10 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 )
             )
 
-    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullNerts:
-        opts: NertsOptions = self.resolve_options(options)
-        self.check_options(seats, opts)
-        series = Series.start(seed=seed, seats=seats, deals=0)
+    def _blank(self, opts: NertsOptions, seats: int, seed: int, series: Series) -> FullNerts:
+        """The state before a deal: no cards laid out, nobody to play, nothing counted yet."""
         layout = self.layout(seats)
-        blank = NertsState(
+        return NertsState(
             table=Table(layout, tuple(() for _spec in layout.specs), ()),
             seed=seed,
             events=(),
@@ -304,7 +302,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             out=None,
             wanted=_NO_WANTS,
         )
-        work = _Work(blank, [])
+
+    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullNerts:
+        opts: NertsOptions = self.resolve_options(options)
+        self.check_options(seats, opts)
+        series = Series.start(seed=seed, seats=seats, deals=0)
+        work = _Work(self._blank(opts, seats, seed, series), [])
         self._deal(work)
         return work.freeze()
 
@@ -418,27 +421,16 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         started = settings.get("started", "yes").lower() not in ("no", "false", "0", "off")
         stuck_seats = {_player(t, seats) for t in settings.get("stuck", "").split()}
         turn = _player(settings["turn"], seats) if "turn" in settings else 0
-        state = NertsState(
+        return self._blank(opts, seats, seed, Series(0, 0, turn))._replace(
             table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
-            series=Series(0, 0, turn),
             clock=clock if realtime else 0,
             start_at=clock + START_DELAY if realtime and not started else None,
             timeout_at=clock + TIMEOUT if realtime and started else None,
             phase=PLAY if started or not realtime else WAITING,
             turn=None if realtime else turn,
-            progress=0,
-            marks=(0,) * seats,
             stuck=tuple(s in stuck_seats for s in range(seats)),
-            remedied=False,
-            steps=0,
-            out=None,
             wanted=_wanted(table, seats),
         )
-        return state
 
     # --- the clock ----------------------------------------------------------------------
     def realtime(self, state: NertsState[Any]) -> bool:
