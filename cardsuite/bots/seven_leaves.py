@@ -31,6 +31,7 @@ from cardsuite.core.cards import Card, Suit
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import Seat
+from cardsuite.core.tricks import Played
 from cardsuite.games.seven_leaves.model import (
     DECK,
     ORDER,
@@ -38,7 +39,6 @@ from cardsuite.games.seven_leaves.model import (
     CutPack,
     Dealt,
     PlayCard,
-    Played,
     PlayOffDealt,
     SeenSevenLeaves,
     TrickTaken,

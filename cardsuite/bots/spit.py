@@ -28,12 +28,11 @@ import random
 from typing import Any
 
 from cardsuite.core.cards import Card
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Move, Pass
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.games.spit.model import (
     CENTRE,
     Fill,
-    Pass,
     Play,
     SeenSpit,
     SpitRequest,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardsuite.core.errors import GAME_OVER, NOT_NOW, NOT_YOUR_TURN, Refusal
+from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
@@ -108,6 +109,18 @@ class Series(NamedTuple):
         if self.deals > 0:
             return _("Deal {n} of {total}").format(n=self.number + 1, total=self.deals)
         return _("Deal {n}").format(n=self.number + 1)
+
+
+@event
+class Dealt(Event):
+    """A deal of the series begins: ``seat`` deals it (for games whose deal needs no more
+    words; the others say how many cards go where in an event of their own)."""
+
+    seat: Seat  # the dealer
+    number: int  # 1-based deal number
+
+    def text(self) -> str:
+        return _("Deal {n}: {who} deals").format(n=self.number, who=seat_token(self.seat))
 
 
 @dataclass(frozen=True, slots=True)

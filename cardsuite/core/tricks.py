@@ -24,16 +24,18 @@ table until its winner leads again): a lead may be any card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
 from cardsuite.core.cards import Card, CardFace, RankOrder, Suit, standard_deck
 from cardsuite.core.errors import Refusal
+from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.table import PileId, Seat, pile_names
+from cardsuite.core.text import seat as who
 from cardsuite.core.view import TrickView
 
 TRICK: PileId = "trick"  # the trick in progress (or the last one, until the next lead)
@@ -72,6 +74,20 @@ class PlayCard(Move):
         return Gesture(hand(self.seat), self.card, TRICK)
 
 
+@event
+class Played(Event):
+    """``seat`` played ``card`` from his hand to the trick (the event of :class:`PlayCard`)."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), TRICK)
+
+
 T = TypeVar("T")
 
 # The 52 cards in the order of their index (Card.index), for tables read by card.index.
@@ -88,6 +104,34 @@ def by_card_index(seats: int, make: Callable[[Seat, Card], T]) -> tuple[tuple[T,
 def play_moves(seats: int) -> tuple[tuple[PlayCard, ...], ...]:
     """Every :class:`PlayCard` there can be, made once: ``moves[seat][card.index]``."""
     return by_card_index(seats, PlayCard)
+
+
+def play_to_trick(
+    piles: list[tuple[Card, ...]],
+    positions: Mapping[PileId, int],
+    seat: Seat,
+    card: Card,
+    leader: Seat | None,
+    taken_to: PileId | None,
+) -> tuple[tuple[Card, ...], Seat]:
+    """``seat`` plays ``card`` from his hand to the trick, in ``piles`` (a table's piles being
+    changed, found by ``positions``): the completed trick still in view first goes face down
+    to ``taken_to``, its taker's pile (None: no trick was completed); a card played to an
+    empty trick leads it.  Returns the trick now and its leader."""
+    at_trick = positions[TRICK]
+    trick = piles[at_trick]
+    if taken_to is not None:
+        at_won = positions[taken_to]
+        piles[at_won] = piles[at_won] + trick
+        trick = ()
+    if not trick or leader is None:
+        leader = seat
+    at_hand = positions[hand(seat)]
+    held = piles[at_hand]
+    i = held.index(card)
+    piles[at_hand] = held[:i] + held[i + 1 :]
+    trick = piles[at_trick] = trick + (card,)
+    return trick, leader
 
 
 class FollowRule(Enum):

@@ -29,9 +29,9 @@ from cardsuite.core.errors import (
     NotationError,
     OptionsError,
 )
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, TurnBegins
 from cardsuite.core.options import options_from_strings
-from cardsuite.core.series import NextDeal
+from cardsuite.core.series import Dealt, NextDeal
 from cardsuite.core.table import resample_hidden
 from cardsuite.core.text import fill
 from cardsuite.games.grabuge.engine import (
@@ -50,7 +50,6 @@ from cardsuite.games.grabuge.model import (
     BonusWon,
     Converted,
     Counted,
-    Dealt,
     DealWon,
     FullGrabuge,
     GrabugeEmpty,
@@ -63,7 +62,6 @@ from cardsuite.games.grabuge.model import (
     PlayReserve,
     Precedence,
     SetupAce,
-    TurnBegins,
     TurnedNoPlace,
     batch_pile,
     grabuge_pile,

@@ -27,6 +27,7 @@ from cardsuite.core.errors import (
     NotationError,
     OptionsError,
 )
+from cardsuite.core.moves import Pass
 from cardsuite.core.table import Table
 from cardsuite.games.nerts import GAME
 from cardsuite.games.nerts.engine import (
@@ -53,7 +54,6 @@ from cardsuite.games.nerts.model import (
     FullNerts,
     NertsOptions,
     NertsTurned,
-    Pass,
     Play,
     Recycled,
     Remedied,

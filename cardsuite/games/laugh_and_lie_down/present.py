@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import player_columns, score_sheet
-from cardsuite.core.text import card_count, seat
+from cardsuite.core.text import card_count, ranks_word, seat
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -24,7 +24,6 @@ from cardsuite.games.laugh_and_lie_down.model import (
     SeenLaugh,
     captured,
     hand,
-    ranks_word,
 )
 
 

@@ -13,7 +13,7 @@ from cardsuite.core.errors import NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import lay_out, parse_position, whole_number
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
@@ -29,6 +29,7 @@ from cardsuite.core.table import (
     TableEdit,
     Visibility,
 )
+from cardsuite.core.text import ranks_word
 from cardsuite.core.view import TableView
 from cardsuite.games.ryba import GAME
 from cardsuite.games.ryba import present as presentation
@@ -64,7 +65,6 @@ from cardsuite.games.ryba.model import (
     hand,
     hand_size,
     order_from_dealer,
-    ranks_word,
 )
 
 # Refusal codes (ryba.md §6 names them RANK_NOT_HELD, BAD_TARGET, NOT_YOUR_TURN).
@@ -178,7 +178,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
              if line.split(":", 1)[0].strip() == "players"),
             None,
         )  # fmt: skip
-        seats = highest if players_text is None else _number("players", players_text)
+        seats = highest if players_text is None else whole_number(players_text, "players")
         self.check_seats(seats)
         layout = self.layout(seats)
         aliases = {f"P{s + 1}": hand(s) for s in range(seats)}
@@ -195,7 +195,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
             for item in wanted.split():
                 who, _eq, count = item.partition("=")
                 s = _player(who, seats)
-                for _book in range(_number("books", count)):
+                for _book in range(whole_number(count, "books")):
                     if not free:
                         raise NotationError("books: not enough free ranks for so many books")
                     rank = free.pop(0)
@@ -484,13 +484,6 @@ def _book_counts(edit: TableEdit, n: int) -> tuple[int, ...]:
 
 def _whole_rank(rank: int) -> tuple[Card, ...]:
     return tuple(c for c in _DECK if c.rank == rank)
-
-
-def _number(key: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
 
 
 RYBA = Ryba()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardsuite.core.cards import ACE_HIGH, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat
+from cardsuite.core.text import ranks_word, seat
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -29,7 +29,6 @@ from cardsuite.games.ryba.model import (
     books,
     end_text,
     hand,
-    ranks_word,
 )
 
 ASKS_SHOWN_FROM = ASK_LIMIT - 500  # show the ask count when the safety cap comes near

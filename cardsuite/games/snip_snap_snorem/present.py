@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat, seats_text
+from cardsuite.core.text import ranks_word, seat, seats_text
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -28,7 +28,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     end_text,
     hand,
     hand_order,
-    ranks_word,
 )
 
 
