@@ -46,7 +46,7 @@ from typing import Any
 from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
-from cardsuite.core.table import HoldsRank, Seat
+from cardsuite.core.table import HoldsRank, Lacks, Seat
 from cardsuite.games.ryba.model import (
     STOCK,
     Ask,
@@ -249,6 +249,10 @@ class _Knowledge:
         for fact in table.known:
             owner = _owner(fact.pile)
             if owner is None or owner == me:
+                continue
+            if isinstance(fact, Lacks):  # he answered «Рыба» and has drawn nothing since
+                if fact.rank is not None and fact.rank not in self.holds[owner]:
+                    self.lacks[owner].setdefault(fact.rank, 0)
                 continue
             rank = fact.rank if isinstance(fact, HoldsRank) else fact.card.rank
             held = self.holds[owner]

@@ -20,6 +20,7 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import (
     HoldsRank,
+    Lacks,
     Layout,
     PileId,
     PileSpec,
@@ -308,6 +309,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         events: list[Event] = [asked]
         givers = (move.target,) if move.target is not None else self._others[n][p]
         lost: list[tuple[PileId, int]] = []  # (hand, rank) no longer held: facts to drop
+        lacking: list[PileId] = []  # the hands that answered «Рыба»
         for g in givers:
             theirs = hand(g)
             cards = edit[theirs]
@@ -317,6 +319,8 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                 held += taken
                 lost.append((theirs, rank))
                 events.append(HandedOver(g, p, rank, taken))
+            else:
+                lacking.append(theirs)
         keep_turn = False
         shown: Card | None = None
         if lost:
@@ -330,6 +334,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                 card = stock[-1]
                 edit[STOCK] = stock[:-1]
                 edit[mine] = held + (card,)
+                _drew(edit, mine)
                 fished_rank = classic and card.rank == rank
                 events.append(Fished(p, move.target, rank, fished_rank, card))
                 if _lay_book(edit, events, p, card.rank):
@@ -346,9 +351,14 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                 [
                     f
                     for f in known
-                    if (f.pile, f.rank if isinstance(f, HoldsRank) else f.card.rank) not in lost
+                    if isinstance(f, Lacks)
+                    or (f.pile, f.rank if isinstance(f, HoldsRank) else f.card.rank) not in lost
                 ]
             )
+        for theirs in lacking:
+            lack = Lacks(theirs, rank=rank)
+            if lack not in known:
+                known += (lack,)
         if (mine, rank) not in lost:
             for f in known:
                 if f.__class__ is HoldsRank and f.rank == rank and f.pile == mine:
@@ -455,6 +465,12 @@ def _lay_book(edit: TableEdit, events: list[Event], seat: Seat, rank: int) -> bo
     return True
 
 
+def _drew(edit: TableEdit, pile: PileId) -> None:
+    """``pile`` took a card from the stock unseen: what it was known to lack, it may now hold."""
+    if edit.known:
+        edit.known = tuple([f for f in edit.known if not (isinstance(f, Lacks) and f.pile == pile)])
+
+
 def _classic_turn(edit: TableEdit, events: list[Event], turn: Seat, n: int) -> Seat:
     """Classic variant: the turn comes to ``turn``; an empty hand draws one card first, or is
     passed by when the stock is empty too.  Someone holds cards (else all books are down)."""
@@ -466,6 +482,7 @@ def _classic_turn(edit: TableEdit, events: list[Event], turn: Seat, n: int) -> S
         if stock:
             edit[STOCK] = stock[:-1]
             edit[hand(turn)] = (stock[-1],)
+            _drew(edit, hand(turn))
             if skipped:
                 events.append(Skipped(tuple(skipped)))
                 skipped = []

@@ -31,9 +31,9 @@ Decisions where the spec leaves room (each recorded in the spec's §10 or taken 
   the asker, right after he receives or draws.
 * "Everyone knows the asker holds the rank" is a ``HoldsRank`` fact kept until he holds no
   card of it; a fished card shown in the classic variant is a ``Shown`` fact until it leaves
-  his hand.  That an opponent answered «Рыба» (holds none of a rank) is public too, but the
-  core has no fact for a missing rank, so determinization does not keep it (bots remember it
-  themselves).
+  his hand.  That an opponent answered «Рыба» (holds none of a rank) is public too: a
+  ``Lacks`` fact, dropped when he draws from the stock (a fished card, or the card an empty
+  hand draws in the classic variant), so a search bot's imagined deals deal him none.
 * With ``ask_all`` the opponents answer in turn order from the asker's left; each who holds
   the rank hands over all of it (one event each, the count public, the cards seen by the giver
   and the asker only).
