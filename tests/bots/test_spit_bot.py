@@ -22,9 +22,9 @@ def choose(text: str, seat: int = 0) -> Move:
 
 
 def test_the_bot_leaves_the_opponent_nothing_to_play() -> None:
-    # 8♠ on the 7♣ would give the opponent's 9♥ a place; 4♥ on the 3♦ takes the 2♣'s place
-    # away and gives him nothing.
-    move = choose("C1: 7♣\nC2: 3♦\nP1.S1: 8♠\nP1.S2: 4♥\nP2.S1: 9♥\nP2.S2: 2♣")
+    # 8♠ on the 7♣ would turn up a card, but it gives the opponent's 9♥ a place; 4♥ on the
+    # 3♦ takes the 2♣'s place away and leaves him nothing: that comes first.
+    move = choose("C1: 7♣\nC2: 3♦\nP1.S1: 2♥ 3♥ 8♠\nP1.S2: 4♥\nP2.S1: 9♥\nP2.S2: 2♣")
     assert move == Play(0, 1, 1)
 
 
