@@ -20,8 +20,11 @@ of the suite (``benchmarks/search_speed.py``).  Budget spending:
 * a playout that reaches ``playout_limit`` plies without an outcome scores 1/2;
 * with a guide (a bot of the game's own, by default the playout policy), the guide's choice
   is always searched and kept unless another move beats it clearly (by ``confidence`` standard
-  errors of the paired differences), so a small budget seldom lets noise alone talk the search
-  out of a good move: the search corrects the guide where the playouts show it wrong.
+  errors of the paired differences, over ``min_worlds`` imagined worlds at least), so a small
+  budget seldom lets noise alone talk the search out of a good move: the search corrects the
+  guide where the playouts show it wrong.  The floor matters where random playouts are long
+  (Rang, the races): a few worlds whose playouts all stop at ``playout_limit`` (scored 1/2)
+  against a few that end in a loss look certain, and are not.
 
 Where playouts run.  Random playouts (no policy) in a game that declares a kernel
 (:mod:`cardsuite.core.kernel`) run in the kernel: the candidate move is applied by the engine,
@@ -109,6 +112,7 @@ class SearchBot:
         playout_limit: int = 2_000,
         max_moves: int = 12,
         confidence: float = 2.0,
+        min_worlds: int = 16,
         kernels: bool = True,
         guide: Bot | None = None,
     ) -> None:
@@ -120,6 +124,7 @@ class SearchBot:
         self.playout_limit = playout_limit
         self.max_moves = max_moves
         self.confidence = confidence
+        self.min_worlds = min_worlds
 
     def choose(
         self,
@@ -189,7 +194,7 @@ class SearchBot:
         hold one result per imagined world, the same worlds in the same order)."""
         diffs = [a - b for a, b in zip(mine, theirs, strict=False)]
         n = len(diffs)
-        if n < 2:
+        if n < max(2, self.min_worlds):
             return False
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
