@@ -34,7 +34,7 @@ from cardsuite.core.errors import Refusal
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.table import PileId, Seat, pile_names
+from cardsuite.core.table import Fact, Lacks, PileId, Seat, pile_names
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TrickView
 
@@ -170,6 +170,41 @@ def playable(
         return follow
     trump = tuple([c for c in held if c.suit is trumps]) if trumps is not None else ()
     return trump or held
+
+
+def voids_shown(
+    card: Card, led: Suit | None, trumps: Suit | None, rule: FollowRule
+) -> tuple[Suit, ...]:
+    """The suits a player shows everyone he holds none of, by playing ``card`` when ``led``
+    is the suit led (None for a lead): the suit led when he does not follow it (unless he
+    trumps a plain suit under ``FOLLOW_OR_TRUMP``, which he may do holding it), and trumps too
+    when, under ``FOLLOW_THEN_TRUMP``, he neither follows nor trumps."""
+    if led is None or card.suit is led:
+        return ()
+    if rule is FollowRule.FOLLOW_OR_TRUMP:
+        return () if card.suit is trumps else (led,)
+    if trumps is None or card.suit is trumps or led is trumps:
+        return (led,)
+    return (led, trumps)
+
+
+def with_voids(
+    known: tuple[Fact, ...],
+    seat: Seat,
+    card: Card,
+    led: Suit | None,
+    trumps: Suit | None,
+    rule: FollowRule,
+) -> tuple[Fact, ...]:
+    """The table's facts once ``seat`` has played ``card``: with a ``Lacks`` fact for each
+    suit the play shows him void in (:func:`voids_shown`), each told once.  A hand takes no
+    card during trick play, so the facts hold until the next deal makes a new table."""
+    voids = voids_shown(card, led, trumps, rule)
+    if not voids:
+        return known
+    pile = hand(seat)
+    new = tuple([Lacks(pile, suit=suit) for suit in voids])
+    return known + tuple([fact for fact in new if fact not in known])
 
 
 def refusal(

@@ -40,6 +40,7 @@ from cardsuite.core.tricks import (
     refusal,
     suit_led,
     winning_play,
+    with_voids,
 )
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_leaves import GAME
@@ -448,10 +449,12 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         positions = table.layout.positions
         taker = state.taker  # the last trick goes face down to its winner as he leads again
         taken_to = won(taker) if taker is not None else None
+        led = suit_led(table.cards(TRICK), taker is not None)
         trick, leader = play_to_trick(piles, positions, seat, card, state.leader, taken_to)
         known = table.known
-        if known and card is state.turned:
-            known = ()  # the dealer's turned card leaves his hand
+        if known and card is state.turned:  # the dealer's turned card leaves his hand
+            known = tuple([f for f in known if not (isinstance(f, Shown) and f.card is card)])
+        known = with_voids(known, seat, card, led, state.trumps, FOLLOW)
         active = state.active
         order = self._rounds.get((active, leader)) or self._round(active, leader, state.seats)
         if len(trick) < len(active):

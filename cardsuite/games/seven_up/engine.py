@@ -38,6 +38,7 @@ from cardsuite.core.tricks import (
     refusal,
     suit_led,
     winning_play,
+    with_voids,
 )
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_up import GAME
@@ -654,12 +655,14 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         seats = state.seats
         taker = state.taker  # the last trick goes to its winner's pile as he leads again
         taken_to = won(party_of(state.options, taker)) if taker is not None else None
+        led = suit_led(state.table.cards(TRICK), taker is not None)
+        known = with_voids(state.table.known, seat, card, led, state.trumps, FOLLOW)
         trick, leader = play_to_trick(piles, positions, seat, card, state.leader, taken_to)
         plays = state.plays + (self._pairs[seat][card.index],)
         if len(trick) < seats:
             # The trick goes on: what a play changes (the deal's scores stay).
             return state._replace(
-                table=Table(layout, tuple(piles), state.table.known),
+                table=Table(layout, tuple(piles), known),
                 events=self._played[seat][card.index],
                 turn=(seat + 1) % seats,
                 leader=leader,
@@ -694,7 +697,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 points = deal_points[party] + 1
                 deal_points = (*deal_points[:party], points, *deal_points[party + 1 :])
             return state._replace(
-                table=Table(layout, tuple(piles), state.table.known),
+                table=Table(layout, tuple(piles), known),
                 events=events,
                 turn=winner,
                 leader=leader,
@@ -704,7 +707,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 plays=plays,
                 jack_taker=jack_taker,
             )
-        table = TableEdit(layout, piles, state.table.known)
+        table = TableEdit(layout, piles, known)
         work = _Work(state, table, [played, taken])
         work.plays = plays
         work.leader = leader
