@@ -1,143 +1,214 @@
-"""How strong and how fast the bots are: seeded head-to-head runs, larger than the tests'.
+"""The strength table: every level against the ones below it, in every game with decisions.
 
-Each line pits one bot (the *hero*) against others and changes the hero's seat every game;
-it reports the hero's losses (Rang: being the last with cards) or wins/draws/losses
-(Grabuge), with the rate chance alone would give, and the mean time per decision of every
-bot in the run (decisions with one legal move included, as a game asks them).
+For each game (two players, three where two is not allowed) three pairings are played through
+the arena (:mod:`cardsuite.arena`: seats rotated every match, every match seeded): normal
+against easy, hard against easy and hard against normal.  At three players the first bot
+plays alone against two of the other (chance: one win in three).  Each result is kept in
+``benchmarks/bot_strength.json`` as it comes in, and ``benchmarks/bot_strength.md`` is written
+anew from all the results kept, so the table can be filled a game at a time:
 
-    python benchmarks/bot_strength.py [--games 400] [--search-games 6] [--jobs 2]
+    PYTHONPATH=. python benchmarks/bot_strength.py [--game ID ...] [--pairing normal,easy ...]
+        [--games 400] [--seed 1] [--workers 2]
+    PYTHONPATH=. python benchmarks/bot_strength.py --table   # only write the table again
 
-Search bots think for a fixed number of plies (about 0.1 s a decision with random playouts,
-0.5 s at Rang with the heuristic's playouts), so their runs use ``--search-games`` games; a
-Rang search game takes a few minutes.  Everything is seeded: the same arguments give the same report.
+The goals (issue 21), for every skill game (all but Snip Snap Snorem and Rubashka): normal wins
+75 % against easy, hard 90 % against easy and 60 % against normal, each with its 95 % interval
+entirely above the line.  A row says ``met`` only then; a missed goal is explained in
+:data:`NOTES`.  Everything but the decision times is the same for the same arguments.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import platform
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
-from cardsuite.bots import Bot, RandomBot, generic_bot, search_bot
-from cardsuite.bots.grabuge import GrabugeBot
-from cardsuite.bots.rang import RangBot
-from cardsuite.core.rng import make_rng
+from cardsuite.arena import ArenaSpec, run_arena
+from cardsuite.bots import has_decisions
+from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES
 
-BOT_MAKERS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "rang heuristic": RangBot,
-    "rang search": lambda: search_bot(GAMES["rang"]),
-    "rang generic": lambda: generic_bot(GAMES["rang"]),
-    "grabuge heuristic": GrabugeBot,
-    "grabuge quick rules": lambda: GrabugeBot(samples=0),
-    "grabuge search": lambda: search_bot(GAMES["grabuge"]),
-    "grabuge generic": lambda: generic_bot(GAMES["grabuge"]),
+HERE = Path(__file__).parent
+RESULTS = HERE / "bot_strength.json"
+TABLE = HERE / "bot_strength.md"
+
+PAIRINGS: tuple[tuple[str, ...], ...] = (("normal", "easy"), ("hard", "easy"), ("hard", "normal"))
+GOALS: dict[tuple[str, ...], float] = {
+    ("normal", "easy"): 0.75,
+    ("hard", "easy"): 0.90,
+    ("hard", "normal"): 0.60,
+}
+LUCK_GAMES = {"snip-snap-snorem"}  # no skill goal: the cards decide (Rubashka has no choices)
+
+# Why a goal is missed, and what was tried (game id -> text); written into the table.
+NOTES: dict[str, str] = {
+    "ryba": (
+        "Normal misses 75 % at two players (seed ending: an empty hand wins). Tried: a duel rule "
+        "(book where likely, else a sure «Рыба», take cards only when forced), weight grids "
+        "over 2,000 games (flat at 0.69–0.71). Bots allowed to see the opponent's hand (an "
+        "experiment, not shipped) reach only 0.75 one move ahead, so no rule of thumb can: "
+        "most losses are the opponent emptying his hand by a book. Hard searches random "
+        "playouts guided by normal; its gain over normal is within noise so far."
+    ),
+    "cassino-clubs": (
+        "Normal misses 75 % at two players (0.73). Tried: weighing every move against the next "
+        "player's best reply from the unseen cards (no gifts of the 10♦, 2♣ or sums), card and "
+        "club majorities settled early, a memory of the ranks a trailing player lacks, the last "
+        "deal searched exactly; weight changes moved it by ±1 %. The same rules seeing the "
+        "opponent's hand reach 0.795 and with search 0.84: the gap is information, which is "
+        "the hard level's to close (search over sampled hands)."
+    ),
+    "laugh-and-lie-down": (
+        "Three players, normal alone against two random players (chance 1/3): 56 %. The goal "
+        "of 75 % against two opponents has not been worked on yet."
+    ),
 }
 
 
-def run(game_id: str, hero: str, others: list[str], games: int, offset: int) -> dict[str, Any]:
-    """Play ``games`` games; the hero sits in seat ``game % seats``."""
+def seats_for(game: AnyGame) -> int:
+    return 2 if 2 in game.seat_counts else min(game.seat_counts)
+
+
+def measure(
+    game_id: str, pairing: tuple[str, ...], games: int, seed: int, workers: int
+) -> dict[str, Any]:
+    """One pairing of one game, through the arena; the row kept in the results."""
     game = GAMES[game_id]
-    seats = 1 + len(others)
-    lost = won = drawn = 0
-    clock: dict[str, list[float]] = {}
-    for g in range(games):
-        seed = offset + g
-        hero_seat = g % seats
-        names = list(others)
-        names.insert(hero_seat, hero)
-        bots = [BOT_MAKERS[name]() for name in names]
-        state = game.new_game(seats=seats, seed=seed)
-        ply = 0
-        while game.to_move(state):
-            seat = min(game.to_move(state))
-            legal = game.legal_moves(state, seat)
-            obs = game.observe(state, seat)
-            start = time.perf_counter()
-            move = bots[seat].choose(game, obs, legal, make_rng(seed, "bot", seat, ply))
-            clock.setdefault(names[seat], []).append(time.perf_counter() - start)
-            state = game.apply(state, move)
-            ply += 1
-        outcome = game.outcome(state)
-        assert outcome is not None
-        if outcome.is_draw:
-            drawn += 1
-        elif outcome.places[hero_seat] == 1:
-            won += 1
-        if not outcome.is_draw and outcome.places[hero_seat] == max(outcome.places):
-            lost += 1
-    return {"games": games, "won": won, "lost": lost, "drawn": drawn, "clock": clock}
+    seats = seats_for(game)
+    hero_id, other_id = pairing
+    spec = ArenaSpec(game_id, seats, (hero_id,) + (other_id,) * (seats - 1), games, seed)
+    started = time.perf_counter()
+    report = run_arena(spec, workers=workers)
+    hero, other = report.bots[0], report.bots[-1]  # at three seats, one of the two others
+    return {
+        "game": game_id,
+        "players": spec.seats,
+        "pairing": list(pairing),
+        "games": report.games,
+        "seed": seed,
+        "draws": report.draws,
+        "unfinished": report.unfinished,
+        "win_rate": round(hero.win_rate, 4),
+        "ci95": [round(hero.ci95[0], 4), round(hero.ci95[1], 4)],
+        "ms": {
+            name: [round(bot.mean_decision_ms, 2), round(bot.p95_decision_ms, 2)]
+            for name, bot in zip(pairing, (hero, other), strict=True)
+        },
+        "seconds": round(time.perf_counter() - started, 1),
+        "machine": platform.machine(),
+    }
 
 
-def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    total: dict[str, Any] = {"games": 0, "won": 0, "lost": 0, "drawn": 0, "clock": {}}
-    for part in parts:
-        for key in ("games", "won", "lost", "drawn"):
-            total[key] += part[key]
-        for name, times in part["clock"].items():
-            total["clock"].setdefault(name, []).extend(times)
-    return total
+def load_results() -> dict[str, dict[str, Any]]:
+    if not RESULTS.is_file():
+        return {}
+    rows: list[dict[str, Any]] = json.loads(RESULTS.read_text(encoding="utf-8"))
+    return {key(row["game"], tuple(row["pairing"])): row for row in rows}
 
 
-def report(game_id: str, hero: str, others: list[str], result: dict[str, Any]) -> str:
-    seats = 1 + len(others)
-    games = result["games"]
-    against = " + ".join(others) if len(set(others)) > 1 else f"{len(others)} × {others[0]}"
-    if game_id == "rang":
-        rate = result["lost"] / games
-        head = (
-            f"{game_id:8} {hero} vs {against}, {games} games: lost {result['lost']} "
-            f"({rate:.1%}; chance {1 / seats:.0%})"
-        )
-    else:
-        head = (
-            f"{game_id:8} {hero} vs {against}, {games} games: "
-            f"won {result['won']}, drawn {result['drawn']}, lost {result['lost']}"
-        )
-    times = ", ".join(
-        f"{name} {sum(t) / len(t) * 1e3:.3f} ms" for name, t in sorted(result["clock"].items()) if t
+def key(game_id: str, pairing: tuple[str, ...]) -> str:
+    return f"{game_id} {','.join(pairing)}"
+
+
+def save_results(results: dict[str, dict[str, Any]]) -> None:
+    rows = sorted(
+        results.values(), key=lambda r: (order(r["game"]), PAIRINGS.index(tuple(r["pairing"])))
     )
-    return f"{head}\n         mean time per decision: {times}"
+    RESULTS.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def order(game_id: str) -> int:
+    return list(GAMES).index(game_id)
+
+
+def verdict(row: dict[str, Any]) -> str:
+    pairing = tuple(row["pairing"])
+    if row["game"] in LUCK_GAMES:
+        return "no goal (luck)"
+    goal = GOALS[pairing]
+    low = row["ci95"][0]
+    if low > goal:
+        return "met"
+    return "**missed**" if row["win_rate"] <= goal else "**not shown** (interval reaches the line)"
+
+
+def table(results: dict[str, dict[str, Any]]) -> str:
+    lines = [
+        "# Bot strength",
+        "",
+        "Made by `benchmarks/bot_strength.py` (do not edit by hand): seat-rotated, seeded arena",
+        "matches (`cardsuite arena`), two players (three where two is not allowed: the first",
+        "bot then plays against two of the other). The win rate is the first bot's; draws",
+        "count as not won; chance is one win in as many players; the interval is Wilson's at",
+        "95 %.",
+        "Goals (issue 21): normal ≥ 75 % against easy, hard ≥ 90 % against easy and ≥ 60 %",
+        "against normal, the interval entirely above the line. Decision times (mean / p95, ms)",
+        "are wall clock on the machine of the run, with other work on it: a rough scale.",
+        "",
+        "| game | players | pairing | games | win rate | chance | 95 % interval | draws | goal | ms first bot | ms second bot |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for game_id in GAMES:
+        for pairing in PAIRINGS:
+            row = results.get(key(game_id, pairing))
+            if row is None:
+                continue
+            (first, second) = (row["ms"][name] for name in pairing)
+            lines.append(
+                f"| {game_id} | {row['players']} | {pairing[0]} vs {pairing[1]} | {row['games']} "
+                f"| {row['win_rate']:.1%} | {1 / row['players']:.0%} "
+                f"| {row['ci95'][0]:.1%} – {row['ci95'][1]:.1%} "
+                f"| {row['draws']} | {GOALS[pairing]:.0%}: {verdict(row)} "
+                f"| {first[0]:.1f} / {first[1]:.1f} | {second[0]:.1f} / {second[1]:.1f} |"
+            )
+    missing = [
+        key(g, p)
+        for g, game in GAMES.items()
+        if has_decisions(game)
+        for p in PAIRINGS
+        if key(g, p) not in results
+    ]
+    if missing:
+        lines += ["", "Not measured yet: " + "; ".join(missing) + "."]
+    if NOTES:
+        lines += ["", "## Notes", ""]
+        lines += [f"- **{game_id}**: {text}" for game_id, text in NOTES.items()]
+    return "\n".join(lines) + "\n"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="repeatable")
+    parser.add_argument(
+        "--pairing",
+        action="append",
+        choices=[",".join(p) for p in PAIRINGS],
+        help="repeatable; all three when omitted",
+    )
     parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--search-games", type=int, default=6)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--table", action="store_true", help="only write the table again")
     args = parser.parse_args()
-    n, s = args.games, args.search_games
-    runs: list[tuple[str, str, list[str], int]] = [
-        ("rang", "rang heuristic", ["random"] * 3, n),
-        ("rang", "rang heuristic", ["random"], n),
-        ("rang", "rang heuristic", ["random"] * 2, n),
-        ("rang", "rang generic", ["random"] * 3, s),
-        ("rang", "rang search", ["random"] * 3, s),
-        ("rang", "rang search", ["rang heuristic"], s),
-        ("grabuge", "grabuge heuristic", ["random"], n),
-        ("grabuge", "grabuge quick rules", ["random"], n),
-        ("grabuge", "grabuge heuristic", ["grabuge quick rules"], n),
-        ("grabuge", "grabuge generic", ["random"], s),
-        ("grabuge", "grabuge search", ["grabuge heuristic"], s),
-    ]
-    jobs = max(1, args.jobs)
-    with ProcessPoolExecutor(jobs) as pool:
-        futures = []
-        for game_id, hero, others, games in runs:
-            share = [games // jobs + (i < games % jobs) for i in range(jobs)]
-            offsets = [sum(share[:i]) for i in range(jobs)]
-            futures.append(
-                [
-                    pool.submit(run, game_id, hero, others, k, 10_000 + off)
-                    for k, off in zip(share, offsets, strict=True)
-                    if k
-                ]
-            )
-        for (game_id, hero, others, _), parts in zip(runs, futures, strict=True):
-            print(report(game_id, hero, others, merge([f.result() for f in parts])), flush=True)
+    results = load_results()
+    if not args.table:
+        pairings = [tuple(p.split(",")) for p in args.pairing] if args.pairing else list(PAIRINGS)
+        for game_id in args.game or [g for g, game in GAMES.items() if has_decisions(game)]:
+            for pairing in pairings:
+                row = measure(game_id, pairing, args.games, args.seed, args.workers)
+                results[key(game_id, pairing)] = row
+                save_results(results)
+                TABLE.write_text(table(results), encoding="utf-8")
+                print(
+                    f"{game_id:<19} {pairing[0]} vs {pairing[1]}: {row['win_rate']:.1%} "
+                    f"[{row['ci95'][0]:.1%}, {row['ci95'][1]:.1%}] in {row['seconds']} s — "
+                    f"{verdict(row)}",
+                    flush=True,
+                )
+    TABLE.write_text(table(results), encoding="utf-8")
 
 
 if __name__ == "__main__":

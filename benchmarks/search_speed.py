@@ -1,5 +1,5 @@
-"""How far the generic search bot sees per decision, with its playouts in the kernel and in
-the engine, for every game with decisions.
+"""How far the search bots see per decision, and how long they take, in every game with
+decisions.
 
 The decisions are seeded: random games are played from seeded deals and the states where the
 seat asked has a real choice (two moves or more) are taken, spread over the games.  On each,
@@ -8,7 +8,12 @@ chooses twice, once playing out in the game's kernel and once in its engine, and
 counted (``SearchBot.last_stats``).  Printed per game and path: playouts per decision (mean),
 plies per second, and the median and p95 decision time.
 
-    PYTHONPATH=. python benchmarks/search_speed.py [--decisions 24] [--seed 1] [--game ID ...]
+With ``--level hard`` the bot is the hard level (``cardsuite.bots.hard_bot``: the game's own
+bot guides, random playouts in the kernel at the game's ``hard_plies``), timed on the same
+decisions: what its budget costs, to be kept under 250 ms at the 95th percentile.
+
+    PYTHONPATH=. python benchmarks/search_speed.py [--level generic|hard] [--decisions 24]
+        [--seed 1] [--game ID ...]
 
 These machines are noisy: compare the two paths of one game, and the times as a rough scale.
 """
@@ -21,7 +26,7 @@ import statistics
 import time
 from typing import Any
 
-from cardsuite.bots import GENERIC_PLIES, generic_bot
+from cardsuite.bots import GENERIC_PLIES, game_bots, generic_bot, hard_bot, has_decisions
 from cardsuite.bots.search import SearchBot
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES
@@ -92,10 +97,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=24, help="decisions per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", choices=("generic", "hard"), default="generic")
     parser.add_argument(
         "--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)"
     )
     args = parser.parse_args()
+    if args.level == "hard":
+        hard_speed(args.game or list(GAMES), args.decisions, args.seed)
+        return
     print(f"generic search bot, {GENERIC_PLIES} plies per decision, {args.decisions} decisions")
     header = (
         f"{'game':<19} {'path':<7} {'playouts':>9} {'plies/s':>9} {'median ms':>10} {'p95 ms':>8}"
@@ -123,6 +132,29 @@ def main() -> None:
         if "kernel" in rows:
             gain = rows["kernel"]["plies_per_s"] / rows["engine"]["plies_per_s"]
             print(f"{game_id:<19} kernel/engine plies per second: {gain:.1f}x")
+
+
+def hard_speed(game_ids: list[str], count: int, seed: int) -> None:
+    """The hard level's cost per decision in each game, at its own budget."""
+    print(f"hard level, {count} decisions a game")
+    header = (
+        f"{'game':<19} {'plies':>7} {'playouts':>9} {'plies/s':>9} {'median ms':>10} {'p95 ms':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for game_id in game_ids:
+        game = GAMES[game_id]
+        chosen = decisions(game, count, seed) if has_decisions(game) else []
+        if not chosen:
+            print(f"{game_id:<19} no decisions")
+            continue
+        bot = hard_bot(game)
+        assert isinstance(bot, SearchBot)
+        row = measure(bot, game, chosen)
+        print(
+            f"{game_id:<19} {game_bots(game).hard_plies:>7} {row['playouts']:>9.0f} "
+            f"{row['plies_per_s']:>9.0f} {row['median_ms']:>10.0f} {row['p95_ms']:>8.0f}"
+        )
 
 
 if __name__ == "__main__":

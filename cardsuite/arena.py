@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from cardsuite.bots import BOT_LEVELS, Bot, bot_label
+from cardsuite.bots import Bot, bot_label
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.levels import LEVELS, level_id
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.rng import derive_seed
@@ -42,13 +43,6 @@ from cardsuite.match import Match, SeatInfo
 
 Z95 = 1.959963984540054  # the standard normal quantile at 97.5 %: a two-sided 95 % interval
 PLY_LIMIT = 200_000  # a safety stop far beyond any game's own end (simulate's limit)
-
-# The names a bot may be given: the lobby's labels (easy, normal, hard) and the level ids.
-BOT_NAMES: dict[str, str] = {
-    **{level.label: level.id for level in BOT_LEVELS},
-    **{level.id: level.id for level in BOT_LEVELS},
-}
-
 
 # --- statistics ---------------------------------------------------------------------------------
 
@@ -91,20 +85,17 @@ def mean(values: Sequence[float]) -> float:
 
 
 def resolve_bots(names: Sequence[str]) -> tuple[str, ...]:
-    """The level id of each bot name (``hard`` → ``search``); OptionsError for an empty list
-    or a name that is no bot.  Every level is allowed for every game, including one the lobby
-    does not offer yet: the arena is where a level is measured."""
+    """The level of each bot name (a former name too: ``search`` → ``hard``); OptionsError
+    for an empty list or a name that is no level."""
     if not names or any(not name for name in names):
         raise OptionsError(_("--bots needs at least one bot name, e.g. hard,normal"))
     ids = []
     for name in names:
-        bot_id = BOT_NAMES.get(name.lower())
-        if bot_id is None:
+        bot_id = level_id(name.lower())
+        if bot_id not in LEVELS:
             raise OptionsError(
-                _("unknown bot {name!r} (bots: {labels}, or {ids})").format(
-                    name=name,
-                    labels=", ".join(level.label for level in BOT_LEVELS),
-                    ids=", ".join(level.id for level in BOT_LEVELS),
+                _("unknown bot {name!r} (bots: {levels})").format(
+                    name=name, levels=", ".join(LEVELS)
                 )
             )
         ids.append(bot_id)

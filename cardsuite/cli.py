@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from cardsuite.bots import bot_ids
+from cardsuite.bots import bot_ids, plays_at
 from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.levels import EASY, NORMAL, level_id
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.outcome import LOSS, WIN
 from cardsuite.core.protocol import AnyGame
@@ -166,7 +167,7 @@ SeatsOpt = Annotated[
     str | None,
     typer.Option(
         metavar=N_("SEATS"),
-        help=N_("human or a bot id per seat, e.g. human,random,heuristic."),
+        help=N_("human or a bot level per seat (easy, normal, hard), e.g. human,normal,hard."),
         show_default=False,
     ),
 ]
@@ -334,7 +335,7 @@ def simulate(
 ) -> None:
     """Play bot-only games headless and report the results."""
     engine = get_game(game)
-    names = _split(bots) or ["random"]
+    names = [level_id(name) for name in _split(bots)] or [EASY]
     count = _players(engine, players, len(names) if len(names) > 1 else 0)
     if len(names) == 1:
         names *= count
@@ -348,7 +349,7 @@ def simulate(
         )
     known = bot_ids(engine)
     for name in names:
-        if name not in known:
+        if not plays_at(engine, name):
             raise OptionsError(
                 _("unknown bot {name!r} for {game} (bots: {bots})").format(
                     name=name, game=_(engine.title), bots=", ".join(known)
@@ -443,8 +444,8 @@ def arena(
         typer.Option(
             metavar=N_("BOTS"),
             help=N_(
-                "Bots to measure, comma-separated: easy, normal, hard (or random, heuristic, "
-                "search); a level named twice is reported as normal#1, normal#2."
+                "Bots to measure, comma-separated: easy, normal, hard; a level named "
+                "twice is reported as normal#1, normal#2."
             ),
         ),
     ] = "hard,normal",
@@ -705,7 +706,7 @@ def stats(
             print(note)
         return
     shown = [
-        _("{name} (bot · {bot})").format(name=shown_name(f.name) or "?", bot=plain(f.bot or ""))
+        _("{name} (bot · {bot})").format(name=shown_name(f.name) or "?", bot=_(plain(f.bot or "")))
         if f.is_bot
         else shown_name(f.name) or "?"
         for f in figures
@@ -1051,7 +1052,7 @@ def _open_table(
     options: Any,
 ) -> None:
     """Check the seats and names given, then open the table."""
-    kinds = _split(seats)
+    kinds = [kind if kind == "human" else level_id(kind) for kind in _split(seats)]
     given = _split(names)
     for i, name in enumerate(given):
         if not valid_unicode(name):  # a byte that is not UTF-8 in the command line
@@ -1062,7 +1063,7 @@ def _open_table(
             )
     count = _players(engine, players, len(kinds) or len(given))
     if not kinds:
-        kinds = ["human"] + [bot_ids(engine)[-1]] * (count - 1)
+        kinds = ["human"] + [NORMAL] * (count - 1)
     if len(kinds) != count:
         raise OptionsError(
             ngettext(
@@ -1073,7 +1074,7 @@ def _open_table(
         )
     known = bot_ids(engine)
     for kind in kinds:
-        if kind != "human" and kind not in known:
+        if kind != "human" and not plays_at(engine, kind):
             raise OptionsError(
                 _("seat kind {kind!r} is neither human nor a bot ({bots})").format(
                     kind=kind, bots=", ".join(known)

@@ -31,11 +31,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardsuite.bots import Bot, bot_ids, make_bot
+from cardsuite.bots import Bot, bot_ids, make_bot, plays_at
 from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, IllegalMoveError, Refusal, SaveError
 from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.levels import level_id
 from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_dict, options_to_dict
 from cardsuite.core.outcome import Outcome
@@ -129,7 +130,7 @@ class _Taken:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """Who sits in a seat: a name, and the bot's id for a bot seat (None for a human).
+    """Who sits in a seat: a name, and the bot's level for a bot seat (None for a human).
 
     ``name`` is kept as it was given (records and JSON output keep it); ``shown`` is the name
     made safe to show (:func:`~cardsuite.core.text.shown_name`), "" when it has nothing to
@@ -142,6 +143,8 @@ class SeatInfo:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", shown_name(self.name))
+        if self.bot is not None:  # a level by a former name ("heuristic") reads as today's
+            object.__setattr__(self, "bot", level_id(self.bot))
 
     @property
     def is_bot(self) -> bool:
@@ -786,7 +789,7 @@ class Match:
             game = get_game(record.game)
             known = bot_ids(game)
             for i, s in enumerate(record.seats):  # the record checked the rest of each seat
-                if s.kind == "bot" and s.bot not in known:
+                if s.kind == "bot" and not plays_at(game, s.bot or ""):
                     raise CardsuiteError(  # made a SaveError naming the file below
                         f"seat {i + 1} ({plain(s.name)!r}) is a bot seat naming bot "
                         f"{plain(str(s.bot))!r}, which {game.id} does not have "

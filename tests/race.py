@@ -30,7 +30,7 @@ CARDS_LEFT = Measure("cards left", ("{n} card left", "{n} cards left"), Better.F
 hand = pile_names("hand")
 DECK = tuple(c for c in deck_of(range(1, 14)) if c.suit in (Suit.HEARTS, Suit.SPADES))
 TURN_UP_DELAY = 1000
-REACTION = {"random": (900, 1500), "heuristic": (400, 700)}
+REACTION = {"easy": (900, 1500), "normal": (400, 700)}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

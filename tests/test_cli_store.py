@@ -49,7 +49,7 @@ def test_simulated_rang_matches_recorded_then_counted_per_bot_with_bots(
     for seat, name in enumerate(("Anna", "Boris", "Vera")):
         figures = players[name]
         assert figures["games"] == 20
-        assert figures["kind"] == "bot" and figures["bot"] == "random"
+        assert figures["kind"] == "bot" and figures["bot"] == "easy"
         assert figures["wins"] == wins[seat]  # counted as simulate counts them
         assert figures["wins"] + figures["draws"] + figures["losses"] == 20
         assert sum(figures["places"].values()) == 20
@@ -90,14 +90,14 @@ def test_stats_show_a_person_and_a_bot_of_the_same_name_apart(
     code, out, _ = run(capsys, "stats")
     assert code == 0
     names = [line.split("  ")[0].strip() for line in out.splitlines()[1:]]
-    assert names == ["Boris", "Vera", "Anna (bot · heuristic)", "Boris (bot · heuristic)"]
+    assert names == ["Boris", "Vera", "Anna (bot · normal)", "Boris (bot · normal)"]
     code, out, _ = run(capsys, "stats", "--json")
     rows = [(p["name"], p["kind"], p["bot"], p["games"]) for p in json.loads(out)["players"]]
     assert rows == [
         ("Boris", "human", None, 1),
         ("Vera", "human", None, 1),
-        ("Anna", "bot", "heuristic", 1),
-        ("Boris", "bot", "heuristic", 1),
+        ("Anna", "bot", "normal", 1),
+        ("Boris", "bot", "normal", 1),
     ]
 
 

@@ -16,18 +16,9 @@ from cardsuite.core.errors import NOT_YOUR_TURN, IllegalMoveError, SaveError
 from cardsuite.core.record import MatchRecord, load_record
 from cardsuite.core.series import NextDeal
 from cardsuite.games import GAMES, get_game
-from cardsuite.games.grabuge import GrabugeOptions
-from cardsuite.games.rang import (
-    ILLEGAL_CARD,
-    RANG,
-    Draw,
-    FullRang,
-    Keep,
-    Play,
-    RangOptions,
-    hand,
-)
-from cardsuite.games.rang.model import Drew
+from cardsuite.games.grabuge.model import GrabugeOptions
+from cardsuite.games.rang.engine import ILLEGAL_CARD, RANG
+from cardsuite.games.rang.model import Draw, Drew, FullRang, Keep, Play, RangOptions, hand
 from cardsuite.match import Match, MatchSetup, SeatInfo
 
 RANG_GAME = get_game("rang")

@@ -43,7 +43,7 @@ def plays(match: Match, seat: int) -> list[Play]:
 
 
 def test_each_bot_decides_within_its_levels_range() -> None:
-    delays: dict[str, list[int]] = {"random": [], "heuristic": []}
+    delays: dict[str, list[int]] = {"easy": [], "normal": []}
     for seed in range(30):
         match = bots_match(seed)
         match.advance_to(0)

@@ -19,7 +19,8 @@ from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
-from cardsuite.games.rang import RANG, Draw, Keep, Play
+from cardsuite.games.rang.engine import RANG
+from cardsuite.games.rang.model import Draw, Keep, Play
 from cardsuite.match import Match, SeatInfo, Undone
 from cardsuite.store.db import Store
 

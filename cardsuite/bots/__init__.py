@@ -4,13 +4,18 @@ A bot is asked for a move with its seat's observation, the legal moves and its o
 random generator.  It never receives the state, so it cannot cheat, and the contract suite
 checks that observations hide what they must.
 
-Bots come in levels, weakest first (:data:`BOT_LEVELS`):
+Bots come in three levels, weakest first (:data:`BOT_LEVELS`, named in
+:mod:`cardsuite.core.levels`):
 
-* ``random`` — every game: a uniformly random legal move;
-* ``heuristic`` — every game: the game's own rules-of-thumb bot where it has one, otherwise the
-  generic search bot (:mod:`cardsuite.bots.search`), so every game has a level above random;
-* ``search`` — the generic search bot playing out with the game's own bot, offered only for
-  games where it has been measured stronger than the heuristic (``benchmarks/bot_strength.py``).
+* ``easy`` — a uniformly random legal move;
+* ``normal`` — the game's own rules-of-thumb bot (``GameBots.heuristic``), or the generic
+  search bot (:mod:`cardsuite.bots.search`) for a game without one;
+* ``hard`` — search: the normal bot proposes, and random playouts of imagined worlds in the
+  game's kernel overrule it where another move does clearly better; its budget of plies
+  (``GameBots.hard_plies``) keeps a decision under a quarter of a second.
+
+A game where nobody decides anything (Rubashka, ``GameInfo.decisions`` False) offers one
+level, ``normal``, which says so.
 """
 
 from __future__ import annotations
@@ -21,15 +26,15 @@ from dataclasses import dataclass
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.search import SearchBot
 from cardsuite.core.errors import OptionsError
+from cardsuite.core.levels import EASY, HARD, NORMAL, level_id
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAME_INFO, GameBots
 from cardsuite.games.registry import NO_BOTS, resolve
 
 BotFactory = Callable[[AnyGame], Bot]
 
-# Search budget (plies per decision): a median of 0.05-0.3 s with random playouts in the
-# game's kernel (benchmarks/search_speed.py); a game's own playout policy has its budget in
-# its declaration (``GameBots.search_plies``).
+# The generic search bot's budget (plies per decision) for a game without a bot of its own:
+# a median of 0.05-0.3 s with random playouts in the game's kernel (benchmarks/search_speed.py).
 GENERIC_PLIES = 25_000
 
 
@@ -37,6 +42,12 @@ def game_bots(game: AnyGame) -> GameBots:
     """The bots ``game`` declares (none for a game outside the registry)."""
     info = GAME_INFO.get(game.id)
     return info.bots if info is not None else NO_BOTS
+
+
+def has_decisions(game: AnyGame) -> bool:
+    """Whether a player of ``game`` ever has a choice (Rubashka: never)."""
+    info = GAME_INFO.get(game.id)
+    return info is None or info.decisions
 
 
 def generic_bot(game: AnyGame) -> Bot:
@@ -51,59 +62,57 @@ def own_bot(path: str) -> Bot:
     return make()
 
 
-def heuristic_bot(game: AnyGame) -> Bot:
-    """The game's own bot, or the generic one for a game that has none."""
+def normal_bot(game: AnyGame) -> Bot:
+    """The game's own bot; a random one where there is nothing to decide; else the generic."""
     path = game_bots(game).heuristic
-    return own_bot(path) if path is not None else generic_bot(game)
+    if path is not None:
+        return own_bot(path)
+    return RandomBot() if not has_decisions(game) else generic_bot(game)
 
 
-def search_bot(game: AnyGame) -> Bot:
-    """Search playing out with the game's quick policy (random for a game without one)."""
+def hard_bot(game: AnyGame) -> Bot:
+    """Search guided by the normal bot, with random playouts (in the game's kernel)."""
     bots = game_bots(game)
-    if bots.playout is None:
+    if bots.heuristic is None:
         return generic_bot(game)
-    return SearchBot(own_bot(bots.playout), plies=bots.search_plies)
+    return SearchBot(guide=own_bot(bots.heuristic), plies=bots.hard_plies)
 
 
 @dataclass(frozen=True, slots=True)
 class BotLevel:
     """One level of play offered in the lobby."""
 
-    id: str
-    label: str  # for the lobby, e.g. "easy"
+    id: str  # "easy", "normal" or "hard": the name players see, in the lobby and the CLI
     description: str
     make: BotFactory
     offered: Callable[[AnyGame], bool]
 
+    @property
+    def label(self) -> str:
+        return self.id
+
 
 BOT_LEVELS: tuple[BotLevel, ...] = (
+    BotLevel(EASY, "Plays any legal move at random.", lambda game: RandomBot(), has_decisions),
     BotLevel(
-        "random",
-        "easy",
-        "Plays any legal move at random.",
-        lambda game: RandomBot(),
+        NORMAL,
+        "Plays by the game's rules of thumb, remembering what it has seen.",
+        normal_bot,
         lambda game: True,
     ),
     BotLevel(
-        "heuristic",
-        "normal",
-        "Plays by the game's rules of thumb, or by a short look ahead where it has none.",
-        heuristic_bot,
-        lambda game: True,
-    ),
-    BotLevel(
-        "search",
-        "hard",
-        "Imagines the hidden cards and plays many games ahead before each move.",
-        search_bot,
-        lambda game: game_bots(game).search_stronger,
+        HARD,
+        "Imagines the hidden cards and plays thousands of moves ahead before each move.",
+        hard_bot,
+        has_decisions,
     ),
 )
 _LEVELS = {level.id: level for level in BOT_LEVELS}
 
-# Every bot id with its factory, weakest first (a factory may be offered for only some games;
-# ``bot_ids`` says which).
+# Every level with its factory, weakest first (``bot_ids`` says which a game offers).
 BOTS: dict[str, BotFactory] = {level.id: level.make for level in BOT_LEVELS}
+
+NO_DECISIONS = "Nobody decides anything in this game: every bot plays each card as it comes."
 
 
 def bot_ids(game: AnyGame) -> tuple[str, ...]:
@@ -112,34 +121,48 @@ def bot_ids(game: AnyGame) -> tuple[str, ...]:
 
 
 def bot_label(bot_id: str) -> str:
-    """The lobby's label for a bot id ("normal"); the id itself if unknown."""
-    level = _LEVELS.get(bot_id)
-    return level.label if level is not None else bot_id
+    """The players' name of a bot's level ("normal", also for a former "heuristic")."""
+    return level_id(bot_id)
 
 
 def bot_levels_text(game: AnyGame) -> str:
     """One line per level offered for ``game``: "normal: plays by …" (the lobby's tooltip)."""
+    if not has_decisions(game):
+        return NO_DECISIONS
     return "\n".join(
         f"{level.label}: {level.description}" for level in BOT_LEVELS if level.offered(game)
     )
 
 
+def plays_at(game: AnyGame, bot_id: str) -> bool:
+    """Whether a bot of ``game`` can play at level ``bot_id`` (or a former name of it): one
+    the game offers, or any level in a game without decisions, where every bot plays alike
+    (a save from before it offered one level only names another)."""
+    level = level_id(bot_id)
+    return level in bot_ids(game) or (level in _LEVELS and not has_decisions(game))
+
+
 def make_bot(bot_id: str, game: AnyGame) -> Bot:
-    """A new bot of level ``bot_id`` for ``game``; OptionsError if there is no such bot."""
-    level = _LEVELS.get(bot_id)
-    if level is None:
+    """A new bot of level ``bot_id`` (or a former name of it) for ``game``; OptionsError if
+    it cannot play at that level (:func:`plays_at`)."""
+    if not plays_at(game, bot_id):
         raise OptionsError(f"unknown bot {bot_id!r} (bots: {', '.join(bot_ids(game))})")
-    return level.make(game)
+    if not has_decisions(game):
+        return normal_bot(game)
+    return _LEVELS[level_id(bot_id)].make(game)
 
 
 __all__ = [
     "BOTS",
     "BOT_LEVELS",
+    "NO_DECISIONS",
     "Bot",
     "BotLevel",
     "RandomBot",
     "bot_ids",
     "bot_label",
     "bot_levels_text",
+    "has_decisions",
     "make_bot",
+    "plays_at",
 ]

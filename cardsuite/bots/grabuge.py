@@ -12,7 +12,15 @@ packets won, the bonus, reserve cards held (five of them are a packet at the cou
 each exposed reserve card may play, columns that unwind in order or bury a low card under a
 higher one, packets left with a Queen on top for the opponent to crown, and the grabuge race.
 Both players' reserves count, so an option that feeds the opponent's exposed cards or grabuge
-top scores lower.  Ties and near-ties go to the quick rules.
+top scores lower.  The race for the bonus weighs a quarter of a packet per grabuge card ahead
+(the first grabuge emptied is worth two packets, and whoever wins that race nearly always wins
+the deal).  Once at most a dozen cards are left to turn, the simulation runs to the end of the
+deal instead of three turns on, so the last placements are weighed by the count itself.  Ties
+and near-ties go to the quick rules.
+
+Before any of that, a placement that covers a card with a higher or equal one is struck out
+while a new column is on offer (the seed's advice; a player laughs at 10♥ on 8♠ beside a free
+column).
 
 The quick rules, used inside the simulation and as the whole policy when ``samples`` is 0:
 
@@ -35,17 +43,23 @@ from cardsuite.core.cards import ACE, QUEEN, Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import SeenTable, Table, hidden_positions
-from cardsuite.games.grabuge import GrabugeState, PlaceInReserve, PlayReserve
 from cardsuite.games.grabuge.model import (
     PACKET_SIZE,
+    GrabugeState,
+    PlaceInReserve,
+    PlayReserve,
+    batch_pile,
     grabuge_pile,
     packet_pile,
     reserve_piles,
+    stock_pile,
     turned_pile,
     won_pile,
 )
 
 FAR = 13  # the need distance of a card that no packet can reach yet
+ENDGAME = 12  # cards left to turn (stocks, grabuges, batches) from which the bot looks further
+ENDGAME_HORIZON = 99  # turn changes simulated then: in effect to the end of the deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +72,7 @@ class GrabugeWeights:
     chain: float = 0.05  # a reserve card lying on one exactly a rank above it
     buried: float = 0.08  # a reserve card covering a lower card
     queen: float = 0.25  # a packet left with a Queen on top when the opponent moves next
-    grabuge: float = 0.08  # each card of grabuge ahead in the race for the bonus
+    grabuge: float = 0.25  # each card of grabuge ahead in the race for the bonus
     win: float = 3.0  # the game decided in one's favour
 
 
@@ -142,6 +156,31 @@ def _play_key(
     return (2, need(under, after))
 
 
+def not_burying(state: GrabugeState[Any], legal: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The placements left once those that cover a lower (or equal) card are struck out, as
+    long as a new column is among them (the seed's advice: covering a card with a higher one
+    is often a loss, and with a free column it is never needed); other decisions as given."""
+    if not isinstance(legal[0], PlaceInReserve) or PlaceInReserve(legal[0].seat, None) not in legal:
+        return legal
+    seat = legal[0].seat
+    card = state.table.visible(turned_pile(seat))[0]
+    columns = _columns(state, seat)
+    return tuple(
+        m
+        for m in legal
+        if cast(PlaceInReserve, m).column is None
+        or columns[cast(int, cast(PlaceInReserve, m).column) - 1][-1].rank > card.rank
+    )
+
+
+def face_down(state: GrabugeState[Any]) -> int:
+    """How many cards are still to be turned: both stocks, grabuges and batches (public counts)."""
+    table = state.table
+    return sum(
+        table.count(pile(s)) for s in (0, 1) for pile in (stock_pile, grabuge_pile, batch_pile)
+    )
+
+
 # --- scoring ---------------------------------------------------------------------------------
 
 
@@ -214,19 +253,21 @@ class GrabugeBot:
         if len(legal) == 1:
             return legal[0]
         state: GrabugeState[Any] = obs.state
+        legal = not_burying(state, legal)
         quick = quick_choice(state, legal)
-        if self.samples <= 0:
+        if self.samples <= 0 or len(legal) == 1:
             return quick
         me = legal[0].seat
+        horizon = self.horizon if face_down(state) > ENDGAME else ENDGAME_HORIZON
         try:
             worlds = [game.determinize(obs, rng) for _ in range(self._samples_for(obs))]
         except ValueError:  # a hand-made position with more face-down places than cards left
             return quick
-        best, best_score = quick, self._score(game, worlds, quick, me)
+        best, best_score = quick, self._score(game, worlds, quick, me, horizon)
         for move in legal:
             if move == quick:
                 continue
-            score = self._score(game, worlds, move, me)
+            score = self._score(game, worlds, move, me, horizon)
             if score > best_score + 1e-9:  # the quick rule wins ties
                 best, best_score = move, score
         return best
@@ -235,7 +276,9 @@ class GrabugeBot:
         """One world is enough when nothing is face down."""
         return self.samples if hidden_positions(obs.state.table, obs.viewer) else 1
 
-    def _score(self, game: AnyGame, worlds: list[GrabugeState[Any]], move: Move, me: int) -> float:
+    def _score(
+        self, game: AnyGame, worlds: list[GrabugeState[Any]], move: Move, me: int, horizon: int
+    ) -> float:
         total = 0.0
         for world in worlds:
             state = game.apply(world, move)
@@ -245,7 +288,7 @@ class GrabugeBot:
                 if state.active != active:
                     switches += 1
                     active = state.active
-                    if switches >= self.horizon:
+                    if switches >= horizon:
                         break
                 legal = game.legal_moves(state, state.active)
                 state = game.apply(state, quick_choice(state, legal))

@@ -27,7 +27,7 @@ from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.series import NextDeal
-from cardsuite.games.laugh_and_lie_down import (
+from cardsuite.games.laugh_and_lie_down.model import (
     TABLE,
     AddPair,
     Capture,

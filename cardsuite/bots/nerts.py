@@ -28,13 +28,12 @@ import random
 from typing import Any
 
 from cardsuite.core.cards import ACE, Card
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Move, Pass
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.games.nerts.model import (
     CENTRE,
     ROW,
     Flip,
-    Pass,
     Play,
     SeenNerts,
     Stuck,

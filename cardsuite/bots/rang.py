@@ -36,7 +36,7 @@ from typing import Any
 from cardsuite.core.cards import ACE, JOKER, KING, RANKS, SUITS, Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
-from cardsuite.games.rang import (
+from cardsuite.games.rang.model import (
     DISCARD,
     DRAWN,
     STOCK,

@@ -21,7 +21,16 @@ the books and the public ``HoldsRank`` facts on the table) and gives each legal 
   hand, which hands him the game, is heavily penalised — unless the bot finishes at the same
   moment and wins the tie (more books, or equal books and the later seat);
 * an ask that lays the bot's last cards down as a book wins outright and is taken at once;
-* in classic Go Fish (most books wins) only successes and books count.
+* two players, seed ending (a duel): a book is good, but cards taken without one only bring
+  the one opponent nearer to his empty hand and lengthen the bot's.  So the bot asks where a
+  book is likely, and otherwise fishes: it asks for a rank the opponent is known (or likely)
+  to lack, and «Рыба» costs it one card drawn;
+* in classic Go Fish (most books wins) only successes and books count, so the bot never asks
+  a player for a rank he said he lacked and has drawn nothing since while another ask may
+  succeed.
+
+The memory is what finds the books: cards the bot handed over, or saw handed over, are
+known to be in the taker's hand, so once it holds the rest of that rank the ask is certain.
 
 The weights (:class:`RybaWeights`) were set by simulation against random players.  Without
 memory (``observe`` never called) the bot still plays, from the table alone.  It uses ``rng``
@@ -37,8 +46,8 @@ from typing import Any
 from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
-from cardsuite.core.table import HoldsRank, Seat
-from cardsuite.games.ryba import (
+from cardsuite.core.table import HoldsRank, Lacks, Seat
+from cardsuite.games.ryba.model import (
     STOCK,
     Ask,
     Asked,
@@ -72,6 +81,12 @@ class RybaWeights:
     # success without a book is worth less and a growing hand costs more.
     keep_all: float = -1.0
     grow_all: float = 1.5
+    # Two players, seed ending (a duel): measured against «Рыба» (the turn passes, one card
+    # drawn), which is worth nothing.  A book sheds my cards; cards taken without a book only
+    # bring the one opponent nearer to an empty hand and make mine longer.
+    duel_book: float = 10.0  # a book laid
+    duel_take: float = 5.0  # a success without a book
+    duel_card: float = 1.0  # each card received
     classic_book: float = 4.0  # classic: a book is what scores
     classic_gather: float = 0.5  # classic: cards of the rank gathered towards a book
 
@@ -235,6 +250,10 @@ class _Knowledge:
             owner = _owner(fact.pile)
             if owner is None or owner == me:
                 continue
+            if isinstance(fact, Lacks):  # he answered «Рыба» and has drawn nothing since
+                if fact.rank is not None and fact.rank not in self.holds[owner]:
+                    self.lacks[owner].setdefault(fact.rank, 0)
+                continue
             rank = fact.rank if isinstance(fact, HoldsRank) else fact.card.rank
             held = self.holds[owner]
             held[rank] = max(1, held.get(rank, 0))
@@ -330,11 +349,15 @@ class _Knowledge:
                 + book * w.classic_book
                 + (success - book) * w.classic_gather * (c + expected)
             )
-        # Everyone asked (or the only opponent, which is the same thing).
+        finishing = c == my_size  # a book here lays my last cards down
+        if self.seats == 2 and not finishing:
+            # A duel: a book, else «Рыба» (worth 0); a success without a book is the worst.
+            value = book * w.duel_book - (success - book) * w.duel_take - expected * w.duel_card
+            return value - strips[0][1] * w.strip
+        # Three or more players: everyone asked at once, or one opponent of several.
         keep, grow = (
             (w.keep_all, w.grow_all) if len(targets) == self.seats - 1 else (w.keep, w.grow)
         )
-        finishing = c == my_size  # a book here lays my last cards down
         value = success * keep
         value += (success - book) * (w.gather * min(3, c + expected) - grow * expected)
         if self.stock:

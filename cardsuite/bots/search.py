@@ -18,9 +18,13 @@ of the suite (``benchmarks/search_speed.py``).  Budget spending:
 * successive halving: the budget is split into rounds; after each round the weaker half of
   the moves is dropped, so most playouts go to the moves that matter;
 * a playout that reaches ``playout_limit`` plies without an outcome scores 1/2;
-* with a playout policy, the policy's own choice is always searched and kept unless another
-  move beats it clearly (by ``confidence`` standard errors of the paired differences), so a
-  small budget seldom lets noise alone talk the search out of a good move.
+* with a guide (a bot of the game's own, by default the playout policy), the guide's choice
+  is always searched and kept unless another move beats it clearly (by ``confidence`` standard
+  errors of the paired differences, over ``min_worlds`` imagined worlds at least), so a small
+  budget seldom lets noise alone talk the search out of a good move: the search corrects the
+  guide where the playouts show it wrong.  The floor matters where random playouts are long
+  (Rang, the races): a few worlds whose playouts all stop at ``playout_limit`` (scored 1/2)
+  against a few that end in a loss look certain, and are not.
 
 Where playouts run.  Random playouts (no policy) in a game that declares a kernel
 (:mod:`cardsuite.core.kernel`) run in the kernel: the candidate move is applied by the engine,
@@ -44,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardsuite.bots.base import Bot
+from cardsuite.bots.base import Bot, Remembers
 from cardsuite.core.kernel import Kernel
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
@@ -94,6 +98,8 @@ class SearchBot:
     and the only choice a game without a bot of its own has).  A policy bot is called with
     each seat's own observation, as in a real game.  Random playouts run in the game's kernel
     where it has one, unless ``kernels`` is False (to compare with the engine's playouts).
+    ``guide`` proposes the move to beat (the policy when None); a guide with a memory
+    (:class:`~cardsuite.bots.base.Remembers`) is shown what this bot is shown.
     """
 
     id = "search"
@@ -106,15 +112,19 @@ class SearchBot:
         playout_limit: int = 2_000,
         max_moves: int = 12,
         confidence: float = 2.0,
+        min_worlds: int = 16,
         kernels: bool = True,
+        guide: Bot | None = None,
     ) -> None:
         self.policy = policy
+        self.guide = guide if guide is not None else policy
         self.kernels = kernels
         self.last_stats = SearchStats()  # what the latest decision cost, for benchmarks
         self.plies = plies
         self.playout_limit = playout_limit
         self.max_moves = max_moves
         self.confidence = confidence
+        self.min_worlds = min_worlds
 
     def choose(
         self,
@@ -129,8 +139,8 @@ class SearchBot:
         me = legal[0].seat if obs.viewer is None else obs.viewer
         partners = next((side for side in game.sides(obs.state) if me in side), frozenset())
         anchor = None
-        if self.policy is not None:
-            anchor = legal.index(self.policy.choose(game, obs, legal, rng))
+        if self.guide is not None:
+            anchor = legal.index(self.guide.choose(game, obs, legal, rng))
         alive = self._candidates(legal, anchor, rng)
         playout = self._playout_for(game)
         results: list[list[float]] = [[] for _ in legal]  # reward per imagined world
@@ -170,12 +180,21 @@ class SearchBot:
             legal[best] if self._clearly_better(results[best], results[anchor]) else legal[anchor]
         )
 
+    def observe(self, game: AnyGame, obs: Observation[Any]) -> None:
+        """Show the guide what this seat sees now, if it remembers (see ``Remembers``)."""
+        if isinstance(self.guide, Remembers):
+            self.guide.observe(game, obs)
+
+    def forget(self) -> None:
+        if isinstance(self.guide, Remembers):
+            self.guide.forget()
+
     def _clearly_better(self, mine: list[float], theirs: list[float]) -> bool:
         """Whether ``mine`` beats ``theirs`` by more than chance, world by world (both lists
         hold one result per imagined world, the same worlds in the same order)."""
         diffs = [a - b for a, b in zip(mine, theirs, strict=False)]
         n = len(diffs)
-        if n < 2:
+        if n < max(2, self.min_worlds):
             return False
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
@@ -185,7 +204,7 @@ class SearchBot:
         self, legal: tuple[Move, ...], anchor: int | None, rng: random.Random
     ) -> list[int]:
         """The indices of the moves worth searching: all of them, or, when there are too many
-        for the budget, ``max_moves`` of them at random, always with the policy's choice."""
+        for the budget, ``max_moves`` of them at random, always with the guide's choice."""
         if len(legal) <= self.max_moves:
             return list(range(len(legal)))
         keep: set[int] = set() if anchor is None else {anchor}

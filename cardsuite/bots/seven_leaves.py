@@ -46,15 +46,19 @@ from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import Seat
-from cardsuite.games.seven_leaves import DECK, TRICK, CutPack, PlayCard, hand
+from cardsuite.core.tricks import Played
 from cardsuite.games.seven_leaves.model import (
+    DECK,
     ORDER,
+    TRICK,
+    CutPack,
     Dealt,
-    Played,
+    PlayCard,
     PlayOffDealt,
     SeenSevenLeaves,
     TrickTaken,
     TurnedUp,
+    hand,
 )
 
 BEAT_Q = 1.0  # how often a player who can take the trick does (else he plays any legal card)

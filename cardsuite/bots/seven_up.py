@@ -56,7 +56,8 @@ from cardsuite.core.cards import JACK, Card, Suit, standard_deck
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.rng import make_rng
-from cardsuite.games.seven_up import (
+from cardsuite.games.seven_up.model import (
+    GAME_POINTS,
     TRICK,
     TURNUP,
     Beg,
@@ -68,8 +69,8 @@ from cardsuite.games.seven_up import (
     Stand,
     discard,
     hand,
+    party_of,
 )
-from cardsuite.games.seven_up.model import GAME_POINTS, party_of
 
 DECK = standard_deck()
 WIN = 50.0  # the value of a point that ends the game

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsuite.core.cards import Card
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Move, Pass
 from cardsuite.core.protocol import AnyGame, Observation
-from cardsuite.games.snip_snap_snorem import ROUND, Pass, Play, SeenSnip, hand
+from cardsuite.games.snip_snap_snorem.model import ROUND, Play, SeenSnip, hand
 
 SET = 4
 

@@ -6,20 +6,25 @@ face-down card (it cannot: the observation has none).  In real time it is asked 
 decision times the runner draws from its level's reaction range (``Spit.reaction_ms``); speed
 is what makes a level, so the choice itself is cheap.
 
-Each legal PLAY is valued by:
+Spit is a race: every card a player lays from his row brings him one step nearer to going
+out, and a player who finds nothing to play when his turn to act comes loses that reaction
+time and waits for the next.  So the bot's rules of thumb, in order of weight:
 
-* **exposing a card**: a play from a slot with face-down cards under it turns one up (taller
-  slots first, they hide more);
-* **a follow-up**: the played card, or the other centre pile, takes another of its face-up
-  cards (chains such as 5-6-7);
-* **the opponent's targets**: every opponent face-up card next to the new top card counts
-  against the play, every one next to the card it covers counts for it (the target is taken
-  away); covering a card the bot itself could use next counts against it.
+1. **Leave the opponent nothing to play.**  Of the plays it has, it prefers the one after which
+   the fewest of the opponent's face-up cards fit a centre pile: cover the pile his card
+   wanted, and do not lay a card next to one of his.  A stuck opponent makes no progress, his
+   decision time runs out for nothing, and if the bot is stuck too the spit comes sooner.
+2. **Keep a play of its own in hand**: then the play after which most of its other face-up
+   cards fit a centre pile (a chain such as 5-6-7, or the other pile).
+3. **Keep cards that fit many ranks**: then the play that leaves its face-up cards next to the
+   most different ranks (a 5 and a 9 wait for four ranks, two 5s for two).
+4. **Turn up a card**: then a play from a slot with face-down cards, taller slots first.
 
-With ``manual_fill`` an empty slot is refilled (from the tallest slot) when that is worth more
-than the best play.  It never asks for a spit, nor passes in turn mode, while it has a play;
-stuck, it is ready anyway.  ``random_share`` (0.3 for the easy level, §12) is the share of
-decisions where it plays a random legal PLAY instead.
+The opponent's face-down cards and the order of the stacks are unknown and left out.  With
+``manual_fill`` an empty slot is refilled (from the tallest slot) when no play is on.  It
+never asks for a spit, nor passes in turn mode, while it has a play; stuck, it is ready
+anyway.  ``random_share`` is the share of decisions where it plays a random legal PLAY
+instead.
 """
 
 from __future__ import annotations
@@ -28,12 +33,11 @@ import random
 from typing import Any
 
 from cardsuite.core.cards import Card
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Move, Pass
 from cardsuite.core.protocol import AnyGame, Observation
-from cardsuite.games.spit import (
+from cardsuite.games.spit.model import (
     CENTRE,
     Fill,
-    Pass,
     Play,
     SeenSpit,
     SpitRequest,
@@ -45,7 +49,7 @@ _ADJ = {True: adjacent_ranks(True), False: adjacent_ranks(False)}
 
 
 class SpitBot:
-    """Spit by the rules of thumb of §12, from its seat's observation only."""
+    """Spit by the rules of thumb above, from its seat's observation only."""
 
     id = "heuristic"
 
@@ -65,54 +69,48 @@ class SpitBot:
         fills = [m for m in legal if isinstance(m, Fill)]
         if plays and self.random_share and rng.random() < self.random_share:
             return plays[rng.randrange(len(plays))]
-        if not plays and not fills:
+        state: SeenSpit = obs.state
+        me = legal[0].seat if obs.viewer is None else obs.viewer
+        table = state.table
+        count = state.options.slot_count
+        if not plays:
+            if fills:  # nothing to lay: fill the empty slot from the tallest one
+                return max(fills, key=lambda m: (table.count(slot(me, m.source)), -m.source))
             # Stuck: ready anyway.  In turn mode pass; in real time a request changes nothing.
             for m in legal:
                 if isinstance(m, Pass | SpitRequest):
                     return m
             return legal[0]
-        state: SeenSpit = obs.state
-        me = legal[0].seat if obs.viewer is None else obs.viewer
-        table = state.table
-        count = state.options.slot_count
         adj = _ADJ[state.options.wrap]
-        mine: list[tuple[Card | None, int]] = []
+        mine: list[Card | None] = []
+        sizes: list[int] = []
         for k in range(count):
             top = table.top(slot(me, k))
-            mine.append((top if isinstance(top, Card) else None, table.count(slot(me, k))))
-        theirs = [table.top(slot(1 - me, k)) for k in range(count)]
-        their_ranks = [c.rank for c in theirs if isinstance(c, Card)]
-        centre_tops = [table.top(CENTRE[p]) for p in (0, 1)]
+            mine.append(top if isinstance(top, Card) else None)
+            sizes.append(table.count(slot(me, k)))
+        theirs: list[int] = []
+        for k in range(count):
+            top = table.top(slot(1 - me, k))
+            if isinstance(top, Card):
+                theirs.append(top.rank)
+        tops: list[int] = []
+        for p in (0, 1):
+            centre = table.top(CENTRE[p])
+            tops.append(centre.rank if isinstance(centre, Card) else 0)
 
-        def value(move: Play) -> float:
-            card, size = mine[move.slot]
+        def value(move: Play) -> tuple[int, int, int, int]:
+            card = mine[move.slot]
             assert card is not None
-            score = 0.0
-            if size > 1:
-                score += 10 + size
-            other = centre_tops[1 - move.pile]
-            near_new = adj[card.rank]
-            near_other = adj[other.rank] if isinstance(other, Card) else frozenset()
-            rest = [c.rank for k, (c, _n) in enumerate(mine) if k != move.slot and c is not None]
-            if any(r in near_new or r in near_other for r in rest):
-                score += 4
-            score -= 2 * sum(r in near_new for r in their_ranks)
-            old = centre_tops[move.pile]
-            if isinstance(old, Card):
-                near_old = adj[old.rank]
-                score += sum(r in near_old for r in their_ranks)
-                score -= sum(r in near_old for r in rest)
-            return score
+            after = list(tops)
+            after[move.pile] = card.rank
+            fits = adj[after[0]] | adj[after[1]]
+            rest = [c.rank for k, c in enumerate(mine) if k != move.slot and c is not None]
+            theirs_fit = sum(r in fits for r in theirs)
+            mine_fit = sum(r in fits for r in rest)
+            waiting: set[int] = set()
+            for r in rest:
+                waiting |= adj[r]
+            exposing = sizes[move.slot] if sizes[move.slot] > 1 else 0
+            return (-theirs_fit, mine_fit, len(waiting), exposing)
 
-        best: Move | None = None
-        best_value = float("-inf")
-        for m in plays:
-            v = value(m)
-            if v > best_value:
-                best, best_value = m, v
-        if fills:
-            fill = max(fills, key=lambda m: (mine[m.source][1], -m.source, -m.target))
-            if best is None or 10 + mine[fill.source][1] > best_value:
-                return fill
-        assert best is not None
-        return best
+        return max(plays, key=value)

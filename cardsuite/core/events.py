@@ -27,7 +27,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.i18n import _
 from cardsuite.core.table import PileId, Seat
+from cardsuite.core.text import seat as who
 
 _PRIVATE = "cardsuite.private"
 
@@ -145,6 +147,29 @@ def event(cls: E) -> E:
     init.__qualname__ = f"{made.__qualname__}.__init__"
     made.__init__ = init
     return made  # type: ignore[no-any-return]
+
+
+# --- events several games share, word for word -----------------------------------------------
+
+
+@event
+class TurnBegins(Event):
+    """``seat``'s turn begins (in games whose turns last several moves)."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who}'s turn").format(who=who(self.seat))
+
+
+@event
+class Passed(Event):
+    """``seat`` passes: he makes no play this turn."""
+
+    seat: Seat
+
+    def text(self) -> str:
+        return _("{who} passes").format(who=who(self.seat))
 
 
 def _private_names(cls: type) -> tuple[str, ...]:

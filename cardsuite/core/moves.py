@@ -91,6 +91,17 @@ class Move:
         return _("a move with a card out of sight")
 
 
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Pass: make no play this turn (each game's rules say when a player may or must)."""
+
+    def label(self) -> str:
+        return _("pass")
+
+    def notation(self) -> str:
+        return "pass"
+
+
 def _cards_in(value: Any) -> Iterator[Card]:
     if isinstance(value, Card):
         yield value

@@ -16,11 +16,12 @@ the named ones), so a scenario from a rules spec is a few lines in a test.  Each
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from cardsuite.core.cards import Card, parse_card, parse_cards
+from cardsuite.core.cards import SUITS, Card, Suit, parse_card, parse_cards
 from cardsuite.core.errors import NotationError
 from cardsuite.core.rng import shuffled
 from cardsuite.core.table import Fact, Layout, PileId, Seat, Table
@@ -168,6 +169,25 @@ def seat_from_text(text: str, seats: int, dealer: Seat | None = None) -> Seat:
     if not 0 <= seat < seats:
         raise NotationError(f"{text!r} is not a player (P1 … P{seats})")
     return seat
+
+
+def seats_named(settings: Mapping[str, str]) -> int:
+    """The number of players of a position (its settings by :func:`position_keys`): the
+    ``players`` setting, else as many as the highest ``P<n>`` named (a hand, or ``won.P<n>``)
+    and the dealer's ``D`` hand, when there is one, after them; at least two."""
+    if "players" in settings:
+        return whole_number(settings["players"], "players")
+    numbered = [int(m.group(1)) for k in settings if (m := re.fullmatch(r"(?:won\.)?P(\d)", k))]
+    return max(max(numbered, default=1) + (1 if "D" in settings else 0), 2)
+
+
+def suit_from_text(text: str) -> Suit:
+    """A suit written as its symbol or letter (``♠``, ``S``); NotationError otherwise."""
+    token = text.strip().upper()
+    for suit in SUITS:
+        if token in (suit.symbol, suit.letter):
+            return suit
+    raise NotationError(f"{text!r} is not a suit (♣ ♦ ♥ ♠ or C D H S)")
 
 
 def whole_number(text: str, key: str) -> int:

@@ -31,6 +31,7 @@ from typing import Any, TypeGuard
 
 from cardsuite.core.errors import SaveError
 from cardsuite.core.jsonfile import file_kind, parse_json, read_json_file, size_text
+from cardsuite.core.levels import level_id
 from cardsuite.core.text import NAME_MAX, plain, valid_unicode
 
 FORMAT = "cardsuite-match"
@@ -64,7 +65,11 @@ MAX_TEXT = 200  # a move's notation, an option's text value
 class SeatRecord:
     name: str
     kind: str = "human"  # "human" or "bot"
-    bot: str | None = None  # the bot's id for bot seats ("random", "heuristic" …)
+    bot: str | None = None  # the bot's level for bot seats ("easy", "normal", "hard")
+
+    def __post_init__(self) -> None:
+        if self.bot is not None:  # a save from before the levels' names: "heuristic" …
+            object.__setattr__(self, "bot", level_id(self.bot))
 
 
 @dataclass(frozen=True, slots=True)

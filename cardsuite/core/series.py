@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardsuite.core.errors import GAME_OVER, NOT_NOW, NOT_YOUR_TURN, Refusal
+from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
@@ -110,6 +111,18 @@ class Series(NamedTuple):
         return _("Deal {n}").format(n=self.number + 1)
 
 
+@event
+class Dealt(Event):
+    """A deal of the series begins: ``seat`` deals it (for games whose deal needs no more
+    words; the others say how many cards go where in an event of their own)."""
+
+    seat: Seat  # the dealer
+    number: int  # 1-based deal number
+
+    def text(self) -> str:
+        return _("Deal {n}: {who} deals").format(n=self.number, who=seat_token(self.seat))
+
+
 @dataclass(frozen=True, slots=True)
 class NextDeal(Move):
     """Gather the cards and deal the next hand (the next dealer's move between deals)."""
@@ -195,6 +208,12 @@ def deal_summary(
         title = _("Deal {n} is over").format(n=number)
     rows = tuple((seat_token(s), str(result.scores[s]), str(sums[s])) for s in range(seats))
     return DealSummary(title, ("", this_deal, total), rows, (result.note, *lines))
+
+
+def player_columns(seats: int) -> list[tuple[str, Seat]]:
+    """The score sheet's columns where each plays for himself: one per seat, headed by its
+    player (for :func:`score_sheet`)."""
+    return [(seat_token(s), s) for s in range(seats)]
 
 
 def score_sheet(

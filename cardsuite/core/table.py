@@ -11,7 +11,9 @@ Knowledge that is not a whole pile is declared too, as *facts* kept with the tab
 * :class:`Shown` — one card lies face up in a pile that hides the others (the Seven Leaves
   dealer's turned-up trump in his hand, a joker seen going under the stock);
 * :class:`HoldsRank` — a pile is known to hold at least one card of a rank (at Go Fish, a
-  player who asked for a rank and has not lost it).
+  player who asked for a rank and has not lost it);
+* :class:`Lacks` — a pile is known to hold no card of a rank or a suit (at Go Fish, a player
+  who answered «Рыба» and has drawn nothing since; at a trick game, a suit he did not follow).
 
 :func:`redact` shows shown cards; :func:`resample_hidden` keeps every fact true, so a
 determinized table holds what everyone knows it holds.  Engines add and drop facts as the
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.cards import FACE_DOWN, Card, CardFace, Suit
 
 PileId = str
 Seat = int
@@ -152,7 +154,29 @@ class HoldsRank:
         return self.to is None or self.to == viewer
 
 
-Fact = Shown | HoldsRank
+@dataclass(frozen=True, slots=True)
+class Lacks:
+    """``pile`` is known to hold no card of ``rank`` (None: of any rank) in ``suit`` (None: of
+    any suit), by everyone or by ``to``: a player answered «Рыба» to an ask for the rank, or
+    played another suit than the one led.  The engine drops the fact once the pile may have
+    taken such a card unseen (a card drawn from the stock, a new deal)."""
+
+    pile: PileId
+    rank: int | None = None
+    suit: Suit | None = None
+    to: Seat | None = None
+
+    def applies_to(self, viewer: Seat | None) -> bool:
+        return self.to is None or self.to == viewer
+
+    def excludes(self, card: Card) -> bool:
+        """Whether ``card`` is one the pile is known not to hold."""
+        return (self.rank is None or card.rank == self.rank) and (
+            self.suit is None or card.suit is self.suit
+        )
+
+
+Fact = Shown | HoldsRank | Lacks
 
 
 # --- tables ----------------------------------------------------------------------------------
@@ -415,9 +439,16 @@ def resample_hidden(
     for p, c in places:
         piles[p][c] = FACE_DOWN  # the places to fill; what is left is what the viewer sees
     free = list(places)
+    lacks: dict[int, list[Lacks]] = {}
     for fact in table.known:
-        if isinstance(fact, HoldsRank) and fact.applies_to(viewer):
+        if not fact.applies_to(viewer):
+            continue
+        if isinstance(fact, HoldsRank):
             _keep_rank(table, fact, piles, free, cards)
+        elif isinstance(fact, Lacks):
+            lacks.setdefault(table.layout.positions[fact.pile], []).append(fact)
+    if lacks:
+        _deal_around(lacks, piles, free, cards)
     del cards[len(free) :]
     for (p, c), card in zip(free, cards, strict=True):
         piles[p][c] = card
@@ -425,6 +456,58 @@ def resample_hidden(
     if any(card is FACE_DOWN for pile in out for card in pile):
         raise ValueError("a seen table holds face-down cards that no pool place fills")
     return Table(table.layout, cast(tuple[tuple[Card, ...], ...], out), table.known)
+
+
+def _deal_around(
+    lacks: dict[int, list[Lacks]],
+    piles: list[list[CardFace]],
+    free: list[tuple[int, int]],
+    cards: list[CardFace],
+) -> None:
+    """Fill the free places of the piles known to lack some cards first, each with the first
+    of the shuffled ``cards`` it may hold (both are taken out of ``free`` and ``cards``); the
+    other places take what is left, as before.  When no card left fits a place, a card dealt
+    to an earlier such place is moved to it and that place takes one of the cards left in
+    its stead.  ValueError when even that fails (a position laid out against its own facts).
+    """
+
+    def fits(p: int, card: CardFace) -> bool:
+        return isinstance(card, Card) and not any(f.excludes(card) for f in lacks[p])
+
+    rest = []
+    filled: list[tuple[int, int]] = []
+    for p, c in free:
+        if p not in lacks:
+            rest.append((p, c))
+            continue
+        pick = next((i for i, card in enumerate(cards) if fits(p, card)), None)
+        if pick is not None:
+            piles[p][c] = cards.pop(pick)
+        elif not _swap_in(p, c, filled, piles, cards, fits):
+            raise ValueError(f"no card left that {lacks[p][0].pile} may hold")
+        filled.append((p, c))
+    free[:] = rest
+
+
+def _swap_in(
+    p: int,
+    c: int,
+    filled: list[tuple[int, int]],
+    piles: list[list[CardFace]],
+    cards: list[CardFace],
+    fits: Callable[[int, CardFace], bool],
+) -> bool:
+    """Give place ``(p, c)`` a card from an earlier place that may take one of ``cards``."""
+    for q, d in filled:
+        theirs = piles[q][d]
+        if not fits(p, theirs):
+            continue
+        swap = next((i for i, card in enumerate(cards) if fits(q, card)), None)
+        if swap is not None:
+            piles[p][c] = theirs
+            piles[q][d] = cards.pop(swap)
+            return True
+    return False
 
 
 def _keep_rank(

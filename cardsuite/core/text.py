@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import N_, _, ngettext
 
 _TOKEN = re.compile(r"\{s(\d+)\}")
 
@@ -193,3 +193,32 @@ def join_words(items: Iterable[str], conjunction: str | None = None) -> str:
 def seats_text(seats: Iterable[int]) -> str:
     """Seat placeholders joined into words: "{s0}, {s1} and {s3}"."""
     return join_words(seat(s) for s in seats)
+
+
+def card_count(n: int) -> str:
+    """ "1 card", "5 cards": how many cards a pile or a hand holds (translated)."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def trick_count(n: int) -> str:
+    """ "1 trick", "5 tricks" (translated)."""
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def game_over_text(winner: int | None) -> str:
+    """The status line of a finished two-sided game: who won it, or that it is a draw."""
+    if winner is None:
+        return _("The game is over: a draw")
+    return _("The game is over: {who} wins").format(who=seat(winner))
+
+
+_RANKS_PLURAL = {
+    1: N_("Aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"),
+    7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("Jacks"), 12: N_("Queens"),
+    13: N_("Kings"),
+}  # fmt: skip
+
+
+def ranks_word(rank: int) -> str:
+    """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
+    return _(_RANKS_PLURAL[rank])

@@ -12,8 +12,9 @@ table and card conservation holds.  This module is the mechanic every such game 
 * :func:`playable` (the cards a hand may play now, in the hand's order) and :func:`refusal`
   (why one card may not be played, naming the rule broken), which agree card for card;
 * :func:`winning_play`, the usual winner: the highest trump, else the highest of the suit led;
-* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws, and
-  :func:`duty_status`, the status line naming what the player to move owes the suit led;
+* :func:`trick_view`, the :class:`~cardsuite.core.view.TrickView` the table draws,
+  :func:`duty_status`, the status line naming what the player to move owes the suit led, and
+  :func:`hand_order`, how a hand is sorted on the table (by suit, trumps first);
 * the same duties and winner on card indices, for kernels: :func:`follow_or_trump`,
   :func:`follow_then_trump`, :func:`trick_winner` (with :func:`strengths`).
 
@@ -23,16 +24,18 @@ table until its winner leads again): a lead may be any card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
 from cardsuite.core.cards import Card, CardFace, RankOrder, Suit, standard_deck
 from cardsuite.core.errors import Refusal
+from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.table import PileId, Seat, pile_names
+from cardsuite.core.table import Fact, Lacks, PileId, Seat, pile_names
+from cardsuite.core.text import seat as who
 from cardsuite.core.view import TrickView
 
 TRICK: PileId = "trick"  # the trick in progress (or the last one, until the next lead)
@@ -71,6 +74,20 @@ class PlayCard(Move):
         return Gesture(hand(self.seat), self.card, TRICK)
 
 
+@event
+class Played(Event):
+    """``seat`` played ``card`` from his hand to the trick (the event of :class:`PlayCard`)."""
+
+    seat: Seat
+    card: Card
+
+    def text(self) -> str:
+        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (hand(self.seat), TRICK)
+
+
 T = TypeVar("T")
 
 # The 52 cards in the order of their index (Card.index), for tables read by card.index.
@@ -87,6 +104,34 @@ def by_card_index(seats: int, make: Callable[[Seat, Card], T]) -> tuple[tuple[T,
 def play_moves(seats: int) -> tuple[tuple[PlayCard, ...], ...]:
     """Every :class:`PlayCard` there can be, made once: ``moves[seat][card.index]``."""
     return by_card_index(seats, PlayCard)
+
+
+def play_to_trick(
+    piles: list[tuple[Card, ...]],
+    positions: Mapping[PileId, int],
+    seat: Seat,
+    card: Card,
+    leader: Seat | None,
+    taken_to: PileId | None,
+) -> tuple[tuple[Card, ...], Seat]:
+    """``seat`` plays ``card`` from his hand to the trick, in ``piles`` (a table's piles being
+    changed, found by ``positions``): the completed trick still in view first goes face down
+    to ``taken_to``, its taker's pile (None: no trick was completed); a card played to an
+    empty trick leads it.  Returns the trick now and its leader."""
+    at_trick = positions[TRICK]
+    trick = piles[at_trick]
+    if taken_to is not None:
+        at_won = positions[taken_to]
+        piles[at_won] = piles[at_won] + trick
+        trick = ()
+    if not trick or leader is None:
+        leader = seat
+    at_hand = positions[hand(seat)]
+    held = piles[at_hand]
+    i = held.index(card)
+    piles[at_hand] = held[:i] + held[i + 1 :]
+    trick = piles[at_trick] = trick + (card,)
+    return trick, leader
 
 
 class FollowRule(Enum):
@@ -125,6 +170,41 @@ def playable(
         return follow
     trump = tuple([c for c in held if c.suit is trumps]) if trumps is not None else ()
     return trump or held
+
+
+def voids_shown(
+    card: Card, led: Suit | None, trumps: Suit | None, rule: FollowRule
+) -> tuple[Suit, ...]:
+    """The suits a player shows everyone he holds none of, by playing ``card`` when ``led``
+    is the suit led (None for a lead): the suit led when he does not follow it (unless he
+    trumps a plain suit under ``FOLLOW_OR_TRUMP``, which he may do holding it), and trumps too
+    when, under ``FOLLOW_THEN_TRUMP``, he neither follows nor trumps."""
+    if led is None or card.suit is led:
+        return ()
+    if rule is FollowRule.FOLLOW_OR_TRUMP:
+        return () if card.suit is trumps else (led,)
+    if trumps is None or card.suit is trumps or led is trumps:
+        return (led,)
+    return (led, trumps)
+
+
+def with_voids(
+    known: tuple[Fact, ...],
+    seat: Seat,
+    card: Card,
+    led: Suit | None,
+    trumps: Suit | None,
+    rule: FollowRule,
+) -> tuple[Fact, ...]:
+    """The table's facts once ``seat`` has played ``card``: with a ``Lacks`` fact for each
+    suit the play shows him void in (:func:`voids_shown`), each told once.  A hand takes no
+    card during trick play, so the facts hold until the next deal makes a new table."""
+    voids = voids_shown(card, led, trumps, rule)
+    if not voids:
+        return known
+    pile = hand(seat)
+    new = tuple([Lacks(pile, suit=suit) for suit in voids])
+    return known + tuple([fact for fact in new if fact not in known])
 
 
 def refusal(
@@ -225,6 +305,19 @@ def duty_status(
     else:
         text = _("{who} to follow {suit}, else trump ({trumps})")
     return text.format(who=who, suit=led.suit.symbol, trumps=trumps.symbol)
+
+
+def hand_order(trumps: Suit | None, order: RankOrder) -> Callable[[CardFace], tuple[int, int]]:
+    """The sort key a hand is shown in: by suit (``trumps`` first), each suit from high to low
+    in ``order``; a card the viewer cannot see goes last."""
+
+    def key(card: CardFace) -> tuple[int, int]:
+        if not isinstance(card, Card) or card.suit is None:
+            return (9, 0)
+        suit = -1 if card.suit is trumps else card.suit.order
+        return (suit, -order.value(card.rank))
+
+    return key
 
 
 # --- on card indices, for kernels (core.kernel) -------------------------------------------

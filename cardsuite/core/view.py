@@ -8,6 +8,9 @@ them.
 
 Text in a view is engine text: seats are written as placeholders and seat names are left
 empty; :meth:`TableView.named` fills in the players' names, which only the Match knows.
+
+This holds for every game's presenter (``cardsuite/games/<package>/present.py``): it decides no
+rule, it only reads the observation it is given, already redacted for its seat.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ import enum
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from cardsuite.core.cards import CardFace, Suit
-from cardsuite.core.table import PileId, Seat
+from cardsuite.core.cards import ACE_LOW, Card, CardFace, RankOrder, Suit
+from cardsuite.core.i18n import _
+from cardsuite.core.table import PileId, Seat, SeenTable, Table
 from cardsuite.core.text import default_name, fill
 
 
@@ -53,6 +57,53 @@ class PileView:
     @property
     def top(self) -> CardFace | None:
         return self.faces[-1] if self.faces else None
+
+
+def pile_view(
+    table: Table | SeenTable,
+    pile: PileId,
+    label: str,
+    style: PileStyle,
+    *,
+    owner: Seat | None = None,
+    note: str = "",
+    placeholder: str = "",
+    most: int = 0,
+) -> PileView:
+    """The pile ``pile`` as it lies on ``table``: its cards as the viewer may see them, under
+    ``label``, laid out in ``style``."""
+    return PileView(pile, label, style, table.faces(pile), owner, note, placeholder, most)
+
+
+def hand_view(
+    table: Table | SeenTable,
+    pile: PileId,
+    owner: Seat,
+    viewer: Seat | None,
+    order: Callable[[CardFace], tuple[int, int]],
+    *,
+    placeholder: str = "",
+) -> PileView:
+    """A seat's hand, fanned: the viewer's own sorted in ``order`` so that he finds his cards,
+    the others' as they lie."""
+    faces = table.faces(pile)
+    if owner == viewer:
+        faces = tuple(sorted(faces, key=order))
+    return PileView(pile, _("hand"), PileStyle.FAN, faces, owner, placeholder=placeholder)
+
+
+def by_rank(order: RankOrder = ACE_LOW) -> Callable[[CardFace], tuple[int, int]]:
+    """The sort key of a hand shown grouped by rank: low to high in ``order``, then by suit; a
+    joker after the suited cards, a card the viewer cannot see last."""
+
+    def key(card: CardFace) -> tuple[int, int]:
+        if not isinstance(card, Card):
+            return (99, 0)
+        if card.suit is None:
+            return (98, 0)
+        return (order.value(card.rank), card.suit.order)
+
+    return key
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,10 @@ costs more than the whole rest of the lobby's first frame.
 declarations' ``number``); ``GAMES`` maps it to the engine (every engine imported when first
 asked for); ``get_game`` finds a game by id or by any alias (the original name included),
 ignoring case.
+
+A game's package holds its declaration and nothing else; the game itself is in its modules:
+what it is (piles, options, moves, events, state) in ``model``, its rules in ``engine``, the
+table's look in ``present``, and its fast form for playouts, if it has one, in ``kernel``.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 Each game package ``cardsuite/games/<package>/__init__.py`` holds one ``GAME = GameInfo(...)``:
 its id, names, seat counts, summary, where its engine and options live, its flags and its bots
 (as ``"module:attr"`` paths, imported when first asked for).  Importing the package loads only
-that declaration; the engine's class takes its metadata from it (:meth:`GameInfo.describes`)
-and the package hands out the engine's and the model's names when first asked for
-(:meth:`GameInfo.export`).  ``cardsuite.games`` finds the packages and lists their declarations.
+that declaration, and the package holds nothing else: the game's names are imported from its
+``model`` and ``engine`` modules.  The engine's class takes its metadata from the declaration
+(:meth:`GameInfo.describes`).  ``cardsuite.games`` finds the packages and lists their
+declarations.
 
 This module imports nothing of the suite, so a declaration costs next to nothing to load.
 """
@@ -13,8 +14,8 @@ This module imports nothing of the suite, so a declaration costs next to nothing
 from __future__ import annotations
 
 import importlib
-import sys
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+import threading
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 if TYPE_CHECKING:
     from cardsuite.core.kernel import Kernel
@@ -48,20 +49,25 @@ class GameBots(NamedTuple):
     A game without them still has every level: ``heuristic`` falls back on the generic search
     bot and ``search`` plays out at random (see :mod:`cardsuite.bots`)."""
 
-    heuristic: str | None = None  # the game's rules-of-thumb bot
-    playout: str | None = None  # the quick policy the search bot plays out with
-    search_plies: int = 6_000  # the search bot's budget with that policy: about 0.3 s a move
-    search_stronger: bool = False  # measured stronger than the heuristic (benchmarks/bot_strength)
+    heuristic: str | None = None  # the game's rules-of-thumb bot: the normal level
+    playout: str | None = None  # a quick policy a search may play out with (benchmarks)
+    search_plies: int = 6_000  # a search's budget with that policy: about 0.3 s a move
+    # The hard level's budget: kernel plies per decision, set so that its 95th percentile
+    # stays under 250 ms on a 2-core machine (benchmarks/search_speed.py --level hard).
+    hard_plies: int = 12_000
 
 
 NO_BOTS = GameBots()
+
+_LOADING = threading.Lock()  # held while an engine is first imported or made
 
 
 class GameInfo:
     """A registered game, as its package declares it: known without loading its engine.
 
-    ``engine`` is the package's name for its engine (``"RANG"``): ``engine.py`` makes it, or
-    else the registry makes it once from the class ``describes`` was given; ``options`` is the
+    ``engine`` is the name of the game's engine in its ``engine.py`` (``"RANG"``): that module
+    makes it, or else the registry makes it once from the class ``describes`` was given (and
+    gives it that name there); ``options`` is the
     ``"module:attr"`` path of its options class.  The flags say how the suite treats the game:
 
     * ``watch_by_default`` — people mostly watch it (Rubashka: nobody decides anything): the
@@ -73,6 +79,9 @@ class GameInfo:
     * ``every_card_seen`` — some seat sees every card all the time (the whole pack dealt into
       the hands, the rest face up): no card is hidden from everyone.
 
+    ``decisions`` is False for a game where nobody ever has a choice (Rubashka): its bots
+    have one level, which says so.
+
     ``number`` orders the lobby's list (the order the games joined the suite).  ``kernel`` is
     the ``"module:attr"`` path of the game's compact fast form for playouts, if it has one
     (:mod:`cardsuite.core.kernel`).
@@ -83,6 +92,7 @@ class GameInfo:
         "_engine_class",
         "aliases",
         "bots",
+        "decisions",
         "engine",
         "every_card_seen",
         "forced_moves_wait",
@@ -117,6 +127,7 @@ class GameInfo:
         last_place_loses: bool = False,
         forced_moves_wait: bool = False,
         every_card_seen: bool = False,
+        decisions: bool = True,
         kernel: str | None = None,
     ) -> None:
         self.package = package  # "cardsuite.games.cassino"
@@ -134,6 +145,7 @@ class GameInfo:
         self.last_place_loses = last_place_loses
         self.forced_moves_wait = forced_moves_wait
         self.every_card_seen = every_card_seen
+        self.decisions = decisions
         self.kernel = kernel
         self._engine: AnyGame | None = None
         self._engine_class: type | None = None  # the class ``describes`` was given
@@ -155,14 +167,23 @@ class GameInfo:
         """The game's engine (imported on the first call)."""
         engine = self._engine
         if engine is None:
-            engine = getattr(importlib.import_module(self.package), self.engine)
-            if getattr(type(engine), "id", None) != self.id:
-                raise RuntimeError(
-                    f"{self.package}.{self.engine} is not the engine {self.id!r} declares "
-                    f"(is its class decorated with @GAME.describes?)"
-                )
-            self._engine = engine
+            with _LOADING:  # two threads asking at once get the same engine
+                engine = self._engine
+                if engine is None:
+                    engine = self._engine = self._import_engine()
         return engine
+
+    def _import_engine(self) -> AnyGame:
+        module = importlib.import_module(f"{self.package}.engine")
+        engine: Any = getattr(module, self.engine, None)
+        if engine is None and self._engine_class is not None:
+            engine = self._engine_class()
+        if getattr(type(engine), "id", None) != self.id:
+            raise RuntimeError(
+                f"{module.__name__}.{self.engine} is not the engine {self.id!r} declares "
+                f"(is its class decorated with @GAME.describes?)"
+            )
+        return cast("AnyGame", engine)
 
     def load_kernel(self) -> Kernel[Any, Any] | None:
         """The game's kernel (imported on the first call), or None: it has none."""
@@ -176,24 +197,3 @@ class GameInfo:
         setattr(engine_class, "Options", resolve(self.options))  # noqa: B010 (not on type)
         self._engine_class = engine_class
         return engine_class
-
-    def export(self, name: str) -> Any:
-        """The package's name ``name`` (one of its ``__all__``), from its engine or model module;
-        the engine itself (``engine``), made once if ``engine.py`` does not make it.
-
-        This is the package's module ``__getattr__`` (``__getattr__ = GAME.export``), so that
-        importing the package loads neither module."""
-        package = sys.modules[self.package]
-        if name.startswith("__") or name not in getattr(package, "__all__", ()):
-            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
-        for part in ("engine", "model"):
-            module = importlib.import_module(f"{self.package}.{part}")
-            if name in module.__dict__:
-                value = module.__dict__[name]
-                break
-        else:
-            if name != self.engine or self._engine_class is None:
-                raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
-            value = self._engine_class()
-        # found once: later lookups do not come here (and two threads keep the same engine)
-        return package.__dict__.setdefault(name, value)

@@ -984,7 +984,7 @@ class PlayerStats:
     average_score: float | None  # over the matches that had scores
     longest: int  # the most moves in one of his matches
     kind: str = "human"  # "human" or "bot"
-    bot: str | None = None  # the bot's id ("random", "heuristic" …) for a bot
+    bot: str | None = None  # the bot's level ("easy", "normal", "hard") for a bot
     practice: int = 0  # practice matches, not counted in the figures above
 
     @property

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardsuite.bots import bot_label
+from cardsuite.bots import bot_label, has_decisions
 from cardsuite.core.cards import Card
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
@@ -170,11 +170,15 @@ def status_badge_keys(
 
 
 def seat_tags(runner: Runner) -> dict[Seat, str]:
-    """Who sits where: you, a bot and its level, or another person."""
+    """Who sits where: you, a bot and its level (no level where nobody decides anything),
+    or another person."""
     tags = {}
+    levels = has_decisions(runner.match.game)
     for seat, info in enumerate(runner.match.seats):
         if seat == runner.viewer:
             tags[seat] = _("you")
+        elif info.is_bot and not levels:
+            tags[seat] = _("bot")
         elif info.is_bot:
             tags[seat] = _("bot · {level}").format(level=_(bot_label(info.bot or "")))
         else:

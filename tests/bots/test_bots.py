@@ -19,11 +19,13 @@ import pytest
 from cardsuite.bots import (
     BOT_LEVELS,
     BOTS,
+    NO_DECISIONS,
     Bot,
     RandomBot,
     bot_ids,
     bot_label,
     bot_levels_text,
+    has_decisions,
     make_bot,
 )
 from cardsuite.bots.grabuge import GrabugeBot, need, quick_choice
@@ -37,12 +39,12 @@ from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import HoldsRank, Seat, resample_hidden
 from cardsuite.games import GAMES
-from cardsuite.games.grabuge import GRABUGE, FullGrabuge, PlaceInReserve, PlayReserve
-from cardsuite.games.grabuge.model import turned_pile
-from cardsuite.games.rang import (
+from cardsuite.games.grabuge.engine import GRABUGE
+from cardsuite.games.grabuge.model import FullGrabuge, PlaceInReserve, PlayReserve, turned_pile
+from cardsuite.games.rang.engine import RANG
+from cardsuite.games.rang.model import (
     DRAWN,
     LAST_WITH_CARDS,
-    RANG,
     Draw,
     FullRang,
     Keep,
@@ -163,7 +165,7 @@ def quick_bots(game: AnyGame) -> dict[str, Bot]:
 def test_bot_ids_weakest_first_and_all_playable(game_id: str) -> None:
     game = GAMES[game_id]
     ids = bot_ids(game)
-    assert ids[:2] == ("random", "heuristic")
+    assert ids == (("easy", "normal", "hard") if has_decisions(game) else ("normal",))
     order = [level.id for level in BOT_LEVELS]
     assert list(ids) == sorted(ids, key=order.index)
     state = ready(game, game.new_game(seats=seats_for(game), seed=3))
@@ -175,9 +177,38 @@ def test_bot_ids_weakest_first_and_all_playable(game_id: str) -> None:
 
 
 def test_each_game_gets_its_own_heuristic_bot() -> None:
-    assert isinstance(make_bot("heuristic", GAMES["rang"]), RangBot)
-    assert isinstance(make_bot("heuristic", GAMES["grabuge"]), GrabugeBot)
-    assert isinstance(make_bot("random", GAMES["rang"]), RandomBot)
+    assert isinstance(make_bot("normal", GAMES["rang"]), RangBot)
+    assert isinstance(make_bot("normal", GAMES["grabuge"]), GrabugeBot)
+    assert isinstance(make_bot("easy", GAMES["rang"]), RandomBot)
+
+
+def test_former_level_names_still_make_their_bots() -> None:
+    """Saves and scripts from before the levels were named for players: random, heuristic and
+    search are easy, normal and hard."""
+    rang = GAMES["rang"]
+    assert isinstance(make_bot("random", rang), RandomBot)
+    assert isinstance(make_bot("heuristic", rang), RangBot)
+    hard = make_bot("search", rang)
+    assert isinstance(hard, SearchBot) and isinstance(hard.guide, RangBot)
+
+
+def test_hard_is_search_guided_by_the_normal_bot_with_kernel_playouts() -> None:
+    for game_id in ("ryba", "seven-up", "cassino-clubs", "spit"):
+        game = GAMES[game_id]
+        hard = make_bot("hard", game)
+        assert isinstance(hard, SearchBot)
+        assert type(hard.guide) is type(make_bot("normal", game))
+        assert hard.policy is None and hard.kernel_for(game) is not None
+
+
+def test_a_game_without_decisions_offers_one_level_that_says_so() -> None:
+    rubashka = GAMES["rubashka"]
+    assert bot_ids(rubashka) == ("normal",)
+    assert bot_levels_text(rubashka) == NO_DECISIONS
+    # a save from before names another level: every bot plays alike, so any level will do
+    assert isinstance(make_bot("hard", rubashka), RandomBot)
+    with pytest.raises(OptionsError, match="unknown bot 'wizard'"):
+        make_bot("wizard", rubashka)
 
 
 def test_unknown_bot_is_an_options_error() -> None:
@@ -197,6 +228,8 @@ def test_levels_have_lobby_labels() -> None:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_lobby_explains_each_level_offered(game_id: str) -> None:
     game = GAMES[game_id]
+    if not has_decisions(game):
+        return  # one level, explained by test_a_game_without_decisions_offers_one_level…
     lines = bot_levels_text(game).splitlines()
     assert [line.split(":")[0] for line in lines] == [bot_label(b) for b in bot_ids(game)]
     assert all(len(line.split(": ", 1)[1]) > 10 for line in lines)

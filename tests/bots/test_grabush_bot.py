@@ -9,8 +9,8 @@ from typing import Any
 from cardsuite.bots.base import RandomBot
 from cardsuite.bots.grabush import GrabushBot
 from cardsuite.core.cards import parse_card
-from cardsuite.games.grabush import (
-    GRABUSH,
+from cardsuite.games.grabush.engine import GRABUSH
+from cardsuite.games.grabush.model import (
     Accuse,
     Discard,
     FullGrabush,

@@ -18,8 +18,10 @@ from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.table import HoldsRank, resample_hidden
 from cardsuite.games import GAME_INFO, GAMES
-from cardsuite.games.rang import RANG, Play
-from cardsuite.games.ryba import RYBA, Ask, hand
+from cardsuite.games.rang.engine import RANG
+from cardsuite.games.rang.model import Play
+from cardsuite.games.ryba.engine import RYBA
+from cardsuite.games.ryba.model import Ask, hand
 
 PATHS = {"kernel": True, "engine": False}
 PLIES = 1_500  # a small budget: the paths are compared, not the bot's strength

@@ -14,9 +14,10 @@ from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import resample_hidden
-from cardsuite.games.seven_leaves import SEVEN_LEAVES, CutPack, FullSevenLeaves, PlayCard
+from cardsuite.games.seven_leaves import GAME
+from cardsuite.games.seven_leaves.model import CutPack, FullSevenLeaves, PlayCard
 
-G = SEVEN_LEAVES
+G = GAME.load()
 
 
 def c(text: str) -> Card:

@@ -15,8 +15,8 @@ from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import resample_hidden
-from cardsuite.games.seven_up import (
-    SEVEN_UP,
+from cardsuite.games.seven_up import GAME
+from cardsuite.games.seven_up.model import (
     Beg,
     Discard,
     FullSevenUp,
@@ -27,8 +27,10 @@ from cardsuite.games.seven_up import (
     Scored,
     SevenUpOptions,
     Stand,
+    party_of,
 )
-from cardsuite.games.seven_up.model import party_of
+
+SEVEN_UP = GAME.load()
 
 G = SEVEN_UP
 

@@ -38,6 +38,7 @@ from cardsuite.core.protocol import AnyGame, Observation, RulesBase
 from cardsuite.core.record import MatchRecord, SeatRecord
 from cardsuite.core.table import (
     HoldsRank,
+    Lacks,
     SeenTable,
     Shown,
     Table,
@@ -177,6 +178,9 @@ def check_hiding(
             leaked_text = card_texts(refusal.text) - allowed_texts - named
             assert not leaked_text, f"refusal {refusal.text!r} names hidden cards {leaked_text}"
 
+    # What the table says everyone knows is true of the real cards.
+    assert facts_hold(state.table), f"a fact of the table is false: {state.table.known}"
+
     # A determinization is a state this viewer cannot tell from the real one, and keeps every
     # fact the viewer knows.
     guess = game.determinize(obs, rng)
@@ -186,6 +190,9 @@ def check_hiding(
         if isinstance(fact, HoldsRank) and fact.applies_to(viewer):
             ranks = {c.rank for c in guess.table.cards(fact.pile)}
             assert fact.rank in ranks, f"a determinization drops the known {fact}"
+        if isinstance(fact, Lacks) and fact.applies_to(viewer):
+            dealt = [c for c in guess.table.cards(fact.pile) if fact.excludes(c)]
+            assert not dealt, f"a determinization deals {dealt} against the known {fact}"
     return view
 
 
@@ -259,11 +266,16 @@ def hidden_from_everyone(table: Table, seats: int) -> list[tuple[int, int]]:
 
 
 def facts_hold(table: Table) -> bool:
-    """Every ``HoldsRank`` fact of the table is true of its cards."""
+    """Every ``HoldsRank`` and ``Lacks`` fact of the table is true of its cards."""
     return all(
         any(card.rank == fact.rank for card in table.cards(fact.pile))
         for fact in table.known
         if isinstance(fact, HoldsRank)
+    ) and not any(
+        fact.excludes(card)
+        for fact in table.known
+        if isinstance(fact, Lacks)
+        for card in table.cards(fact.pile)
     )
 
 

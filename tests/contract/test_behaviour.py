@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from cardsuite.games import GAME_INFO, GAMES
-from cardsuite.games.rang import DRAWN, AnyRangMove, Draw, FullRang, Keep, Rang, RangOptions
+from cardsuite.games.rang.engine import AnyRangMove, Rang
+from cardsuite.games.rang.model import DRAWN, Draw, FullRang, Keep, RangOptions
 from tests.contract.checks import (
     BehaviourTally,
     check_behaviour,

@@ -305,7 +305,7 @@ def test_a_good_record_reads_back() -> None:
     ("bot", "needle"),
     [
         ("wizard", "seat 2 ('Boris') is a bot seat naming bot 'wizard', which rang does not have"),
-        ("search", "naming bot 'search'"),  # a level not offered for this game
+        ("expert", "naming bot 'expert'"),  # no such level
     ],
 )
 def test_a_bot_seat_names_a_bot_the_game_has(tmp_path: Path, bot: str, needle: str) -> None:
@@ -314,7 +314,7 @@ def test_a_bot_seat_names_a_bot_the_game_has(tmp_path: Path, bot: str, needle: s
     with pytest.raises(SaveError) as caught:
         Match.load(path)
     message = str(caught.value)
-    assert message.startswith(f"{path}: ") and needle in message and "random" in message, message
+    assert message.startswith(f"{path}: ") and needle in message and "easy" in message, message
     assert message.count(str(path)) == 1
 
 

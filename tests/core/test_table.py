@@ -10,6 +10,7 @@ import pytest
 from cardsuite.core.cards import FACE_DOWN, Card, Suit, parse_cards
 from cardsuite.core.table import (
     HoldsRank,
+    Lacks,
     Layout,
     PileSpec,
     SeenTable,
@@ -33,6 +34,7 @@ LAYOUT = Layout(
         PileSpec("grabuge", 0, Visibility.TOP),
     ]
 )
+LAYOUT_3 = Layout([PileSpec(f"hand.{s}", s, Visibility.OWNER) for s in range(3)])
 TABLE = make_table(
     LAYOUT,
     {
@@ -157,6 +159,42 @@ def test_every_determinization_keeps_a_known_rank_in_its_hand() -> None:
         assert any(c.rank == 13 for c in again.cards("hand.1"))
     spots = {resample_hidden(seen, 0, rng, pool).cards("hand.1") for _ in range(40)}
     assert len(spots) > 2, "the rest of the hand is still dealt at random"
+
+
+def test_every_determinization_deals_around_what_a_hand_is_known_to_lack() -> None:
+    # Go Fish: seat 1 answered «Рыба» to Kings; at a trick game it did not follow clubs.
+    stock = parse_cards("2♣ 3♣ 4♣ K♦ 5♦ K♠ 6♥")
+    table = make_table(
+        LAYOUT,
+        {"stock": stock, "hand.0": parse_cards("7♣ 8♣"), "hand.1": parse_cards("9♦ 10♥ 2♠")},
+        known=(Lacks("hand.1", rank=13), Lacks("hand.1", suit=Suit.CLUBS)),
+    )
+    seen = redact(table, 0)
+    pool = unseen_cards(table.all_cards(), seen.all_faces())
+    rng = random.Random(3)
+    dealt: set[Card] = set()
+    for _ in range(60):
+        for guess in (resample_hidden(seen, 0, rng, pool), resample_hidden(table, 0, rng)):
+            held = guess.cards("hand.1")
+            assert len(held) == 3
+            assert not [c for c in held if c.rank == 13 or c.suit is Suit.CLUBS]
+            dealt.update(held)
+            assert Counter(guess.all_cards()) == Counter(table.all_cards())
+    assert dealt == set(parse_cards("5♦ 6♥ 9♦ 10♥ 2♠"))  # every other card, some time
+
+
+def test_a_tight_lack_is_met_by_moving_a_card_already_dealt() -> None:
+    # Seat 1 lacks Kings, seat 2 lacks 7s.  Dealt in turn, seat 1 may take the two non-7s
+    # first, leaving seat 2 only the 7: a card seat 1 took is then moved to seat 2.
+    table = make_table(
+        LAYOUT_3,
+        {"hand.1": parse_cards("7♣ 3♦"), "hand.2": parse_cards("4♦")},
+        known=(Lacks("hand.1", rank=13), Lacks("hand.2", rank=7)),
+    )
+    for seed in range(30):
+        guess = resample_hidden(table, 0, random.Random(seed))
+        assert [c.rank for c in guess.cards("hand.2")] != [7], seed
+        assert Counter(guess.all_cards()) == Counter(table.all_cards())
 
 
 def test_a_known_rank_no_card_can_satisfy_is_an_error() -> None:

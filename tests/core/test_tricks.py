@@ -6,10 +6,13 @@ trumps led, a trump) and seven-leaves.md §6 (follow suit, else trump, else anyt
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from cardsuite.core.cards import ACE_HIGH, Card, Suit, parse_card
+from cardsuite.core.cards import ACE_HIGH, Card, Suit, parse_card, standard_deck
 from cardsuite.core.moves import Gesture
+from cardsuite.core.table import Lacks
 from cardsuite.core.tricks import (
     MUST_FOLLOW,
     MUST_FOLLOW_OR_TRUMP,
@@ -20,7 +23,9 @@ from cardsuite.core.tricks import (
     playable,
     refusal,
     suit_led,
+    voids_shown,
     winning_play,
+    with_voids,
 )
 
 CLUBS, DIAMONDS, HEARTS, SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
@@ -143,8 +148,8 @@ def test_play_card_reads_and_points_the_same_for_every_trick_game() -> None:
 
 
 def test_both_trick_games_share_the_one_play_card() -> None:
-    from cardsuite.games.seven_leaves import PlayCard as LeavesPlay
-    from cardsuite.games.seven_up import PlayCard as UpPlay
+    from cardsuite.games.seven_leaves.model import PlayCard as LeavesPlay
+    from cardsuite.games.seven_up.model import PlayCard as UpPlay
 
     assert LeavesPlay is PlayCard and UpPlay is PlayCard
 
@@ -167,4 +172,46 @@ def test_duty_status_names_the_duty_to_the_suit_led_in_each_rule() -> None:
     assert duty_status("{s1}", trick, False, SPADES, ALL_FOURS) == "{s1} to follow ♥ or trump (♠)"
     assert duty_status("{s1}", trick, False, SPADES, SEVEN_LEAVES) == (
         "{s1} to follow ♥, else trump (♠)"
+    )
+
+
+@pytest.mark.parametrize("rule", list(FollowRule))
+def test_a_play_shows_a_void_only_where_the_rule_says_the_hand_has_none(rule: FollowRule) -> None:
+    """Over many seeded hands: a card the rule lets a player play shows him void in exactly
+    the suits he cannot hold — every suit named is one his hand lacks, and every play that
+    leaves the suit led without following (or, under follow-then-trump, without trumping
+    either) names it."""
+    rng = random.Random(5)
+    deck = standard_deck()
+    named = 0
+    for _ in range(3000):
+        held = tuple(rng.sample(deck, rng.randint(1, 8)))
+        led = rng.choice([None, *Suit])
+        trumps = rng.choice([None, *Suit])
+        for card in playable(held, led, trumps, rule):
+            voids = voids_shown(card, led, trumps, rule)
+            named += len(voids)
+            for suit in voids:
+                assert not any(c.suit is suit for c in held), (held, led, trumps, card)
+            holds_led = led is not None and any(c.suit is led for c in held)
+            trumped_plain = card.suit is trumps and led is not trumps
+            left_led = led is not None and card.suit is not led and not holds_led
+            if left_led and (rule is FollowRule.FOLLOW_THEN_TRUMP or not trumped_plain):
+                assert led in voids
+    assert named > 500  # the property was met, not passed over
+
+
+def test_voids_are_facts_told_once() -> None:
+    known = with_voids(
+        (), 1, parse_card("2♦"), Suit.CLUBS, Suit.HEARTS, FollowRule.FOLLOW_THEN_TRUMP
+    )
+    assert known == (Lacks("hand.1", suit=Suit.CLUBS), Lacks("hand.1", suit=Suit.HEARTS))
+    again = with_voids(
+        known, 1, parse_card("3♦"), Suit.CLUBS, Suit.HEARTS, FollowRule.FOLLOW_THEN_TRUMP
+    )
+    assert again == known
+    # trumping a plain suit under follow-or-trump shows nothing: he may hold the suit led
+    assert (
+        with_voids((), 0, parse_card("2♥"), Suit.CLUBS, Suit.HEARTS, FollowRule.FOLLOW_OR_TRUMP)
+        == ()
     )

@@ -12,24 +12,32 @@ from cardsuite.core.cards import Card, Suit, parse_card, parse_cards
 from cardsuite.core.errors import IllegalMoveError, OptionsError
 from cardsuite.core.series import NextDeal
 from cardsuite.core.text import default_names, fill
-from cardsuite.games.cassino import (
-    CASSINO,
+from cardsuite.games.cassino import GAME
+from cardsuite.games.cassino.engine import (
     COURT_PAIRS_ONLY,
     COURT_TAKES_ALL,
     INVALID_CAPTURE,
     MUST_CAPTURE,
     NOT_ON_TABLE,
+)
+from cardsuite.games.cassino.model import (
     OUT,
     STOCK,
     TABLE,
     Capture,
+    Captured,
     CassinoOptions,
     FullCassino,
+    MostCards,
+    Redealt,
+    TookRest,
     Trail,
     hand,
+    totals,
     won,
 )
-from cardsuite.games.cassino.model import Captured, MostCards, Redealt, TookRest, totals
+
+CASSINO = GAME.load()
 
 G = CASSINO
 

@@ -11,9 +11,12 @@ import pytest
 
 from cardsuite.core.cards import Card, parse_card, parse_cards
 from cardsuite.core.series import NextDeal
-from cardsuite.games.cassino import CASSINO, Capture, CassinoOptions, FullCassino, Trail
+from cardsuite.games.cassino import GAME
 from cardsuite.games.cassino.kernel import KERNEL, NEXT
+from cardsuite.games.cassino.model import Capture, CassinoOptions, FullCassino, Trail
 from tests.contract.checks import check_kernel_line, play_by_kernel
+
+CASSINO = GAME.load()
 
 G = CASSINO
 K = KERNEL

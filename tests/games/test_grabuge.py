@@ -29,28 +29,19 @@ from cardsuite.core.errors import (
     NotationError,
     OptionsError,
 )
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, TurnBegins
 from cardsuite.core.options import options_from_strings
-from cardsuite.core.series import NextDeal
+from cardsuite.core.series import Dealt, NextDeal
 from cardsuite.core.table import resample_hidden
 from cardsuite.core.text import fill
-from cardsuite.games.grabuge import (
-    GRABUGE,
-    RESERVE_FULL,
-    AnyGrabugeMove,
-    FullGrabuge,
-    GrabugeMove,
-    GrabugeOptions,
-    PlaceInReserve,
-    PlayReserve,
-    leftover_packets,
-    packet_totals,
-)
 from cardsuite.games.grabuge.engine import (
     COLUMN_FREE,
     DOES_NOT_FIT,
+    GRABUGE,
     NO_SUCH_COLUMN,
     NOT_NOW,
+    RESERVE_FULL,
+    AnyGrabugeMove,
     _Cascade,
 )
 from cardsuite.games.grabuge.model import (
@@ -59,19 +50,24 @@ from cardsuite.games.grabuge.model import (
     BonusWon,
     Converted,
     Counted,
-    Dealt,
     DealWon,
+    FullGrabuge,
     GrabugeEmpty,
+    GrabugeMove,
+    GrabugeOptions,
     PacketCrowned,
     Passed,
+    PlaceInReserve,
     PlayedFromGrabuge,
+    PlayReserve,
     Precedence,
     SetupAce,
-    TurnBegins,
     TurnedNoPlace,
     batch_pile,
     grabuge_pile,
+    leftover_packets,
     packet_pile,
+    packet_totals,
     reserve_pile,
     stock_pile,
     turned_pile,

@@ -14,14 +14,9 @@ import pytest
 
 from cardsuite.core.cards import parse_cards
 from cardsuite.core.series import NextDeal
-from cardsuite.games.grabuge import (
-    GRABUGE,
-    FullGrabuge,
-    GrabugeOptions,
-    PlaceInReserve,
-    PlayReserve,
-)
+from cardsuite.games.grabuge.engine import GRABUGE
 from cardsuite.games.grabuge.kernel import KERNEL, NEW_COLUMN, NEXT_DEAL, NONE
+from cardsuite.games.grabuge.model import FullGrabuge, GrabugeOptions, PlaceInReserve, PlayReserve
 from tests.contract.checks import check_kernel_line, play_by_kernel
 
 

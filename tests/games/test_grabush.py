@@ -10,20 +10,21 @@ from cardsuite.core.cards import FACE_DOWN, parse_card
 from cardsuite.core.errors import IllegalMoveError, OptionsError
 from cardsuite.core.outcome import Better
 from cardsuite.core.series import NextDeal
-from cardsuite.games.grabush import (
-    GRABUSH,
-    ILLEGAL_MOVE,
-    ILLEGAL_SOURCE,
+from cardsuite.games.grabush.engine import GRABUSH, ILLEGAL_MOVE, ILLEGAL_SOURCE
+from cardsuite.games.grabush.model import (
+    CARDS_LEFT,
+    DEALS_WON,
     Accuse,
     Discard,
     FullGrabush,
     GrabushOptions,
     Pass,
+    PenaltyCard,
     PenaltyInsert,
     PenaltySkip,
     Play,
+    Refilled,
 )
-from cardsuite.games.grabush.model import CARDS_LEFT, DEALS_WON, PenaltyCard, Refilled
 
 G = GRABUSH
 

@@ -10,8 +10,9 @@ import pytest
 
 from cardsuite.core.cards import parse_card
 from cardsuite.core.series import NextDeal
-from cardsuite.games.grabush import (
-    GRABUSH,
+from cardsuite.games.grabush.engine import GRABUSH
+from cardsuite.games.grabush.kernel import KERNEL, Work
+from cardsuite.games.grabush.model import (
     Accuse,
     Discard,
     GrabushOptions,
@@ -20,7 +21,6 @@ from cardsuite.games.grabush import (
     PenaltySkip,
     Play,
 )
-from cardsuite.games.grabush.kernel import KERNEL, Work
 from tests.contract.checks import play_by_kernel
 
 G = GRABUSH

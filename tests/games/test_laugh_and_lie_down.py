@@ -8,15 +8,20 @@ from cardsuite.core.cards import deck_order, parse_cards
 from cardsuite.core.errors import IllegalMoveError
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Shown
-from cardsuite.games.laugh_and_lie_down import (
+from cardsuite.games.laugh_and_lie_down import GAME
+from cardsuite.games.laugh_and_lie_down.engine import (
     CARD_NOT_HELD,
-    HAND_SIZES,
-    LAUGH,
     MIXED_RANKS,
     MUST_CAPTURE,
     NEED_HAND_AND_TABLE,
     NOT_NOW,
     NOT_ON_TABLE,
+    net_chips,
+)
+from cardsuite.games.laugh_and_lie_down.model import (
+    CHIP_BALANCE,
+    HAND_SIZES,
+    LAUGHS,
     TABLE,
     TABLE_SIZES,
     AddPair,
@@ -27,15 +32,18 @@ from cardsuite.games.laugh_and_lie_down import (
     LaidAside,
     LaughOptions,
     LayDown,
+    Paid,
     PairAdded,
     PairOffered,
+    Shortfall,
     Skipped,
     TableFour,
+    Took,
     captured,
     hand,
-    net_chips,
 )
-from cardsuite.games.laugh_and_lie_down.model import CHIP_BALANCE, LAUGHS, Paid, Shortfall, Took
+
+LAUGH = GAME.load()
 
 game = LAUGH
 

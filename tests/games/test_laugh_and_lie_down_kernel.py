@@ -9,8 +9,11 @@ import pytest
 
 from cardsuite.core.cards import parse_cards
 from cardsuite.core.series import NextDeal
-from cardsuite.games.laugh_and_lie_down import LAUGH, AddPair, FullLaugh, KeepPair, LaughOptions
+from cardsuite.games.laugh_and_lie_down import GAME
 from cardsuite.games.laugh_and_lie_down.kernel import ADD, END, KEEP, KERNEL, NEXT, Laugh
+from cardsuite.games.laugh_and_lie_down.model import AddPair, FullLaugh, KeepPair, LaughOptions
+
+LAUGH = GAME.load()
 
 game = LAUGH
 

@@ -27,47 +27,49 @@ from cardsuite.core.errors import (
     NotationError,
     OptionsError,
 )
+from cardsuite.core.moves import Pass
 from cardsuite.core.table import Table
-from cardsuite.games.nerts import (
+from cardsuite.games.nerts import GAME
+from cardsuite.games.nerts.engine import (
     ACE_FIRST,
     ACE_TO_CENTRE,
     ALREADY_STUCK,
     BAD_BUILD,
     CANNOT_PASS,
-    CENTRE,
-    NERTS,
     NOT_AVAILABLE,
     NOT_OWN_ROW,
     NOT_STARTED,
     NOTHING_TO_FLIP,
+    WRONG_FOUNDATION,
+    WRONG_MODE,
+)
+from cardsuite.games.nerts.model import (
+    CENTRE,
     OVER,
     PLAY,
     START_DELAY,
     TIMEOUT,
     WAITING,
-    WRONG_FOUNDATION,
-    WRONG_MODE,
     Flip,
     FullNerts,
     NertsOptions,
-    Pass,
+    NertsTurned,
     Play,
+    Recycled,
+    Remedied,
+    StartSignal,
     Stuck,
+    TimedOut,
+    ToCentre,
+    WentOut,
     found,
     nerts,
     row,
     stock,
     waste,
 )
-from cardsuite.games.nerts.model import (
-    NertsTurned,
-    Recycled,
-    Remedied,
-    StartSignal,
-    TimedOut,
-    ToCentre,
-    WentOut,
-)
+
+NERTS = GAME.load()
 
 G = NERTS
 TURN = NertsOptions(mode="turns")

@@ -9,8 +9,11 @@ from typing import Any
 
 import pytest
 
-from cardsuite.games.nerts import NERTS, START_DELAY, TIMEOUT, FullNerts, NertsOptions
+from cardsuite.games.nerts import GAME
 from cardsuite.games.nerts.kernel import KERNEL, Work
+from cardsuite.games.nerts.model import START_DELAY, TIMEOUT, FullNerts, NertsOptions
+
+NERTS = GAME.load()
 
 G = NERTS
 

@@ -22,39 +22,34 @@ from cardsuite.core.errors import NOT_YOUR_TURN, IllegalMoveError, NotationError
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Shown
 from cardsuite.core.text import fill
-from cardsuite.games.rang import (
+from cardsuite.games.rang.engine import ILLEGAL_ACTION, ILLEGAL_CARD, RANG, AnyRangMove
+from cardsuite.games.rang.model import (
     DISCARD,
     DRAWN,
-    ILLEGAL_ACTION,
-    ILLEGAL_CARD,
     NORMAL,
-    RANG,
     STOCK,
     TURN_LIMIT,
-    AnyRangMove,
-    Draw,
-    FullRang,
-    Keep,
-    Play,
-    PlayJoker,
-    RangOptions,
-    hand,
-)
-from cardsuite.games.rang.model import (
     CameBack,
     DealStalled,
     DealStopped,
     Dealt,
+    Draw,
     Drew,
     Finished,
+    FullRang,
     JokerBuried,
+    Keep,
     Kept,
     LastHolderLoses,
+    Play,
     Played,
     PlayedAce,
     PlayedJoker,
+    PlayJoker,
+    RangOptions,
     Reshuffled,
     WentOut,
+    hand,
 )
 
 # The words every refusal of a code starts with (rang.md §6.2 names the codes).
@@ -651,7 +646,8 @@ def test_going_out_is_told_without_a_gendered_pronoun() -> None:
 def test_a_move_builds_the_next_state_in_the_field_order() -> None:
     """The next state of a deal is built positionally (the hot path, engine._state): the
     fields stay in the order it lists them, and a move keeps what it does not change."""
-    from cardsuite.games.rang import RANG, RangState
+    from cardsuite.games.rang.engine import RANG
+    from cardsuite.games.rang.model import RangState
 
     assert RangState._fields == (
         "table", "seed", "events", "options", "seats", "series", "turn", "rank", "phase",

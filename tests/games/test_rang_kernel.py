@@ -4,8 +4,9 @@ rules allow and plays them as the engine does (rang.md §6, §7)."""
 from __future__ import annotations
 
 from cardsuite.core.cards import RANKS, parse_card
-from cardsuite.games.rang import RANG, Draw, FullRang, Keep, Play, PlayJoker, RangOptions
+from cardsuite.games.rang.engine import RANG
 from cardsuite.games.rang.kernel import KERNEL
+from cardsuite.games.rang.model import Draw, FullRang, Keep, Play, PlayJoker, RangOptions
 from tests.contract.checks import check_kernel_state, check_kernel_step
 
 

@@ -13,13 +13,13 @@ from cardsuite.core.cards import FACE_DOWN, JACK, KING, QUEEN, Card, deck_order,
 from cardsuite.core.errors import GAME_OVER, NOT_YOUR_TURN, IllegalMoveError, OptionsError
 from cardsuite.core.options import describe_options, options_from_strings
 from cardsuite.games import get_game
-from cardsuite.games.rubashka import (
+from cardsuite.games.rubashka.engine import RUBASHKA
+from cardsuite.games.rubashka.model import (
     BEGGAR,
     LAST_CARD,
     OUT_OF_CARDS,
     PILE,
     REPETITION,
-    RUBASHKA,
     TRICK_LIMIT_REACHED,
     Flip,
     FullRubashka,

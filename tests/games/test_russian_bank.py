@@ -10,21 +10,26 @@ import pytest
 from cardsuite.bots.russian_bank import RussianBankBot
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.errors import IllegalMoveError, OptionsError
-from cardsuite.games.russian_bank import (
-    BLOCK,
+from cardsuite.games.russian_bank import GAME
+from cardsuite.games.russian_bank.engine import (
     FOUNDATION_MISMATCH,
     FOUNDATION_MOVE_REQUIRED,
     HOUSE_MISMATCH,
     LOAD_MISMATCH,
-    NO_PROGRESS,
     NOT_A_TARGET,
     NOT_AVAILABLE,
-    OVER,
     POINTLESS_MOVE,
-    RUSSIAN_BANK,
+)
+from cardsuite.games.russian_bank.model import (
+    BLOCK,
+    NO_PROGRESS,
+    NO_PROGRESS_TURNS,
+    OVER,
     STOP,
+    TURN_MOVE_CAP,
     WIN,
     Discard,
+    Discarded,
     EndTurn,
     FullRussianBank,
     Play,
@@ -38,7 +43,8 @@ from cardsuite.games.russian_bank import (
     reserve,
     waste,
 )
-from cardsuite.games.russian_bank.model import NO_PROGRESS_TURNS, TURN_MOVE_CAP, Discarded
+
+RUSSIAN_BANK = GAME.load()
 
 G = RUSSIAN_BANK
 STOP_AUTO = RussianBankOptions(compulsory_foundation=True)

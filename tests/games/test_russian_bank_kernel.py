@@ -8,11 +8,13 @@ import random
 import pytest
 
 from cardsuite.core.cards import Card, parse_card
-from cardsuite.games.russian_bank import (
+from cardsuite.games.russian_bank import GAME
+from cardsuite.games.russian_bank.kernel import DISCARD, FOUND0, KERNEL
+from cardsuite.games.russian_bank.model import (
     BLOCK,
     NO_PROGRESS,
-    RUSSIAN_BANK,
     TURN_LIMIT,
+    TURN_MOVE_CAP,
     WIN,
     Discard,
     FullRussianBank,
@@ -23,8 +25,8 @@ from cardsuite.games.russian_bank import (
     hand_card,
     house,
 )
-from cardsuite.games.russian_bank.kernel import DISCARD, FOUND0, KERNEL
-from cardsuite.games.russian_bank.model import TURN_MOVE_CAP
+
+RUSSIAN_BANK = GAME.load()
 
 G = RUSSIAN_BANK
 K = KERNEL

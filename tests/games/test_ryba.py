@@ -12,14 +12,12 @@ from cardsuite.core.errors import IllegalMoveError, OptionsError
 from cardsuite.core.series import Series
 from cardsuite.core.table import HoldsRank, Shown
 from cardsuite.core.text import fill
-from cardsuite.games.ryba import (
+from cardsuite.games.ryba.engine import BAD_TARGET, RANK_NOT_HELD, RYBA
+from cardsuite.games.ryba.model import (
     ALL_BOOKS_DOWN,
     ASK_LIMIT,
     ASK_LIMIT_REACHED,
-    BAD_TARGET,
     EMPTY_HAND,
-    RANK_NOT_HELD,
-    RYBA,
     STOCK,
     TOGETHER,
     Ask,

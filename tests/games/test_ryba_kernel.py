@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from cardsuite.games.ryba import ASK_LIMIT, ASK_LIMIT_REACHED, RYBA, TOGETHER, Ask, RybaOptions
+from cardsuite.games.ryba.engine import RYBA
 from cardsuite.games.ryba.kernel import KERNEL, RybaKernel, action_of
+from cardsuite.games.ryba.model import ASK_LIMIT, ASK_LIMIT_REACHED, TOGETHER, Ask, RybaOptions
 
 OPTIONS = [
     RybaOptions(),

@@ -15,21 +15,20 @@ from cardsuite.core.rng import shuffled
 from cardsuite.core.series import NextDeal
 from cardsuite.core.table import Shown
 from cardsuite.core.text import default_names, fill
-from cardsuite.games.seven_leaves import (
-    BAD_CUT,
-    CARD_NOT_HELD,
+from cardsuite.games.seven_leaves import GAME
+from cardsuite.games.seven_leaves.engine import BAD_CUT, CARD_NOT_HELD, MUST_FOLLOW, MUST_TRUMP
+from cardsuite.games.seven_leaves.model import (
     CUT,
     CUT_PHASE,
     DECK,
     DONE,
     LAST_ACTIVE,
     LOWEST_TOTAL,
-    MUST_FOLLOW,
-    MUST_TRUMP,
     PACK,
     PLAY,
     PLAY_OFF,
-    SEVEN_LEAVES,
+    PLAY_OFF_CALLED,
+    TRICKS,
     CutPack,
     FullSevenLeaves,
     PlayCard,
@@ -37,7 +36,8 @@ from cardsuite.games.seven_leaves import (
     flicks_of,
     hand,
 )
-from cardsuite.games.seven_leaves.model import PLAY_OFF_CALLED, TRICKS
+
+SEVEN_LEAVES = GAME.load()
 
 G = SEVEN_LEAVES
 

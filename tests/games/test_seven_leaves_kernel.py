@@ -11,10 +11,18 @@ import pytest
 
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.series import NextDeal
-from cardsuite.games.seven_leaves import SEVEN_LEAVES, FullSevenLeaves, SevenLeavesOptions
+from cardsuite.games.seven_leaves import GAME
 from cardsuite.games.seven_leaves.kernel import CUT_A, CUTS, KERNEL, NEXT_A
-from cardsuite.games.seven_leaves.model import CUT_PHASE, CutPack, PlayCard
+from cardsuite.games.seven_leaves.model import (
+    CUT_PHASE,
+    CutPack,
+    FullSevenLeaves,
+    PlayCard,
+    SevenLeavesOptions,
+)
 from tests.contract.checks import play_by_kernel
+
+SEVEN_LEAVES = GAME.load()
 
 G = SEVEN_LEAVES
 

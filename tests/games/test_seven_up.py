@@ -11,18 +11,24 @@ from cardsuite.core.errors import IllegalMoveError, OptionsError
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import NextDeal
 from cardsuite.core.text import fill
-from cardsuite.games.seven_up import (
-    CANNOT_GIVE,
+from cardsuite.games.seven_up import GAME as DECLARATION
+from cardsuite.games.seven_up.engine import CANNOT_GIVE, MUST_FOLLOW
+from cardsuite.games.seven_up.model import (
+    CHIPS_LEFT,
     DISCARD,
     DONE,
+    GAME,
     GIVE,
-    MUST_FOLLOW,
+    HIGH,
+    JACK_POINT,
+    LOW,
     PLAY,
-    SEVEN_UP,
     STAND,
     STOCK,
     TRICK,
+    TRICK_POINT,
     TURNUP,
+    TURNUP_JACK,
     VOID,
     Beg,
     Discard,
@@ -38,15 +44,8 @@ from cardsuite.games.seven_up import (
     hand,
     won,
 )
-from cardsuite.games.seven_up.model import (
-    CHIPS_LEFT,
-    GAME,
-    HIGH,
-    JACK_POINT,
-    LOW,
-    TRICK_POINT,
-    TURNUP_JACK,
-)
+
+SEVEN_UP = DECLARATION.load()
 
 G = SEVEN_UP
 

@@ -11,7 +11,7 @@ import pytest
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.series import NextDeal
 from cardsuite.core.tricks import follow_or_trump, follow_then_trump, trick_winner
-from cardsuite.games.seven_up import SEVEN_UP, FullSevenUp, PlayCard, SevenUpOptions
+from cardsuite.games.seven_up import GAME
 from cardsuite.games.seven_up.kernel import (
     BEG_A,
     GIVE_A,
@@ -20,7 +20,10 @@ from cardsuite.games.seven_up.kernel import (
     RUN_A,
     STAND_A,
 )
+from cardsuite.games.seven_up.model import FullSevenUp, PlayCard, SevenUpOptions
 from tests.contract.checks import play_by_kernel
+
+SEVEN_UP = GAME.load()
 
 G = SEVEN_UP
 

@@ -12,17 +12,19 @@ from cardsuite.core.cards import FACE_DOWN, Card, parse_card, parse_cards, stand
 from cardsuite.core.errors import GAME_OVER, NOT_YOUR_TURN, IllegalMoveError, OptionsError
 from cardsuite.core.text import fill
 from cardsuite.games import get_game
-from cardsuite.games.snip_snap_snorem import (
-    DONE,
-    EMPTY_HAND,
+from cardsuite.games.snip_snap_snorem.engine import (
     MIXED_RANKS,
     MUST_LEAD,
     MUST_MATCH,
     NOT_IN_HAND,
     ONE_CARD_ONLY,
-    ROUND,
     SNIP_SNAP_SNOREM,
     WRONG_RANK,
+)
+from cardsuite.games.snip_snap_snorem.model import (
+    DONE,
+    EMPTY_HAND,
+    ROUND,
     Dealt,
     EmptyHandWins,
     FullSnip,

@@ -4,9 +4,9 @@ scenarios (snip-snap-snorem.md §11): the same moves listed and the same game pl
 from __future__ import annotations
 
 from cardsuite.core.cards import parse_cards
-from cardsuite.games.snip_snap_snorem import SNIP_SNAP_SNOREM as G
-from cardsuite.games.snip_snap_snorem import Pass, Play, SnipOptions
+from cardsuite.games.snip_snap_snorem.engine import SNIP_SNAP_SNOREM as G
 from cardsuite.games.snip_snap_snorem.kernel import KERNEL, PASS
+from cardsuite.games.snip_snap_snorem.model import Pass, Play, SnipOptions
 from tests.contract.checks import check_kernel_line
 
 MULTI = SnipOptions(multi_play=True, auto_pass=False)

@@ -22,33 +22,41 @@ from cardsuite.core.cards import (
 )
 from cardsuite.core.errors import GAME_OVER, STALE_TIME, IllegalMoveError, OptionsError
 from cardsuite.core.text import default_names, fill, has_placeholders
-from cardsuite.games.spit import (
+from cardsuite.games.spit import GAME
+from cardsuite.games.spit.engine import (
     ALREADY_REQUESTED,
-    CENTRE,
     EMPTY_SLOT,
     NO_MANUAL_FILL,
     NO_REQUEST,
     NOT_ADJACENT,
     NOT_YOUR_MOVE,
-    OUT,
     SLOT_NOT_EMPTY,
     SOURCE_TOO_SHORT,
-    SPIT,
+    WRONG_MODE,
+    deal_packet,
+)
+from cardsuite.games.spit.model import (
+    CENTRE,
+    OUT,
     STACK,
     STALL,
     STALL_SPITS,
-    WRONG_MODE,
     Fill,
+    Filled,
+    Flipped,
     FullSpit,
     Pass,
     Play,
+    Played,
+    Recycled,
+    Spat,
     SpitCancel,
     SpitOptions,
     SpitRequest,
-    deal_packet,
     slot,
 )
-from cardsuite.games.spit.model import Filled, Flipped, Played, Recycled, Spat
+
+SPIT = GAME.load()
 
 G = SPIT
 
@@ -608,7 +616,10 @@ def test_spit_same_seed_same_game() -> None:
 def test_a_move_builds_the_next_state_in_the_field_order() -> None:
     """A move builds its state positionally (the hot path, engine.perform): the fields stay
     in the order it lists them, and a move keeps what it does not change."""
-    from cardsuite.games.spit import SPIT, SpitState
+    from cardsuite.games.spit import GAME
+    from cardsuite.games.spit.model import SpitState
+
+    SPIT = GAME.load()
 
     assert SpitState._fields == (
         "table", "seed", "events", "options", "seats", "clock", "spit_due", "requests",

@@ -8,9 +8,19 @@ from typing import Any
 
 import pytest
 
-from cardsuite.games.spit import SPIT, STALL, STALL_SPITS, FullSpit, Pass, Play, SpitOptions
+from cardsuite.games.spit import GAME
 from cardsuite.games.spit.kernel import CANCEL, KERNEL, PASS, REQUEST, SEAT_SHIFT, SpitKernel
-from cardsuite.games.spit.model import SpitRequest
+from cardsuite.games.spit.model import (
+    STALL,
+    STALL_SPITS,
+    FullSpit,
+    Pass,
+    Play,
+    SpitOptions,
+    SpitRequest,
+)
+
+SPIT = GAME.load()
 
 P2 = 1 << SEAT_SHIFT  # added to a code: the action of seat 1 (the other seat's are the codes)
 

@@ -121,7 +121,7 @@ def test_statistics_count_wins_draws_losses_places_and_partners() -> None:
             assert f.games == 6  # the six unfinished matches are not counted
             assert f.wins + f.draws + f.losses == 6
             assert sum(f.places.values()) == 6
-            assert f.kind == "bot" and f.bot == "random"
+            assert f.kind == "bot" and f.bot == "easy"  # the level of the bot named "random"
         # Rang: one loser a deal, the others share the first place
         assert sum(f.losses for f in rang.values()) == 6
         assert sum(f.wins for f in rang.values()) == 12
@@ -162,6 +162,7 @@ def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart() -> None:
     rang = get_game("rang")
     with Store() as store:
         # Boris the person, against the bot Anna; then the bot Boris against Vera, a person
+        # (the bots given by their levels' former names: they are counted under today's)
         person = Match(rang, [SeatInfo("Boris"), SeatInfo("Anna", "heuristic")], seed=1)
         bot = Match(rang, [SeatInfo("Vera"), SeatInfo("Boris", "heuristic")], seed=2)
         bots_alone = Match(rang, [SeatInfo("Boris", "random"), SeatInfo("Anna", "random")])
@@ -173,17 +174,17 @@ def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart() -> None:
         assert rows == [
             ("Boris", "human", None, 1),
             ("Vera", "human", None, 1),
-            ("Anna", "bot", "heuristic", 1),
-            ("Boris", "bot", "heuristic", 1),
+            ("Anna", "bot", "normal", 1),
+            ("Boris", "bot", "normal", 1),
         ]
         every = {(f.name, f.bot): f.games for f in store.stats(bots=True)}
         assert every == {
             ("Boris", None): 1,
             ("Vera", None): 1,
-            ("Anna", "heuristic"): 1,
-            ("Boris", "heuristic"): 1,
-            ("Boris", "random"): 1,
-            ("Anna", "random"): 1,
+            ("Anna", "normal"): 1,
+            ("Boris", "normal"): 1,
+            ("Boris", "easy"): 1,
+            ("Anna", "easy"): 1,
         }
         (figures,) = [f for f in store.stats() if f.name == "Boris" and f.kind == "human"]
         assert figures.to_json()["kind"] == "human" and figures.to_json()["bot"] is None

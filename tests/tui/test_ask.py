@@ -8,7 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardsuite.games import get_game
-from cardsuite.games.ryba import Ask
+from cardsuite.games.ryba.model import Ask
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.screens.chooser import ChooserScreen
 from cardsuite.tui.screens.table import TableScreen

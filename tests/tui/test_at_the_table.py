@@ -10,7 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardsuite.games import get_game
-from cardsuite.games.rang import PlayJoker
+from cardsuite.games.rang.model import PlayJoker
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.chooser import ChooserScreen

@@ -182,6 +182,5 @@ async def test_hostile_names_in_the_saved_matches_and_statistics(cardsuite_home:
         await press(pilot, "t")
         assert await until(pilot, lambda: "Statistics" in screen_text(app))
         await press(pilot, "b")  # only bots played: their matches are counted with b
-        await settle(pilot)
-        assert "a\\x1b[31mb (bot · random)" in screen_text(app)
+        assert await until(pilot, lambda: "a\\x1b[31mb (bot · easy)" in screen_text(app))
     assert_nothing_raw(frames)

@@ -12,8 +12,7 @@ from cardsuite.core.cards import FACE_DOWN, Card, parse_card
 from cardsuite.core.view import PileStyle, PileView
 from cardsuite.games import get_game
 from cardsuite.games.grabuge.model import PlaceInReserve
-from cardsuite.games.rang import Draw, Keep, Play, hand
-from cardsuite.games.rang.model import Drew, Played
+from cardsuite.games.rang.model import Draw, Drew, Keep, Play, Played, hand
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.render.canvas import Canvas
 from cardsuite.tui.render.cards import COMPACT, FULL, Ctx, Marks, pile_block

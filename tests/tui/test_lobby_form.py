@@ -203,7 +203,9 @@ async def test_the_options_are_a_key_away() -> None:
         # The field selects its text once it has taken in its focus (a message of its own);
         # End then puts the cursor after the name rather than the letter over it.
         assert await until(pilot, lambda: name.selection == Selection(0, len(name.value)))
-        await press(pilot, "end", "o")
+        await press(pilot, "end")
+        assert await until(pilot, lambda: name.selection == Selection.cursor(len(name.value)))
+        await press(pilot, "o")
         await settle(pilot)
         assert name.value == "Boriso" and app.focused is name  # a letter of the name
         await press(pilot, "ctrl+o")
@@ -239,20 +241,24 @@ async def test_a_game_without_options_jumps_to_the_seed() -> None:
 def test_default_seats_propose_the_levels_last_played() -> None:
     game = get_game("seven-up")
     names = ("Anna", "Boris", "Vera", "Gleb")
-    assert [s.bot for s in default_seats(game, 3, names)] == [None, "heuristic", "heuristic"]
+    assert [s.bot for s in default_seats(game, 3, names)] == [None, "normal", "normal"]
+    seats = default_seats(game, 4, names, ("", "easy", "hard"))
+    assert [s.bot for s in seats] == [None, "easy", "hard", "hard"]
+    # settings from before the levels' names: read as today's levels
     seats = default_seats(game, 4, names, ("", "random", "heuristic"))
-    assert [s.bot for s in seats] == [None, "random", "heuristic", "heuristic"]
+    assert [s.bot for s in seats] == [None, "easy", "normal", "normal"]
     # a seat without a level of its own takes the last one remembered; an unknown one is passed
-    seats = default_seats(game, 4, names, ("", "random", "", "grandmaster"))
-    assert [s.bot for s in seats] == [None, "random", "random", "random"]
-    watched = default_seats(get_game("rubashka"), 2, names, ("random",))
-    assert [s.bot for s in watched] == ["random", "random"]
+    seats = default_seats(game, 4, names, ("", "easy", "", "grandmaster"))
+    assert [s.bot for s in seats] == [None, "easy", "easy", "easy"]
+    # nothing to decide: one level, whatever was played before
+    watched = default_seats(get_game("rubashka"), 2, names, ("easy",))
+    assert [s.bot for s in watched] == ["normal", "normal"]
 
 
 def test_the_bot_levels_are_kept_with_the_settings() -> None:
-    settings = Settings(last_bots=("", "random", "heuristic"))
+    settings = Settings(last_bots=("", "easy", "normal"))
     assert Settings.from_data(json.loads(settings.to_json())) == settings
-    assert Settings.from_data({"last_bots": "random"}).last_bots == ()  # a bad value: default
+    assert Settings.from_data({"last_bots": "easy"}).last_bots == ()  # a bad value: default
 
 
 async def set_kind(pilot: Pilot[Any], seat: int, steps: str) -> None:
@@ -280,24 +286,24 @@ async def test_the_lobby_proposes_each_seats_last_bot_level(cardsuite_home: Path
         await settle(pilot)
         await choose_game(pilot, "seven-up")
         await set_kind(pilot, 1, "up")  # Bot: normal → Bot: easy
-        assert form(app, "kind-1").value == "random"
+        assert form(app, "kind-1").value == "easy"
         await press(pilot, "ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert [s.bot for s in app.screen.match.seats] == [None, "random", "heuristic"]
+        assert [s.bot for s in app.screen.match.seats] == [None, "easy", "normal"]
         await press(pilot, "l")  # back to the lobby: the form is built anew
         await settle(pilot)
         assert form(app, "kind-0").value == "human"
-        assert form(app, "kind-1").value == "random"
-        assert form(app, "kind-2").value == "heuristic"
+        assert form(app, "kind-1").value == "easy"
+        assert form(app, "kind-2").value == "normal"
         await choose_game(pilot, "rang")  # another game: the same levels, seat by seat
-        assert form(app, "kind-1").value == "random"
-    assert load_settings()[0].last_bots == ("", "random", "heuristic")
+        assert form(app, "kind-1").value == "easy"
+    assert load_settings()[0].last_bots == ("", "easy", "normal")
 
     again = CardsuiteApp(seed=1)  # the next start-up
     async with again.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        assert form(again, "kind-1").value == "random"
+        assert form(again, "kind-1").value == "easy"
 
 
 async def test_watching_remembers_the_form_not_the_bot_at_a_persons_seat(
@@ -312,7 +318,7 @@ async def test_watching_remembers_the_form_not_the_bot_at_a_persons_seat(
         await press(pilot, "w")
         await settle(pilot)
         assert not isinstance(app.screen, LobbyScreen)  # watched (or over already)
-    assert load_settings()[0].last_bots == ("", "heuristic", "random")
+    assert load_settings()[0].last_bots == ("", "normal", "easy")
     assert default_seats(get_game("seven-up"), 3, (), load_settings()[0].last_bots)[0] == (
         SeatInfo("Anna", None)
     )

@@ -163,7 +163,7 @@ async def test_statistics_per_player_and_per_game(cardsuite_home: Path) -> None:
             """The winner's row as the screen shows it, once drawn with its bot level (the
             table is filled before its columns are laid out and drawn)."""
             lines = screen_text(app).splitlines()
-            return next((line for line in lines if f"{winner} (bot · random)" in line), None)
+            return next((line for line in lines if f"{winner} (bot · easy)" in line), None)
 
         assert await until(pilot, lambda: winner_row() is not None)
         text = screen_text(app)
@@ -189,8 +189,8 @@ async def test_statistics_keep_a_person_and_a_bot_of_the_same_name_apart(
         )
         rows = [line.split()[:4] for line in screen_text(app).splitlines()]
         assert ["Boris", "1"] in [row[:2] for row in rows]  # the person
-        assert ["Boris", "(bot", "·", "heuristic)"] in rows  # the bot, a row of its own
-        assert ["Anna", "(bot", "·", "heuristic)"] in rows
+        assert ["Boris", "(bot", "·", "normal)"] in rows  # the bot, a row of its own
+        assert ["Anna", "(bot", "·", "normal)"] in rows
         screen = app.screen
         assert isinstance(screen, StatsScreen) and screen.shown_rows == 4
 

@@ -12,7 +12,8 @@ from textual.pilot import Pilot
 
 from cardsuite.core.cards import parse_card
 from cardsuite.games import get_game
-from cardsuite.games.rang import RANG, Play
+from cardsuite.games.rang.engine import RANG
+from cardsuite.games.rang.model import Play
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen

@@ -9,7 +9,8 @@ import pytest
 from cardsuite.core.cards import Card
 from cardsuite.core.table import Visibility
 from cardsuite.games import GAMES, get_game
-from cardsuite.games.rang import RANG, Draw, Keep
+from cardsuite.games.rang.engine import RANG
+from cardsuite.games.rang.model import Draw, Keep
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from cardsuite.core.cards import parse_card
 from cardsuite.games import get_game
-from cardsuite.games.nerts import START_DELAY, Play
-from cardsuite.games.nerts.model import PLAY, WAITING
+from cardsuite.games.nerts.model import PLAY, START_DELAY, WAITING, Play
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen

@@ -125,7 +125,7 @@ def test_on_a_clock_a_pick_survives_the_others_moves() -> None:
 async def test_enter_plays_the_one_move_there_is_wherever_the_cursor_is() -> None:
     """Rang: the drawn card cannot be played; keeping it is the one move, in the action bar:
     Enter plays it though the cursor is on the stock (forced moves wait in Rang)."""
-    from cardsuite.games.rang import RANG
+    from cardsuite.games.rang.engine import RANG
     from cardsuite.games.rang.model import Draw, Keep
 
     match = Match(RANG, [SeatInfo("Anna"), SeatInfo("Boris", "random")], seed=4)

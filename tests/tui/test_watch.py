@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 
 from cardsuite.games import GAMES, get_game
-from cardsuite.games.rang import RANG
+from cardsuite.games.rang.engine import RANG
 from cardsuite.match import Match, SeatInfo
 from cardsuite.runner.clock import WallClock
 from cardsuite.runner.watch import SPEEDS, Watch, speed_for

@@ -1,9 +1,6 @@
-"""Cassino, clubs variant without building: piles, options, moves, events and state in
-``model``, rules in ``engine``, look in ``present``."""
+"""Cassino, clubs variant without building."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -21,49 +18,7 @@ GAME = GameInfo(
     bots=GameBots(
         heuristic="cardsuite.bots.cassino:CassinoBot",
         playout="cardsuite.bots.cassino:CassinoBot",
+        hard_plies=7_000,  # p95 under 250 ms (benchmarks/search_speed.py --level hard)
     ),
     kernel="cardsuite.games.cassino.kernel:KERNEL",
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.cassino.engine import (
-        CARD_NOT_HELD,
-        COURT_PAIRS_ONLY,
-        COURT_TAKES_ALL,
-        INVALID_CAPTURE,
-        MUST_CAPTURE,
-        NOT_NOW,
-        NOT_ON_TABLE,
-        AnyCassinoMove,
-        Cassino,
-        sum_masks,
-    )
-    from cardsuite.games.cassino.model import (
-        OUT,
-        STOCK,
-        TABLE,
-        TEN_DIAMONDS,
-        TWO_CLUBS,
-        Capture,
-        CassinoMove,
-        CassinoOptions,
-        CassinoState,
-        FullCassino,
-        SeenCassino,
-        Trail,
-        hand,
-        value,
-        won,
-    )
-
-    CASSINO: Cassino
-else:  # at run time, each name is imported from engine.py or model.py when first asked for
-    __getattr__ = GAME.export
-
-
-__all__ = [
-    "CARD_NOT_HELD", "CASSINO", "COURT_PAIRS_ONLY", "COURT_TAKES_ALL", "INVALID_CAPTURE",
-    "MUST_CAPTURE", "NOT_NOW", "NOT_ON_TABLE", "OUT", "STOCK", "TABLE", "TEN_DIAMONDS",
-    "TWO_CLUBS", "AnyCassinoMove", "Capture", "Cassino", "CassinoMove", "CassinoOptions",
-    "CassinoState", "FullCassino", "SeenCassino", "Trail", "hand", "sum_masks", "value", "won",
-]  # fmt: skip

@@ -1,15 +1,14 @@
 """How Cassino looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  Captured piles
-are drawn face down, as badges with what an attentive player knows of them (§9).
+Captured piles are drawn face down, as badges with what an attentive player knows of them
+(§9).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.cards import FACE_DOWN, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
@@ -21,6 +20,9 @@ from cardsuite.core.view import (
     PileView,
     ScoreSheet,
     TableView,
+    by_rank,
+    hand_view,
+    pile_view,
     seat_view,
     seating,
 )
@@ -52,9 +54,7 @@ def present(obs: Observation[SeenCassino]) -> TableView:
     points = totals(state)
     seats = []
     for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
-        piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
+        piles = [hand_view(table, hand(s), s, obs.viewer, by_rank())]
         if not partners:
             piles.append(_won_view(state, s, s))
         marks = [_("dealer")] if s == series.dealer else []
@@ -66,21 +66,13 @@ def present(obs: Observation[SeenCassino]) -> TableView:
             )
         )
     centre = [
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-        PileView(
-            TABLE,
-            _("table"),
-            PileStyle.ROW,
-            table.faces(TABLE),
-            placeholder=_("no cards: trail one"),
-        ),
+        pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(table, TABLE, _("table"), PileStyle.ROW, placeholder=_("no cards: trail one")),
     ]
     if partners:
         centre += [_won_view(state, p, None) for p in range(state.parties)]
     if table.count(OUT):
-        centre.append(
-            PileView(OUT, _("set aside"), PileStyle.BADGE, table.faces(OUT), note=_("unscored"))
-        )
+        centre.append(pile_view(table, OUT, _("set aside"), PileStyle.BADGE, note=_("unscored")))
     return TableView(
         title=_("Cassino"),
         viewer=obs.viewer,
@@ -192,10 +184,3 @@ def _score_sheet(state: SeenCassino) -> ScoreSheet:
         row=_("Hand {n}"),
         progress=progress,
     )
-
-
-def _hand_order(card: CardFace) -> tuple[int, int]:
-    """Hands are shown by rank, low to high, then suit (captures are by rank and sums)."""
-    if not isinstance(card, Card) or card.suit is None:
-        return (99, 0)
-    return (card.rank, card.suit.order)

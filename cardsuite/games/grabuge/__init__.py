@@ -7,8 +7,6 @@ bonus, the end); :mod:`.present` shows the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.games.registry import GameBots, GameInfo
 
 GAME = GameInfo(
@@ -28,31 +26,3 @@ GAME = GameInfo(
         playout="cardsuite.bots.grabuge:playout_bot",
     ),
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.grabuge.engine import (
-        GRABUGE,
-        RESERVE_FULL,
-        AnyGrabugeMove,
-        Grabuge,
-    )
-    from cardsuite.games.grabuge.model import (
-        FullGrabuge,
-        GrabugeMove,
-        GrabugeOptions,
-        GrabugeState,
-        PlaceInReserve,
-        PlayReserve,
-        SeenGrabuge,
-        leftover_packets,
-        packet_totals,
-    )
-else:  # at run time, each name is imported from engine.py or model.py when first asked for
-    __getattr__ = GAME.export
-
-
-__all__ = [
-    "GRABUGE", "RESERVE_FULL", "AnyGrabugeMove", "FullGrabuge", "Grabuge", "GrabugeMove",
-    "GrabugeOptions", "GrabugeState", "PlaceInReserve", "PlayReserve", "SeenGrabuge",
-    "leftover_packets", "packet_totals",
-]  # fmt: skip

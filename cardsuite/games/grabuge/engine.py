@@ -16,13 +16,13 @@ from typing import Any
 from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
 from cardsuite.core.errors import NOT_NOW, NotationError, Refusal
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, TurnBegins
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series, next_deal_refusal
+from cardsuite.core.series import DealResult, Dealt, NextDeal, Series, next_deal_refusal
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
@@ -41,7 +41,6 @@ from cardsuite.games.grabuge.model import (
     BonusWon,
     Converted,
     Counted,
-    Dealt,
     DealWon,
     FullGrabuge,
     GrabugeEmpty,
@@ -59,7 +58,6 @@ from cardsuite.games.grabuge.model import (
     Precedence,
     SeenGrabuge,
     SetupAce,
-    TurnBegins,
     TurnedNoPlace,
     batch_pile,
     grabuge_pile,

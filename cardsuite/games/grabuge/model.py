@@ -213,15 +213,6 @@ def _onto(under: Card | None) -> str:
 
 
 @event
-class Dealt(Event):
-    seat: Seat  # the dealer
-    number: int  # 1-based deal number
-
-    def text(self) -> str:
-        return _("Deal {n}: {who} deals").format(n=self.number, who=who(self.seat))
-
-
-@event
 class GrabugeShows(Event):
     """A grabuge's new top card is turned up."""
 
@@ -271,14 +262,6 @@ class Precedence(Event):
                 who=who(self.seat), high=self.shown[0], low=self.shown[1]
             )
         return _("{who} plays first: the other grabuge is empty").format(who=who(self.seat))
-
-
-@event
-class TurnBegins(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who}'s turn").format(who=who(self.seat))
 
 
 @event

@@ -1,21 +1,18 @@
-"""How Grabuge looks: the table from one seat.
-
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.
-"""
+"""How Grabuge looks: the table from one seat."""
 
 from __future__ import annotations
 
 from cardsuite.core.cards import KING, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary, score_sheet
-from cardsuite.core.text import seat
+from cardsuite.core.series import deal_summary, player_columns, score_sheet
+from cardsuite.core.text import card_count, seat
 from cardsuite.core.view import (
     PileStyle,
     PileView,
     ScoreSheet,
     TableView,
+    pile_view,
     seat_view,
     seating,
 )
@@ -35,10 +32,6 @@ from cardsuite.games.grabuge.model import (
     turned_pile,
     won_pile,
 )
-
-
-def _cards(n: int) -> str:
-    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _packets(n: int) -> str:
@@ -62,29 +55,28 @@ def present(obs: Observation[SeenGrabuge]) -> TableView:
         stock = table.faces(stock_pile(s))
         turned = table.faces(turned_pile(s))
         columns = tuple(
-            PileView(
+            pile_view(
+                table,
                 reserve_pile(s, k),
                 _("column {n}").format(n=k),
                 PileStyle.COLUMN,
-                table.faces(reserve_pile(s, k)),
                 owner=s,
                 placeholder=_("free column"),
             )
             for k in range(1, COLUMNS + 1)
         )
-        grabuge_note = _("used as stock") if state.converted[s] else _cards(len(grabuge))
+        grabuge_note = _("used as stock") if state.converted[s] else card_count(len(grabuge))
         views = (
             PileView(grabuge_pile(s), _("grabuge"), PileStyle.STACK, grabuge, owner=s,
                      note=grabuge_note, placeholder=_("empty")),
             PileView(stock_pile(s), _("stock"), PileStyle.STACK, stock, owner=s,
-                     note=_cards(len(stock)), placeholder=_("empty")),
-            PileView(batch_pile(s), _("batch"), PileStyle.ROW, table.faces(batch_pile(s)),
-                     owner=s),
+                     note=card_count(len(stock)), placeholder=_("empty")),
+            pile_view(table, batch_pile(s), _("batch"), PileStyle.ROW, owner=s),
             PileView(turned_pile(s), _("turned"), PileStyle.STACK, turned, owner=s,
                      note=_("no place: which column?") if turned else ""),
             *columns,
-            PileView(won_pile(s), _("won"), PileStyle.BADGE, table.faces(won_pile(s)), owner=s,
-                     note=_packets(won[s])),
+            pile_view(table, won_pile(s), _("won"), PileStyle.BADGE, owner=s,
+                      note=_packets(won[s])),
         )  # fmt: skip
         status = []
         if s == series.dealer:
@@ -185,7 +177,7 @@ def _score_sheet(state: SeenGrabuge) -> ScoreSheet:
     """Every deal so far: the packets each player won in it, and in all."""
     return score_sheet(
         state.series,
-        [(seat(s), s) for s in range(SEATS)],
+        player_columns(SEATS),
         title=_("Grabuge"),
         scored=PACKETS.heading(),
         total=_("in all"),

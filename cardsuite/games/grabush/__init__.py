@@ -5,8 +5,6 @@ taken where the spec is silent); :mod:`.engine` holds the rules; :mod:`.present`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardsuite.games.registry import GameBots, GameInfo
 
 GAME = GameInfo(
@@ -29,34 +27,3 @@ GAME = GameInfo(
         playout="cardsuite.bots.grabush:GrabushBot",
     ),
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.grabush.engine import (
-        GRABUSH,
-        ILLEGAL_MOVE,
-        ILLEGAL_SOURCE,
-        AnyGrabushMove,
-        Grabush,
-    )
-    from cardsuite.games.grabush.model import (
-        Accuse,
-        Discard,
-        FullGrabush,
-        GrabushMove,
-        GrabushOptions,
-        GrabushState,
-        Pass,
-        PenaltyInsert,
-        PenaltySkip,
-        Play,
-        SeenGrabush,
-    )
-else:  # at run time, each name is imported from engine.py or model.py when first asked for
-    __getattr__ = GAME.export
-
-
-__all__ = [
-    "GRABUSH", "ILLEGAL_MOVE", "ILLEGAL_SOURCE", "Accuse", "AnyGrabushMove", "Discard",
-    "FullGrabush", "Grabush", "GrabushMove", "GrabushOptions", "GrabushState", "Pass",
-    "PenaltyInsert", "PenaltySkip", "Play", "SeenGrabush",
-]  # fmt: skip

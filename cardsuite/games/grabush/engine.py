@@ -10,13 +10,21 @@ from typing import Any
 
 from cardsuite.core.cards import ACE, KING, Card, several, standard_deck
 from cardsuite.core.errors import NotationError, OptionsError, Refusal
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, Passed, TurnBegins
 from cardsuite.core.i18n import _
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
-from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
+from cardsuite.core.series import (
+    DealResult,
+    Dealt,
+    NextDeal,
+    Series,
+    deal_over_refusal,
+    next_deal_refusal,
+)
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
@@ -33,15 +41,12 @@ from cardsuite.games.grabush.model import (
     Accuse,
     Accused,
     DealEnded,
-    Dealt,
     Discard,
     Discarded,
     FullGrabush,
     GrabushMove,
     GrabushOptions,
     GrabushState,
-    Pass,
-    Passed,
     PenaltyCard,
     PenaltyInsert,
     PenaltySkip,
@@ -52,7 +57,6 @@ from cardsuite.games.grabush.model import (
     Refilled,
     SeenGrabush,
     StackCompleted,
-    TurnBegins,
     deal_end_text,
     decks_for,
     discard,

@@ -34,7 +34,7 @@ from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import Kernel
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Move, Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.series import NextDeal
@@ -50,7 +50,6 @@ from cardsuite.games.grabush.model import (
     Accuse,
     Discard,
     FullGrabush,
-    Pass,
     PenaltyInsert,
     PenaltySkip,
     Play,

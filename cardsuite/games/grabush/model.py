@@ -61,7 +61,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, N_n, _, ngettext
-from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
@@ -240,17 +240,6 @@ class Discard(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """End the turn with an empty hand and nothing left to draw."""
-
-    def label(self) -> str:
-        return _("pass")
-
-    def notation(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class Accuse(Move):
     """Accuse the other team of table talk (option ``table_talk_penalty``)."""
 
@@ -291,6 +280,7 @@ class PenaltySkip(Move):
         return "skip"
 
 
+# Pass (core.moves): end the turn with an empty hand and nothing left to draw.
 GrabushMove = Play | Discard | Pass | Accuse | PenaltyInsert | PenaltySkip
 
 
@@ -299,15 +289,6 @@ GrabushMove = Play | Discard | Pass | Accuse | PenaltyInsert | PenaltySkip
 
 def team_word(team: int) -> str:
     return _("team {name}").format(name=TEAM_NAMES[team])
-
-
-@event
-class Dealt(Event):
-    seat: Seat  # the dealer
-    number: int
-
-    def text(self) -> str:
-        return _("Deal {n}: {who} deals").format(n=self.number, who=who(self.seat))
 
 
 @event
@@ -322,14 +303,6 @@ class PileShows(Event):
 
     def moved(self) -> tuple[PileId, ...]:
         return (team_pile(self.team),)
-
-
-@event
-class TurnBegins(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who}'s turn").format(who=who(self.seat))
 
 
 @event
@@ -416,14 +389,6 @@ class Discarded(Event):
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), discard(self.seat, self.pile))
-
-
-@event
-class Passed(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who} passes").format(who=who(self.seat))
 
 
 @event

@@ -1,8 +1,6 @@
 """How Grabush looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names
-(and the partnership tags, "side A" / "side B", on each seat).  Nothing here decides a rule; it
-only reads the (already redacted) observation.
+The Match fills in the partnership tags ("side A" / "side B") on each seat with the names.
 
 With six or eight players the others' seats take a compact form: a hand is a badge ("5
 cards") and only the discard piles holding cards are shown, as squared stacks (top card and
@@ -17,12 +15,21 @@ under a count.
 
 from __future__ import annotations
 
-from cardsuite.core.cards import KING, Card, CardFace
+from cardsuite.core.cards import KING
 from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
 from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, TableView, seat_view, seating
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    ScoreSheet,
+    TableView,
+    by_rank,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.grabush.model import (
     BOOKS,
     HAND_SIZE,
@@ -70,7 +77,7 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
                     hand(s),
                     _("hand"),
                     PileStyle.FAN,
-                    tuple(sorted(held, key=_order)),
+                    tuple(sorted(held, key=by_rank())),
                     owner=s,
                     placeholder=_("no cards"),
                     most=room(HAND_SIZE),
@@ -124,11 +131,11 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
     centre: list[PileView] = []
     for t in (0, 1):
         centre.append(
-            PileView(
+            pile_view(
+                table,
                 TEAM_PILES[t],
                 _("pile {team}").format(team=TEAM_NAMES[t]),
                 PileStyle.STACK,
-                table.faces(TEAM_PILES[t]),
                 placeholder=_("empty"),
                 most=room(TEAM_PILE_SIZE),
             )
@@ -138,7 +145,7 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
     cards = 52 * decks_for(n)
     if compact:  # the stacks in play, then the slot the next Ace starts
         for i in state.stacks:
-            centre.append(PileView(stack(i), _("stack"), PileStyle.STACK, table.faces(stack(i))))
+            centre.append(pile_view(table, stack(i), _("stack"), PileStyle.STACK))
         if free is not None and free < slots_for(n):
             centre.append(
                 PileView(stack(free), _("new"), PileStyle.STACK, (), placeholder=_("Ace"))
@@ -154,12 +161,8 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
             )
     stock = table.count(STOCK)
     books = table.count(BOOKS)
-    centre.append(
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), most=room(cards))
-    )
-    centre.append(
-        PileView(BOOKS, _("books"), PileStyle.STACK, table.faces(BOOKS), most=room(cards))
-    )
+    centre.append(pile_view(table, STOCK, _("stock"), PileStyle.STACK, most=room(cards)))
+    centre.append(pile_view(table, BOOKS, _("books"), PileStyle.STACK, most=room(cards)))
     info = [
         _("Team piles: A {a} · B {b}").format(
             a=table.count(TEAM_PILES[0]), b=table.count(TEAM_PILES[1])
@@ -223,9 +226,3 @@ def _score_sheet(state: SeenGrabush) -> ScoreSheet:
             ),
         ),
     )
-
-
-def _order(card: CardFace) -> tuple[int, int]:
-    if not isinstance(card, Card) or card.suit is None:
-        return (99, 0)
-    return (card.rank, card.suit.order)

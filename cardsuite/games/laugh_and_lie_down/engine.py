@@ -14,7 +14,7 @@ from typing import Any
 from cardsuite.core.cards import Card, Suit, standard_deck
 from cardsuite.core.errors import GAME_OVER, NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import N_n, _, ngettext
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position, position_keys
 from cardsuite.core.position import numbers_per_seat as _numbers
@@ -24,6 +24,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
+from cardsuite.core.text import ranks_word
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.laugh_and_lie_down import GAME
@@ -63,7 +64,6 @@ from cardsuite.games.laugh_and_lie_down.model import (
     TurnDone,
     captured,
     hand,
-    ranks_word,
 )
 
 AnyLaughMove = LaughMove | NextDeal
@@ -943,21 +943,17 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         winners = [s for s in range(state.seats) if places[s] == 1]
         names = " · ".join(who(s) for s in winners)
         if state.options.stakes:
-            best = state.chips[winners[0]]
-            reason = ngettext(
-                "{who} finishes with the most chips ({n})",
-                "{who} finish with the most chips ({n})",
-                len(winners),
-            ).format(who=names, n=best)
             scores, measure = state.chips, CHIP_BALANCE
+            forms = N_n(
+                "{who} finishes with the most chips ({n})", "{who} finish with the most chips ({n})"
+            )
         else:
-            fewest = state.laughs[winners[0]]
-            reason = ngettext(
+            scores, measure = state.laughs, LAUGHS
+            forms = N_n(
                 "{who} was laughed at the least ({n} times)",
                 "{who} were laughed at the least ({n} times)",
-                len(winners),
-            ).format(who=names, n=fewest)
-            scores, measure = state.laughs, LAUGHS
+            )
+        reason = ngettext(*forms, len(winners)).format(who=names, n=scores[winners[0]])
         return Outcome(places, reason, scores, ending="match-played", measure=measure)
 
     # --- presentation ----------------------------------------------------------------------

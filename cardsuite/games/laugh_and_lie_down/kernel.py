@@ -45,7 +45,7 @@ from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
-from cardsuite.games.laugh_and_lie_down import LAUGH
+from cardsuite.games.laugh_and_lie_down import GAME
 from cardsuite.games.laugh_and_lie_down.engine import net_chips
 from cardsuite.games.laugh_and_lie_down.model import (
     HAND_SIZES,
@@ -57,6 +57,8 @@ from cardsuite.games.laugh_and_lie_down.model import (
     captured,
     hand,
 )
+
+LAUGH = GAME.load()
 
 # --- encoding ------------------------------------------------------------------------------
 

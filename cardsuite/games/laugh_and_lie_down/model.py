@@ -70,8 +70,8 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import ranks_word, seats_text
 from cardsuite.core.text import seat as who
-from cardsuite.core.text import seats_text
 
 # What the scores count (Outcome.measure): the chip balance with stakes, else the laughs.
 CHIP_BALANCE = Measure(
@@ -142,18 +142,7 @@ class LaughOptions:
         return self.deals or seats
 
 
-# --- ranks in words --------------------------------------------------------------------------
-
-_PLURAL = {
-    1: N_("Aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"),
-    7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("Jacks"), 12: N_("Queens"),
-    13: N_("Kings"),
-}  # fmt: skip
-
-
-def ranks_word(rank: int) -> str:
-    """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
-    return _(_PLURAL[rank])
+# --- cards in words --------------------------------------------------------------------------
 
 
 def cards_words(cards: tuple[CardFace, ...]) -> str:

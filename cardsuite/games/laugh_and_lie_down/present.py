@@ -1,22 +1,19 @@
-"""How Laugh and Lie Down looks: the table from one seat.
-
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.
-"""
+"""How Laugh and Lie Down looks: the table from one seat."""
 
 from __future__ import annotations
 
-from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import score_sheet
-from cardsuite.core.text import seat
+from cardsuite.core.series import player_columns, score_sheet
+from cardsuite.core.text import card_count, ranks_word, seat
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
     PileView,
     ScoreSheet,
     TableView,
+    by_rank,
+    hand_view,
     seat_view,
     seating,
 )
@@ -27,7 +24,6 @@ from cardsuite.games.laugh_and_lie_down.model import (
     SeenLaugh,
     captured,
     hand,
-    ranks_word,
 )
 
 
@@ -39,12 +35,6 @@ def chips_text(n: int) -> str:
     return _("{n:+d} chips").format(n=n) if n else _("0 chips")
 
 
-def _rank_first(card: CardFace) -> tuple[int, int]:
-    if isinstance(card, Card) and card.suit is not None:
-        return (card.rank, card.suit.order)
-    return (99, 0)
-
-
 def present(obs: Observation[SeenLaugh]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
@@ -54,17 +44,16 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_rank_first)) if s == obs.viewer else held
         took = table.faces(captured(s))
         piles = (
-            PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s, placeholder=_("no cards")),
+            hand_view(table, hand(s), s, obs.viewer, by_rank(), placeholder=_("no cards")),
             PileView(
                 captured(s),
                 _("captured"),
                 PileStyle.BADGE,
                 took,
                 owner=s,
-                note=ngettext("{n} card", "{n} cards", len(took)).format(n=len(took)),
+                note=card_count(len(took)),
             ),
         )
         marks = []
@@ -94,7 +83,7 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
             TABLE,
             _("table"),
             PileStyle.FAN,  # a fan: all of up to 20-odd cards fit at 80 columns
-            tuple(sorted(table.faces(TABLE), key=_rank_first)),  # no order: shown by rank
+            tuple(sorted(table.faces(TABLE), key=by_rank())),  # no order: shown by rank
             placeholder=_("empty"),
         ),
     )
@@ -114,24 +103,15 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
 def _score_sheet(state: SeenLaugh) -> ScoreSheet:
     """Every deal so far: with stakes, each player's chips won or lost in it (the ante
     included) and his balance; without, who was laughed at and the laughs in all."""
-    columns = [(seat(s), s) for s in range(state.seats)]
-    title = _("Laugh and Lie Down")
-    if state.options.stakes:
-        return score_sheet(
-            state.series,
-            columns,
-            title=title,
-            scored=_("chips"),
-            total=_("balance"),
-            signed=True,
-        )
+    stakes = state.options.stakes
     return score_sheet(
         state.series,
-        columns,
-        title=title,
-        scored=_("laughed at"),
-        total=_("in all"),
-        better=LAUGHS.hint(),
+        player_columns(state.seats),
+        title=_("Laugh and Lie Down"),
+        scored=_("chips") if stakes else _("laughed at"),
+        total=_("balance") if stakes else _("in all"),
+        better="" if stakes else LAUGHS.hint(),
+        signed=stakes,
     )
 
 

@@ -14,6 +14,7 @@ from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import (
     cards_with_owners,
@@ -70,7 +71,6 @@ from cardsuite.games.nerts.model import (
     NertsOptions,
     NertsState,
     NertsTurned,
-    Pass,
     Passed,
     Play,
     Recycled,
@@ -88,6 +88,7 @@ from cardsuite.games.nerts.model import (
     found,
     match_outcome,
     nerts,
+    next_signal,
     row,
     rows,
     stock,
@@ -278,12 +279,10 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 )
             )
 
-    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullNerts:
-        opts: NertsOptions = self.resolve_options(options)
-        self.check_options(seats, opts)
-        series = Series.start(seed=seed, seats=seats, deals=0)
+    def _blank(self, opts: NertsOptions, seats: int, seed: int, series: Series) -> FullNerts:
+        """The state before a deal: no cards laid out, nobody to play, nothing counted yet."""
         layout = self.layout(seats)
-        blank = NertsState(
+        return NertsState(
             table=Table(layout, tuple(() for _spec in layout.specs), ()),
             seed=seed,
             events=(),
@@ -303,7 +302,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             out=None,
             wanted=_NO_WANTS,
         )
-        work = _Work(blank, [])
+
+    def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullNerts:
+        opts: NertsOptions = self.resolve_options(options)
+        self.check_options(seats, opts)
+        series = Series.start(seed=seed, seats=seats, deals=0)
+        work = _Work(self._blank(opts, seats, seed, series), [])
         self._deal(work)
         return work.freeze()
 
@@ -417,39 +421,23 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         started = settings.get("started", "yes").lower() not in ("no", "false", "0", "off")
         stuck_seats = {_player(t, seats) for t in settings.get("stuck", "").split()}
         turn = _player(settings["turn"], seats) if "turn" in settings else 0
-        state = NertsState(
+        return self._blank(opts, seats, seed, Series(0, 0, turn))._replace(
             table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
-            series=Series(0, 0, turn),
             clock=clock if realtime else 0,
             start_at=clock + START_DELAY if realtime and not started else None,
             timeout_at=clock + TIMEOUT if realtime and started else None,
             phase=PLAY if started or not realtime else WAITING,
             turn=None if realtime else turn,
-            progress=0,
-            marks=(0,) * seats,
             stuck=tuple(s in stuck_seats for s in range(seats)),
-            remedied=False,
-            steps=0,
-            out=None,
             wanted=_wanted(table, seats),
         )
-        return state
 
     # --- the clock ----------------------------------------------------------------------
     def realtime(self, state: NertsState[Any]) -> bool:
         return bool(state.options.mode == REALTIME)
 
     def next_due(self, state: NertsState[Any]) -> int | None:
-        start, timeout = state.start_at, state.timeout_at
-        if start is None:
-            return timeout
-        if timeout is None or start <= timeout:
-            return start
-        return timeout
+        return next_signal(state.start_at, state.timeout_at)
 
     def reaction_ms(self, level: str) -> tuple[int, int] | None:
         return REACTION_MS.get(LEVEL_SPEED.get(level, level))

@@ -41,6 +41,7 @@ from typing import NamedTuple
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import Kernel
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
@@ -66,13 +67,13 @@ from cardsuite.games.nerts.model import (
     FullNerts,
     NertsMove,
     NertsOptions,
-    Pass,
     Play,
     Stuck,
     close_deal,
     found,
     match_outcome,
     nerts,
+    next_signal,
     row,
     stock,
     waste,
@@ -640,12 +641,7 @@ class NertsKernel(Kernel[Work, Action]):
         return kernel.clock
 
     def next_due(self, kernel: Work) -> int | None:
-        start, timeout = kernel.start_at, kernel.timeout_at
-        if start is None:
-            return timeout
-        if timeout is None or start <= timeout:
-            return start
-        return timeout
+        return next_signal(kernel.start_at, kernel.timeout_at)
 
     def advance(self, kernel: Work, now: int) -> Work:
         """The start signal and the no-progress timeout, each as of its own time."""

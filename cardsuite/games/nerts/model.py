@@ -63,7 +63,7 @@ from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _
-from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.series import DealResult, Series
@@ -221,17 +221,6 @@ class Flip(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """Turn-based: end the turn with stock and waste both empty."""
-
-    def label(self) -> str:
-        return _("pass")
-
-    def notation(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class Stuck(Move):
     """Real-time: say you are stuck (§6.6)."""
 
@@ -242,6 +231,7 @@ class Stuck(Move):
         return "stuck"
 
 
+# Pass (core.moves), turn-based only: end the turn with stock and waste both empty.
 NertsMove = Play | Flip | Pass | Stuck
 
 # --- events --------------------------------------------------------------------------------
@@ -426,6 +416,17 @@ DEADLOCK = "deadlock"
 TARGET = "target-score"
 STEP_LIMIT = "safety:step-limit"
 DEAL_LIMIT = "safety:deal-limit"
+
+
+def next_signal(start_at: int | None, timeout_at: int | None) -> int | None:
+    """When the next timed event of real time falls due: the start signal or the no-progress
+    timeout, whichever is pending and earlier (the start signal on a tie); None for neither."""
+    if start_at is None:
+        return timeout_at
+    if timeout_at is None or start_at <= timeout_at:
+        return start_at
+    return timeout_at
+
 
 T = TypeVar("T", Table, SeenTable)
 

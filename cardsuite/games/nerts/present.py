@@ -1,9 +1,7 @@
 """How Nerts looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  In real time
-the table counts down (``countdown``) to the start signal or to the no-progress check from the
-runner's clock; the text itself never names a time, which only the runner knows.
+In real time the table counts down (``countdown``) to the start signal or to the no-progress
+check from the runner's clock; the text itself never names a time, which only the runner knows.
 """
 
 from __future__ import annotations
@@ -11,13 +9,13 @@ from __future__ import annotations
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary, score_sheet
+from cardsuite.core.series import deal_summary, player_columns, score_sheet
 from cardsuite.core.text import join_words, seat
 from cardsuite.core.view import (
     PileStyle,
-    PileView,
     ScoreSheet,
     TableView,
+    pile_view,
     seat_view,
     seating,
 )
@@ -50,22 +48,22 @@ def present(obs: Observation[SeenNerts]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         piles = [
-            PileView(
+            pile_view(
+                table,
                 nerts(s),
                 _("13-pile"),
                 PileStyle.STACK,
-                table.faces(nerts(s)),
                 owner=s,
                 placeholder=_("out!"),
                 most=NERTS_SIZE,
             )
         ]
         piles += [
-            PileView(
+            pile_view(
+                table,
                 row(s, j),
                 _("row {n}").format(n=j + 1),
                 PileStyle.COLUMN,
-                table.faces(row(s, j)),
                 owner=s,
                 placeholder=_("empty slot"),
                 most=ROW_MOST,
@@ -73,21 +71,14 @@ def present(obs: Observation[SeenNerts]) -> TableView:
             for j in range(ROW_SLOTS)
         ]
         piles.append(
-            PileView(
-                waste(s),
-                _("waste"),
-                PileStyle.STACK,
-                table.faces(waste(s)),
-                owner=s,
-                most=STOCK_SIZE,
-            )
+            pile_view(table, waste(s), _("waste"), PileStyle.STACK, owner=s, most=STOCK_SIZE)
         )
         piles.append(
-            PileView(
+            pile_view(
+                table,
                 stock(s),
                 _("stock"),
                 PileStyle.STACK,
-                table.faces(stock(s)),
                 owner=s,
                 placeholder=_("empty"),
                 most=STOCK_SIZE,
@@ -111,11 +102,11 @@ def present(obs: Observation[SeenNerts]) -> TableView:
     # Every foundation place of the deal, numbered as moves, hints and refusals name them;
     # Aces take the free places in order.
     centre = [
-        PileView(
+        pile_view(
+            table,
             found(k),
             _("foundation {n}").format(n=k + 1),
             PileStyle.STACK,
-            table.faces(found(k)),
             most=FOUNDATION_SIZE,
         )
         for k in range(4 * state.seats)
@@ -143,7 +134,7 @@ def _score_sheet(state: SeenNerts) -> ScoreSheet:
     left in the 13-pile costs the penalty) and in all."""
     return score_sheet(
         state.series,
-        [(seat(s), s) for s in range(state.seats)],
+        player_columns(state.seats),
         title=_("Nerts"),
         scored=POINTS.heading(),
         total=_("in all"),

@@ -1,9 +1,6 @@
-"""Ранг (Rang): piles, options, moves, events and state in ``model``, rules in ``engine``, look
-in ``present``."""
+"""Ранг (Rang)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from cardsuite.games.registry import GameBots, GameInfo
 
@@ -27,36 +24,3 @@ GAME = GameInfo(
     forced_moves_wait=True,  # draw after draw: each shown, by Enter
     kernel="cardsuite.games.rang.kernel:KERNEL",
 )
-
-if TYPE_CHECKING:
-    from cardsuite.games.rang.engine import ILLEGAL_ACTION, ILLEGAL_CARD, RANG, AnyRangMove, Rang
-    from cardsuite.games.rang.model import (
-        DISCARD,
-        DRAWN,
-        LAST_WITH_CARDS,
-        NORMAL,
-        STALEMATE,
-        STOCK,
-        TURN_LIMIT,
-        TURN_LIMIT_REACHED,
-        Draw,
-        FullRang,
-        Keep,
-        Play,
-        PlayJoker,
-        RangMove,
-        RangOptions,
-        RangState,
-        SeenRang,
-        hand,
-    )
-else:  # at run time, each name is imported from engine.py or model.py when first asked for
-    __getattr__ = GAME.export
-
-
-__all__ = [
-    "DISCARD", "DRAWN", "ILLEGAL_ACTION", "ILLEGAL_CARD", "LAST_WITH_CARDS",
-    "NORMAL", "RANG", "STALEMATE", "STOCK", "TURN_LIMIT", "TURN_LIMIT_REACHED", "AnyRangMove",
-    "Draw", "FullRang", "Keep", "Play", "PlayJoker", "Rang", "RangMove", "RangOptions",
-    "RangState", "SeenRang", "hand",
-]  # fmt: skip

@@ -605,55 +605,46 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             nxt = (p + 1) % seats
             while out[nxt] or not table[hand(nxt)]:
                 nxt = (nxt + 1) % seats
-            return _state(
-                state,
-                table,
-                events,
-                turn=nxt,
-                rank=rank,
-                phase=NORMAL,
-                pending=None,
-                out=out,
-                turns=turns,
-                empty_draws=0,
-                reshuffles=reshuffles,
-            )
-        if pending is not None and not drew:  # the player's answer brings the pending one back
-            taken: list[Card] = []
-            for _card in range(RETURN_CARDS):
-                card, reshuffles = self._take(state, table, reshuffles, events)
-                if card is None:
-                    break
-                taken.append(card)
-            if taken:
-                table[hand(pending)] = tuple(taken)
-                events.append(CameBack(pending, tuple(taken)))
-            else:
+            empty_draws = 0
+        else:
+            if pending is not None and not drew:  # the player's answer brings the pending one back
+                taken: list[Card] = []
+                for _card in range(RETURN_CARDS):
+                    card, reshuffles = self._take(state, table, reshuffles, events)
+                    if card is None:
+                        break
+                    taken.append(card)
+                if taken:
+                    table[hand(pending)] = tuple(taken)
+                    events.append(CameBack(pending, tuple(taken)))
+                else:
+                    events.append(Finished(pending))
+                    out = _with(out, pending, True)
+                pending = None
+            if not table[hand(p)] and not out[p]:
+                pending = p
+                events.append(WentOut(p))
+            holders = self._holders(state, table, out, pending)
+            if pending is None and len(holders) == 1:
+                return self._end_deal(
+                    state, table, events, holders[0], LAST_WITH_CARDS, out, reshuffles
+                )
+            if not holders:  # a pending player with nobody left to judge him (engine safety)
+                assert pending is not None, "a deal with no holder left has a pending player"
                 events.append(Finished(pending))
                 out = _with(out, pending, True)
-            pending = None
-        if not table[hand(p)] and not out[p]:
-            pending = p
-            events.append(WentOut(p))
-        holders = self._holders(state, table, out, pending)
-        if pending is None and len(holders) == 1:
-            return self._end_deal(
-                state, table, events, holders[0], LAST_WITH_CARDS, out, reshuffles
-            )
-        if not holders:  # a pending player with nobody left to judge him (engine safety)
-            assert pending is not None, "a deal with no holder left has a pending player"
-            events.append(Finished(pending))
-            out = _with(out, pending, True)
-            return self._end_deal(state, table, events, pending, LAST_WITH_CARDS, out, reshuffles)
-        empty_draws = state.empty_draws + 1 if empty else 0
-        active = len(holders) + (pending is not None)
-        if empty_draws >= active or turns >= TURN_LIMIT:
-            how = STALEMATE if empty_draws >= active else TURN_LIMIT_REACHED
-            loser = self._most_cards(state, table, holders)
-            return self._end_deal(state, table, events, loser, how, out, reshuffles)
-        nxt = (p + 1) % seats
-        while nxt not in holders:
-            nxt = (nxt + 1) % seats
+                return self._end_deal(
+                    state, table, events, pending, LAST_WITH_CARDS, out, reshuffles
+                )
+            empty_draws = state.empty_draws + 1 if empty else 0
+            active = len(holders) + (pending is not None)
+            if empty_draws >= active or turns >= TURN_LIMIT:
+                how = STALEMATE if empty_draws >= active else TURN_LIMIT_REACHED
+                loser = self._most_cards(state, table, holders)
+                return self._end_deal(state, table, events, loser, how, out, reshuffles)
+            nxt = (p + 1) % seats
+            while nxt not in holders:
+                nxt = (nxt + 1) % seats
         return _state(
             state,
             table,

@@ -1,17 +1,22 @@
-"""How Rang looks: the table from one seat.
-
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.
-"""
+"""How Rang looks: the table from one seat."""
 
 from __future__ import annotations
 
-from cardsuite.core.cards import JOKER, Card, CardFace, rank_index
+from cardsuite.core.cards import JOKER, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.series import deal_summary, score_sheet
+from cardsuite.core.series import deal_summary, player_columns, score_sheet
 from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, ScoreSheet, TableView, seat_view, seating
+from cardsuite.core.view import (
+    PileStyle,
+    ScoreSheet,
+    TableView,
+    by_rank,
+    hand_view,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.rang.model import (
     DEALS_LOST,
     DISCARD,
@@ -35,7 +40,6 @@ def present(obs: Observation[SeenRang]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
         marks = []
         if s == state.pending:
             marks.append(_("pending"))
@@ -48,7 +52,7 @@ def present(obs: Observation[SeenRang]) -> TableView:
             seat_view(
                 s,
                 obs.viewer,
-                (PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),),
+                (hand_view(table, hand(s), s, obs.viewer, by_rank()),),
                 marks,
                 score=score,
                 to_move=s == state.turn,
@@ -60,8 +64,8 @@ def present(obs: Observation[SeenRang]) -> TableView:
     play = _("play {ranks}").format(ranks=join_words(ranks, _("or")))
     note = _("joker named {rank}: {play}").format(rank=t, play=play) if top is JOKER else play
     centre = (
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-        PileView(DISCARD, _("discard"), PileStyle.STACK, table.faces(DISCARD), note=note),
+        pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(table, DISCARD, _("discard"), PileStyle.STACK, note=note),
     )
     summary = None
     if series.between:
@@ -103,18 +107,9 @@ def _score_sheet(state: SeenRang) -> ScoreSheet:
     """Every deal so far: who lost it (1) and the deals each player has lost."""
     return score_sheet(
         state.series,
-        [(seat(s), s) for s in range(state.seats)],
+        player_columns(state.seats),
         title=_("Rang"),
         scored=_("lost"),
         total=_("in all"),
         better=DEALS_LOST.hint(),
     )
-
-
-def _hand_order(card: CardFace) -> tuple[int, int]:
-    if not isinstance(card, Card):
-        return (99, 0)
-    if card is JOKER:
-        return (98, 0)
-    assert card.suit is not None
-    return (card.rank, card.suit.order)

@@ -136,10 +136,12 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
                 seat = 1 - seat
         table = Table(LAYOUT, (packets[0], packets[1], ()))
         dealt = Dealt(dealer, (len(packets[0]), len(packets[1])), bool(opts.deal))
-        return self._start(
-            table,
+        dealt_state = RubashkaState(
+            table=table,
             seed=seed,
+            events=(dealt,),
             options=opts,
+            seats=2,
             dealer=dealer,
             to_play=dealer,
             debt=0,
@@ -147,9 +149,13 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
             leader=dealer,
             cards_played=0,
             tricks_played=0,
-            events=(dealt,),
+            in_play=_mask(packets[0] + packets[1]),
+            how="",
+            winner=None,
+            cycle=None,
             memory=NO_MEMORY,
         )
+        return self._start(dealt_state)
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRubashka:
         """A position written as text, for tests and puzzles.
@@ -232,21 +238,7 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
         )
         if pile:
             return self._check_turn(state)
-        return self._start(
-            table,
-            seed=seed,
-            options=opts,
-            dealer=dealer,
-            to_play=to_play,
-            debt=debt,
-            attacker=attacker,
-            leader=leader,
-            cards_played=state.cards_played,
-            tricks_played=state.tricks_played,
-            events=(),
-            memory=NO_MEMORY,
-            in_play=state.in_play,
-        )
+        return self._start(state)
 
     # --- whose turn, which moves -----------------------------------------------------------
     def to_move(self, state: FullRubashka) -> frozenset[Seat]:
@@ -334,21 +326,17 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
                 table, state, events + (LastCardTaken(winner),), cards_played, tricks,
                 LAST_CARD, winner,
             )  # fmt: skip
-        return self._start(
-            table,
-            seed=state.seed,
-            options=state.options,
-            dealer=state.dealer,
+        taken = state._replace(
+            table=table,
+            events=events,
             to_play=winner,
             debt=0,
             attacker=None,
             leader=winner,
             cards_played=cards_played,
             tricks_played=tricks,
-            events=events,
-            memory=state.memory,
-            in_play=state.in_play,
         )
+        return self._start(taken)
 
     def _check_turn(self, state: FullRubashka) -> FullRubashka:
         """§6 Immediate end (a): the player to turn has no card: he has lost, and his
@@ -373,48 +361,16 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
             OUT_OF_CARDS, winner,
         )  # fmt: skip
 
-    def _start(
-        self,
-        table: Table,
-        *,
-        seed: int | None,
-        options: RubashkaOptions,
-        dealer: Seat,
-        to_play: Seat,
-        debt: int,
-        attacker: Seat | None,
-        leader: Seat,
-        cards_played: int,
-        tricks_played: int,
-        events: tuple[Event, ...],
-        memory: Memory,
-        in_play: int | None = None,
-    ) -> FullRubashka:
+    def _start(self, state: FullRubashka) -> FullRubashka:
         """A new trick starts (the pile is empty): (a) a leader without cards has lost; else
         record the key of §7, a draw at once if it was recorded before; then the backstop."""
+        table, events, memory = state.table, state.events, state.memory
+        cards_played, tricks_played = state.cards_played, state.tricks_played
         held = table.piles[_PACKETS[0]], table.piles[_PACKETS[1]]
-        state = RubashkaState(
-            table=table,
-            seed=seed,
-            events=events,
-            options=options,
-            seats=2,
-            dealer=dealer,
-            to_play=to_play,
-            debt=debt,
-            attacker=attacker,
-            leader=leader,
-            cards_played=cards_played,
-            tricks_played=tricks_played,
-            in_play=_mask(held[0] + held[1]) if in_play is None else in_play,
-            how="",
-            winner=None,
-            cycle=None,
-            memory=memory,
-        )
-        if not held[to_play]:
+        assert state.to_play is not None, "a trick starts with a player to turn"
+        if not held[state.to_play]:
             return self._check_turn(state)
-        key = trick_key(_classes(options.pack), leader, held[0], held[1])
+        key = trick_key(_classes(state.options.pack), state.leader, held[0], held[1])
         if key in memory.seen:
             start = memory.keys.index(key)
             cycle = (start, tricks_played - start, cards_played - memory.starts[start])

@@ -1,15 +1,11 @@
-"""How Рубашка looks: the table from one seat.
-
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.
-"""
+"""How Рубашка looks: the table from one seat."""
 
 from __future__ import annotations
 
 from cardsuite.core.cards import rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat
+from cardsuite.core.text import card_count, seat, trick_count
 from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
 from cardsuite.games.rubashka.model import (
     PACK,
@@ -26,9 +22,7 @@ def counters(state: SeenRubashka) -> str:
         cards=ngettext("{n} card played", "{n} cards played", state.cards_played).format(
             n=state.cards_played
         ),
-        tricks=ngettext("{n} trick", "{n} tricks", state.tricks_played).format(
-            n=state.tricks_played
-        ),
+        tricks=trick_count(state.tricks_played),
     )
 
 
@@ -94,7 +88,7 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
             _("pile"),
             PileStyle.FAN,
             pile,
-            note=ngettext("{n} card", "{n} cards", len(pile)).format(n=len(pile)) if pile else "",
+            note=card_count(len(pile)) if pile else "",
             placeholder=_("empty: a new trick"),
         ),
     )

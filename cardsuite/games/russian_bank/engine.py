@@ -14,7 +14,7 @@ from typing import Any
 from cardsuite.core.building import FACES, NO_KEY, Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, TurnBegins
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import cards_with_owners, parse_position, seat_from_text
@@ -70,7 +70,6 @@ from cardsuite.games.russian_bank.model import (
     StopCalled,
     StopPlace,
     StopPlaced,
-    TurnBegins,
     TurnEnded,
     WasteTurned,
     Won,
@@ -635,30 +634,12 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             )
         pile = piles[src]
         if not pile or pile[-1] is not card:
-            return Refusal(
-                NOT_AVAILABLE,
-                _("{card} is not the top card of {pile}").format(
-                    card=card, pile=_place_words(move.source)
-                ),
-            )
+            return _not_on_top(card, move.source)
         if tgt is None or tgt == src:
             return Refusal(NOT_A_TARGET, _("a card cannot go back onto its own pile"))
         onto = piles[tgt]
         if tgt >= FOUND_AT and tgt < FOUND_AT + 8:
-            top = onto[-1] if onto else None
-            if fits_foundation(card, top):
-                return None
-            if top is None:
-                return Refusal(
-                    FOUNDATION_MISMATCH,
-                    _("an empty foundation takes only an Ace, not {card}").format(card=card),
-                )
-            return Refusal(
-                FOUNDATION_MISMATCH,
-                _("{card} does not go on {top}: same suit, one rank higher").format(
-                    card=card, top=top
-                ),
-            )
+            return _foundation_refusal(card, onto[-1] if onto else None)
         if HOUSE_AT <= tgt < HOUSE_AT + 8:
             if not onto:
                 if src >= HOUSE_AT and len(pile) == 1:
@@ -711,29 +692,11 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             )
         pile = piles[src]
         if not pile or pile[-1] is not card:
-            return Refusal(
-                NOT_AVAILABLE,
-                _("{card} is not the top card of {pile}").format(
-                    card=card, pile=_place_words(move.source)
-                ),
-            )
+            return _not_on_top(card, move.source)
         if tgt is None or not FOUND_AT <= tgt < FOUND_AT + 8:
             return Refusal(NOT_A_TARGET, _("Stop: the card goes to a foundation"))
         onto = piles[tgt]
-        top = onto[-1] if onto else None
-        if not fits_foundation(card, top):
-            if top is None:
-                return Refusal(
-                    FOUNDATION_MISMATCH,
-                    _("an empty foundation takes only an Ace, not {card}").format(card=card),
-                )
-            return Refusal(
-                FOUNDATION_MISMATCH,
-                _("{card} does not go on {top}: same suit, one rank higher").format(
-                    card=card, top=top
-                ),
-            )
-        return None
+        return _foundation_refusal(card, onto[-1] if onto else None)
 
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullRussianBank, move: RussianBankMove) -> FullRussianBank:
@@ -973,6 +936,30 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
 
 _FOUND_SET = frozenset(FOUND_IDS)
 _HOUSE_SET_AT = frozenset(_HOUSES)
+
+
+def _foundation_refusal(card: Card, top: Card | None) -> Refusal | None:
+    """Why ``card`` may not go on a foundation whose top card is ``top`` (None: an empty
+    foundation); None when it may: foundations are built up in suit from the Ace."""
+    if fits_foundation(card, top):
+        return None
+    if top is None:
+        return Refusal(
+            FOUNDATION_MISMATCH,
+            _("an empty foundation takes only an Ace, not {card}").format(card=card),
+        )
+    return Refusal(
+        FOUNDATION_MISMATCH,
+        _("{card} does not go on {top}: same suit, one rank higher").format(card=card, top=top),
+    )
+
+
+def _not_on_top(card: Card, source: PileId) -> Refusal:
+    """The refusal of a move naming ``card`` where it is not the top card of ``source``."""
+    return Refusal(
+        NOT_AVAILABLE,
+        _("{card} is not the top card of {pile}").format(card=card, pile=_place_words(source)),
+    )
 
 
 def _place_words(pile: PileId) -> str:

@@ -35,14 +35,15 @@ are); play (and the kernel itself, whose ``legal`` and ``play`` run at every ste
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import cast
 
 from cardsuite.core.building import FACES
 from cardsuite.core.cards import ACE, Card, standard_deck
 from cardsuite.core.kernel import Kernel, WorkingCopy
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Table
-from cardsuite.games.russian_bank import RUSSIAN_BANK
-from cardsuite.games.russian_bank.engine import FOUNDATION, HOUSE, LOAD
+from cardsuite.games.russian_bank import GAME
+from cardsuite.games.russian_bank.engine import FOUNDATION, HOUSE, LOAD, RussianBank
 from cardsuite.games.russian_bank.model import (
     AUTO,
     BLOCK,
@@ -72,6 +73,8 @@ from cardsuite.games.russian_bank.model import (
     RussianBankState,
     StopPlace,
 )
+
+RUSSIAN_BANK = cast(RussianBank, GAME.load())  # the engine the registry made from the class
 
 # --- encoding ------------------------------------------------------------------------------
 

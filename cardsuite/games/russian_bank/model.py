@@ -313,14 +313,6 @@ class Dealt(Event):
 
 
 @event
-class TurnBegins(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who}'s turn").format(who=who(self.seat))
-
-
-@event
 class HandTurned(Event):
     """The top card of a hand is turned up as the hand card."""
 
@@ -354,6 +346,16 @@ class WasteTurned(Event):
         return (_WASTE[self.seat], _HAND[self.seat])
 
 
+def _card_move_text(message: str, move: Played | StopPlaced) -> str:
+    """``message`` (translated) with the mover, the card and the two piles of ``move`` filled in."""
+    return message.format(
+        who=who(move.seat),
+        card=move.card,
+        source=pile_text(move.source),
+        target=pile_text(move.target),
+    )
+
+
 @event
 class Played(Event):
     seat: Seat
@@ -364,18 +366,8 @@ class Played(Event):
     def text(self) -> str:
         kind = self.target.partition(".")[0]
         if kind in ("reserve", "waste"):
-            return _("{who} loads {card} from {source} onto {target}").format(
-                who=who(self.seat),
-                card=self.card,
-                source=pile_text(self.source),
-                target=pile_text(self.target),
-            )
-        return _("{who} plays {card} from {source} to {target}").format(
-            who=who(self.seat),
-            card=self.card,
-            source=pile_text(self.source),
-            target=pile_text(self.target),
-        )
+            return _card_move_text(_("{who} loads {card} from {source} onto {target}"), self)
+        return _card_move_text(_("{who} plays {card} from {source} to {target}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.target)
@@ -446,11 +438,8 @@ class StopPlaced(Event):
     target: PileId
 
     def text(self) -> str:
-        return _("{who} calls Stop and puts {card} from {source} on {target}").format(
-            who=who(self.seat),
-            card=self.card,
-            source=pile_text(self.source),
-            target=pile_text(self.target),
+        return _card_move_text(
+            _("{who} calls Stop and puts {card} from {source} on {target}"), self
         )
 
     def moved(self) -> tuple[PileId, ...]:

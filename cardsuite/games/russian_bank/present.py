@@ -2,16 +2,16 @@
 
 Each seat's box holds his reserve, hand card, waste and face-down hand, and the four houses on
 his side of the table (H1–H4 on the first player's side, H5–H8 on the second's: houses are
-shared, they only lie there).  The eight foundations are the centre.  All text is engine text
-(seats as placeholders); nothing here decides a rule.
+shared, they only lie there).  The eight foundations are the centre.
 """
 
 from __future__ import annotations
 
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import join_words, seat
-from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.table import PileId, Seat, SeenTable
+from cardsuite.core.text import card_count, game_over_text, join_words, seat
+from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
     HOUSE_IDS,
@@ -31,57 +31,25 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
     table = state.table
     seats = []
     for s in seating(obs.viewer, state.seats):
-        r = table.count(reserve(s))
-        w = table.count(waste(s))
-        d = table.count(hand(s))
         piles = [
-            PileView(
-                reserve(s),
-                _("reserve"),
-                PileStyle.STACK,
-                table.faces(reserve(s)),
-                owner=s,
-                note=ngettext("{n} card", "{n} cards", r).format(n=r),
-                placeholder=_("empty"),
+            _counted(table, reserve(s), _("reserve"), s),
+            pile_view(
+                table, hand_card(s), _("hand card"), PileStyle.STACK, owner=s, placeholder=_("none")
             ),
-            PileView(
-                hand_card(s),
-                _("hand card"),
-                PileStyle.STACK,
-                table.faces(hand_card(s)),
-                owner=s,
-                placeholder=_("none"),
-            ),
-            PileView(
-                waste(s),
-                _("waste"),
-                PileStyle.STACK,
-                table.faces(waste(s)),
-                owner=s,
-                note=ngettext("{n} card", "{n} cards", w).format(n=w),
-                placeholder=_("empty"),
-            ),
-            PileView(
-                hand(s),
-                _("hand"),
-                PileStyle.STACK,
-                table.faces(hand(s)),
-                owner=s,
-                note=ngettext("{n} card", "{n} cards", d).format(n=d),
-                placeholder=_("empty"),
-            ),
+            _counted(table, waste(s), _("waste"), s),
+            _counted(table, hand(s), _("hand"), s),
         ]
         for k in range(4 * s, 4 * s + 4):
             piles.append(
-                PileView(
+                pile_view(
+                    table,
                     HOUSE_IDS[k],
                     _("H{n}").format(n=k + 1),
                     PileStyle.COLUMN,
-                    table.faces(HOUSE_IDS[k]),
                     placeholder=_("empty"),
                 )
             )
-        left = r + w + d + table.count(hand_card(s))
+        left = sum(table.count(pile) for pile in (reserve(s), waste(s), hand(s), hand_card(s)))
         marks = []
         if state.phase == OVER and state.winner == s:
             marks.append(_("winner"))
@@ -98,13 +66,7 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
             )
         )
     centre = tuple(
-        PileView(
-            pid,
-            _("F{n}").format(n=k + 1),
-            PileStyle.STACK,
-            table.faces(pid),
-            placeholder=_("Ace"),
-        )
+        pile_view(table, pid, _("F{n}").format(n=k + 1), PileStyle.STACK, placeholder=_("Ace"))
         for k, pid in enumerate(FOUND_IDS)
     )
     return TableView(
@@ -114,6 +76,19 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
         centre=centre,
         status=_status(state),
         info=_info(state),
+    )
+
+
+def _counted(table: SeenTable, pile: PileId, label: str, owner: Seat) -> PileView:
+    """One of a seat's squared-up piles, with the number of cards it holds."""
+    return pile_view(
+        table,
+        pile,
+        label,
+        PileStyle.STACK,
+        owner=owner,
+        note=card_count(table.count(pile)),
+        placeholder=_("empty"),
     )
 
 
@@ -133,9 +108,7 @@ def stop_note(state: SeenRussianBank) -> str:
 
 def _status(state: SeenRussianBank) -> str:
     if state.phase == OVER:
-        if state.winner is None:
-            return _("The game is over: a draw")
-        return _("The game is over: {who} wins").format(who=seat(state.winner))
+        return game_over_text(state.winner)
     if state.phase == STOP:
         return _("Stop! {who} places one missed card on a foundation").format(who=seat(state.turn))
     return _("{who} to play").format(who=seat(state.turn))

@@ -13,13 +13,14 @@ from cardsuite.core.errors import NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import lay_out, parse_position, whole_number
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import (
     HoldsRank,
+    Lacks,
     Layout,
     PileId,
     PileSpec,
@@ -29,6 +30,7 @@ from cardsuite.core.table import (
     TableEdit,
     Visibility,
 )
+from cardsuite.core.text import ranks_word
 from cardsuite.core.view import TableView
 from cardsuite.games.ryba import GAME
 from cardsuite.games.ryba import present as presentation
@@ -64,7 +66,6 @@ from cardsuite.games.ryba.model import (
     hand,
     hand_size,
     order_from_dealer,
-    ranks_word,
 )
 
 # Refusal codes (ryba.md §6 names them RANK_NOT_HELD, BAD_TARGET, NOT_YOUR_TURN).
@@ -178,7 +179,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
              if line.split(":", 1)[0].strip() == "players"),
             None,
         )  # fmt: skip
-        seats = highest if players_text is None else _number("players", players_text)
+        seats = highest if players_text is None else whole_number(players_text, "players")
         self.check_seats(seats)
         layout = self.layout(seats)
         aliases = {f"P{s + 1}": hand(s) for s in range(seats)}
@@ -195,7 +196,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
             for item in wanted.split():
                 who, _eq, count = item.partition("=")
                 s = _player(who, seats)
-                for _book in range(_number("books", count)):
+                for _book in range(whole_number(count, "books")):
                     if not free:
                         raise NotationError("books: not enough free ranks for so many books")
                     rank = free.pop(0)
@@ -308,6 +309,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         events: list[Event] = [asked]
         givers = (move.target,) if move.target is not None else self._others[n][p]
         lost: list[tuple[PileId, int]] = []  # (hand, rank) no longer held: facts to drop
+        lacking: list[PileId] = []  # the hands that answered «Рыба»
         for g in givers:
             theirs = hand(g)
             cards = edit[theirs]
@@ -317,6 +319,8 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                 held += taken
                 lost.append((theirs, rank))
                 events.append(HandedOver(g, p, rank, taken))
+            else:
+                lacking.append(theirs)
         keep_turn = False
         shown: Card | None = None
         if lost:
@@ -330,6 +334,7 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                 card = stock[-1]
                 edit[STOCK] = stock[:-1]
                 edit[mine] = held + (card,)
+                _drew(edit, mine)
                 fished_rank = classic and card.rank == rank
                 events.append(Fished(p, move.target, rank, fished_rank, card))
                 if _lay_book(edit, events, p, card.rank):
@@ -346,9 +351,14 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
                 [
                     f
                     for f in known
-                    if (f.pile, f.rank if isinstance(f, HoldsRank) else f.card.rank) not in lost
+                    if isinstance(f, Lacks)
+                    or (f.pile, f.rank if isinstance(f, HoldsRank) else f.card.rank) not in lost
                 ]
             )
+        for theirs in lacking:
+            lack = Lacks(theirs, rank=rank)
+            if lack not in known:
+                known += (lack,)
         if (mine, rank) not in lost:
             for f in known:
                 if f.__class__ is HoldsRank and f.rank == rank and f.pile == mine:
@@ -455,6 +465,12 @@ def _lay_book(edit: TableEdit, events: list[Event], seat: Seat, rank: int) -> bo
     return True
 
 
+def _drew(edit: TableEdit, pile: PileId) -> None:
+    """``pile`` took a card from the stock unseen: what it was known to lack, it may now hold."""
+    if edit.known:
+        edit.known = tuple([f for f in edit.known if not (isinstance(f, Lacks) and f.pile == pile)])
+
+
 def _classic_turn(edit: TableEdit, events: list[Event], turn: Seat, n: int) -> Seat:
     """Classic variant: the turn comes to ``turn``; an empty hand draws one card first, or is
     passed by when the stock is empty too.  Someone holds cards (else all books are down)."""
@@ -466,6 +482,7 @@ def _classic_turn(edit: TableEdit, events: list[Event], turn: Seat, n: int) -> S
         if stock:
             edit[STOCK] = stock[:-1]
             edit[hand(turn)] = (stock[-1],)
+            _drew(edit, hand(turn))
             if skipped:
                 events.append(Skipped(tuple(skipped)))
                 skipped = []
@@ -484,13 +501,6 @@ def _book_counts(edit: TableEdit, n: int) -> tuple[int, ...]:
 
 def _whole_rank(rank: int) -> tuple[Card, ...]:
     return tuple(c for c in _DECK if c.rank == rank)
-
-
-def _number(key: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
 
 
 RYBA = Ryba()

@@ -31,9 +31,9 @@ Decisions where the spec leaves room (each recorded in the spec's §10 or taken 
   the asker, right after he receives or draws.
 * "Everyone knows the asker holds the rank" is a ``HoldsRank`` fact kept until he holds no
   card of it; a fished card shown in the classic variant is a ``Shown`` fact until it leaves
-  his hand.  That an opponent answered «Рыба» (holds none of a rank) is public too, but the
-  core has no fact for a missing rank, so determinization does not keep it (bots remember it
-  themselves).
+  his hand.  That an opponent answered «Рыба» (holds none of a rank) is public too: a
+  ``Lacks`` fact, dropped when he draws from the stock (a fished card, or the card an empty
+  hand draws in the classic variant), so a search bot's imagined deals deal him none.
 * With ``ask_all`` the opponents answer in turn order from the asker's left; each who holds
   the rank hands over all of it (one event each, the count public, the cards seen by the giver
   and the asker only).
@@ -71,8 +71,8 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import ranks_word, seats_text
 from cardsuite.core.text import seat as who
-from cardsuite.core.text import seats_text
 
 # What the scores count (Outcome.measure): books laid.  They place the players only when
 # every book is down; otherwise the first out wins, whatever his books.
@@ -123,18 +123,7 @@ class RybaOptions:
         validate_fields(self)
 
 
-# --- ranks in words --------------------------------------------------------------------------
-
-_PLURAL = {
-    1: N_("Aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"),
-    7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("Jacks"), 12: N_("Queens"),
-    13: N_("Kings"),
-}  # fmt: skip
-
-
-def ranks_word(rank: int) -> str:
-    """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
-    return _(_PLURAL[rank])
+# --- cards in words --------------------------------------------------------------------------
 
 
 def _cards(cards: tuple[CardFace, ...]) -> str:

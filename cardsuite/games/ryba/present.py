@@ -1,16 +1,21 @@
-"""How Рыба looks: the table from one seat.
-
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.
-"""
+"""How Рыба looks: the table from one seat."""
 
 from __future__ import annotations
 
-from cardsuite.core.cards import ACE_HIGH, Card, CardFace, rank_index
+from cardsuite.core.cards import ACE_HIGH, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat
-from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.text import ranks_word, seat
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    TableView,
+    by_rank,
+    hand_view,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.ryba.model import (
     ASK_LIMIT,
     BOOK,
@@ -24,7 +29,6 @@ from cardsuite.games.ryba.model import (
     books,
     end_text,
     hand,
-    ranks_word,
 )
 
 ASKS_SHOWN_FROM = ASK_LIMIT - 500  # show the ask count when the safety cap comes near
@@ -40,7 +44,6 @@ def present(obs: Observation[SeenRyba]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order)) if s == obs.viewer else held
         laid = table.faces(books(s))
         ranks = " ".join(rank_index(c.rank) for c in laid[::BOOK] if isinstance(c, Card))
         marks = []
@@ -55,13 +58,8 @@ def present(obs: Observation[SeenRyba]) -> TableView:
                 s,
                 obs.viewer,
                 (
-                    PileView(
-                        hand(s),
-                        _("hand"),
-                        PileStyle.FAN,
-                        faces,
-                        owner=s,
-                        placeholder=_("no cards"),
+                    hand_view(
+                        table, hand(s), s, obs.viewer, by_rank(ACE_HIGH), placeholder=_("no cards")
                     ),
                     PileView(
                         books(s),
@@ -77,9 +75,7 @@ def present(obs: Observation[SeenRyba]) -> TableView:
                 to_move=s == state.turn,
             )
         )
-    centre = (
-        PileView(STOCK, _("stock"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-    )
+    centre = (pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),)
     if state.turn is None:
         status = _("Game over — {how}").format(
             how=end_text(state.how, state.winners, state.finished, counts)
@@ -135,11 +131,3 @@ def last_ask(state: SeenRyba) -> str:
     return ngettext(
         "Last ask: {asked} — got {n} card", "Last ask: {asked} — got {n} cards", got
     ).format(asked=asked, n=got)
-
-
-def _hand_order(card: CardFace) -> tuple[int, int]:
-    """Grouped by rank, 2 up to Ace (as the spec orders ranks), then by suit."""
-    if not isinstance(card, Card):
-        return (99, 0)
-    assert card.suit is not None
-    return (ACE_HIGH.value(card.rank), card.suit.order)

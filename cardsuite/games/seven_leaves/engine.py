@@ -6,16 +6,21 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable
 from typing import Any
 
-from cardsuite.core.cards import SUITS, Card, Suit
+from cardsuite.core.cards import Card, Suit
 from cardsuite.core.errors import NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.position import lay_out, parse_position, position_keys
+from cardsuite.core.position import (
+    lay_out,
+    parse_position,
+    position_keys,
+    seats_named,
+    suit_from_text,
+)
 from cardsuite.core.position import numbers_per_seat as _numbers
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
@@ -27,12 +32,15 @@ from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
     MUST_FOLLOW,
     MUST_TRUMP,
+    Played,
     by_card_index,
     play_moves,
+    play_to_trick,
     playable,
     refusal,
     suit_led,
     winning_play,
+    with_voids,
 )
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_leaves import GAME
@@ -41,7 +49,6 @@ from cardsuite.games.seven_leaves.model import (
     COUNT,
     CUT,
     CUT_PHASE,
-    DEAL_PLAYED,
     DECK,
     DONE,
     FOLLOW,
@@ -66,7 +73,6 @@ from cardsuite.games.seven_leaves.model import (
     LostPlayOff,
     Penalty,
     PlayCard,
-    Played,
     PlayOffCalled,
     PlayOffDealt,
     SeenSevenLeaves,
@@ -76,6 +82,7 @@ from cardsuite.games.seven_leaves.model import (
     TrickTaken,
     TurnedUp,
     WentSafe,
+    deal_verdict,
     flicks_of,
     hand,
     next_of,
@@ -272,11 +279,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         """
         opts: SevenLeavesOptions = self.resolve_options(options)
         settings = position_keys(text)
-        numbered = [int(m.group(1)) for k in settings if (m := re.fullmatch(r"(?:won\.)?P(\d)", k))]
-        if "players" in settings:
-            seats = _number(settings["players"], "players")
-        else:
-            seats = max(max(numbered, default=1) + (1 if "D" in settings else 0), 2)
+        seats = seats_named(settings)
         self.check_seats(seats)
         dealer = _player(settings["dealer"], seats) if "dealer" in settings else seats - 1
         layout = self.layout(seats)
@@ -295,7 +298,7 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
                 raise NotationError(f"turned: {turned} is not in the dealer's hand")
             known = (Shown(hand(dealer), turned),)
         trumps_text = given.setting("trumps")
-        trumps = _suit(trumps_text) if trumps_text else (turned.suit if turned else None)
+        trumps = suit_from_text(trumps_text) if trumps_text else (turned.suit if turned else None)
         if trumps is None:
             raise NotationError("give the trump suit (trumps: ♠) or the turned card")
         active_text = given.setting("active")
@@ -444,25 +447,14 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         table = state.table
         piles = list(table.piles)
         positions = table.layout.positions
-        at_trick = positions[TRICK]
-        trick = piles[at_trick]
-        leader = state.leader
-        taker = state.taker
-        if taker is not None:  # the last trick goes face down to its winner as he leads again
-            at_won = positions[won(taker)]
-            piles[at_won] = piles[at_won] + trick
-            trick = ()
-        if not trick or leader is None:
-            leader = seat
-        at_hand = positions[hand(seat)]
-        held = piles[at_hand]
-        i = held.index(card)
-        piles[at_hand] = held[:i] + held[i + 1 :]
+        taker = state.taker  # the last trick goes face down to its winner as he leads again
+        taken_to = won(taker) if taker is not None else None
+        led = suit_led(table.cards(TRICK), taker is not None)
+        trick, leader = play_to_trick(piles, positions, seat, card, state.leader, taken_to)
         known = table.known
-        if known and card is state.turned:
-            known = ()  # the dealer's turned card leaves his hand
-        trick = trick + (card,)
-        piles[at_trick] = trick
+        if known and card is state.turned:  # the dealer's turned card leaves his hand
+            known = tuple([f for f in known if not (isinstance(f, Shown) and f.card is card)])
+        known = with_voids(known, seat, card, led, state.trumps, FOLLOW)
         active = state.active
         order = self._rounds.get((active, leader)) or self._round(active, leader, state.seats)
         if len(trick) < len(active):
@@ -507,45 +499,30 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
         active = state.active
         tricks = state.tricks
         safe_at = list(state.safe_at)
-        loser: Seat | None = None
-        ending = DEAL_PLAYED
-        next_active = active
-        playoff = False
-        if state.playoff:
-            fewest = min(state.deal_tricks[s] for s in active)
-            low = tuple(s for s in active if state.deal_tricks[s] == fewest)
-            if len(low) == 1:
-                loser, ending = low[0], PLAY_OFF
-                events.append(LostPlayOff(loser, fewest))
-            else:
-                next_active, playoff, ending = low, True, PLAY_OFF_CALLED
-                events.append(PlayOffCalled(low, fewest))
+        verdict = deal_verdict(
+            active,
+            tricks,
+            state.deal_tricks,
+            state.playoff,
+            opts.target_tricks,
+            state.deal,
+            state.dealer,
+            seats,
+        )
+        for s in verdict.safe:
+            safe_at[s] = state.deal
+            events.append(WentSafe(s, tricks[s]))
+        ending, loser, fewest = verdict.ending, verdict.loser, verdict.fewest
+        if loser is None:
+            if ending == PLAY_OFF_CALLED:
+                events.append(PlayOffCalled(verdict.coming, fewest))
+        elif ending == PLAY_OFF:
+            events.append(LostPlayOff(loser, fewest))
         else:
-            newly = tuple(s for s in active if tricks[s] >= opts.target_tricks)
-            for s in newly:
-                safe_at[s] = state.deal
-                events.append(WentSafe(s, tricks[s]))
-            rest = tuple(s for s in active if s not in newly)
-            if len(rest) == 1:
-                loser, ending = rest[0], LAST_ACTIVE
-                events.append(Lost(loser, tricks[loser]))
-            elif rest:
-                next_active = rest
-                if state.deal >= MAX_DEALS:  # the safety stop (model.py)
-                    fewest = min(tricks[s] for s in rest)
-                    start = next_of(rest, state.dealer, seats)
-                    loser = next(s for s in self._round(rest, start, seats) if tricks[s] == fewest)
-                    ending = SAFETY
-                    events.append(Lost(loser, tricks[loser], limit=True))
-            else:
-                fewest = min(tricks[s] for s in newly)
-                low = tuple(s for s in newly if tricks[s] == fewest)
-                if len(low) == 1:
-                    loser, ending = low[0], LOWEST_TOTAL
-                    events.append(Lost(loser, fewest, lowest=True))
-                else:
-                    next_active, playoff, ending = low, True, PLAY_OFF_CALLED
-                    events.append(PlayOffCalled(low, fewest))
+            events.append(
+                Lost(loser, fewest, lowest=ending == LOWEST_TOTAL, limit=ending == SAFETY)
+            )
+        next_active, playoff = verdict.coming, verdict.playoff
         note = _deal_note(events[first_event:], loser)
         result = DealResult(state.dealer, state.deal_tricks, note, ending)
         losses = state.losses
@@ -736,14 +713,6 @@ def _card(text: str) -> Card:
     from cardsuite.core.cards import parse_card
 
     return parse_card(text)
-
-
-def _suit(text: str) -> Suit:
-    token = text.strip().upper()
-    for suit in SUITS:
-        if token in (suit.symbol, suit.letter):
-            return suit
-    raise NotationError(f"{text!r} is not a suit (♣ ♦ ♥ ♠ or C D H S)")
 
 
 __all__ = [

@@ -40,24 +40,18 @@ from cardsuite.games.seven_leaves import GAME
 from cardsuite.games.seven_leaves.model import (
     COUNT,
     CUT_PHASE,
-    DEAL_PLAYED,
     DECK,
     DONE,
     HAND_SIZE,
-    LAST_ACTIVE,
-    LOWEST_TOTAL,
-    MAX_DEALS,
     ORDER,
     PLAY,
-    PLAY_OFF,
-    PLAY_OFF_CALLED,
-    SAFETY,
     TRICK,
     CutPack,
     FullSevenLeaves,
     Penalty,
     PlayCard,
     SevenLeavesOptions,
+    deal_verdict,
     flicks_of,
     hand,
     next_of,
@@ -244,41 +238,20 @@ def next_deal(k: K) -> None:
 
 def end_of_deal(k: K) -> None:
     """After the seventh trick: who goes safe, who loses, who plays on (or off)."""
-    active = k.active
-    tricks = k.tricks
-    loser = -1
-    ending = DEAL_PLAYED
-    next_active = active
-    playoff = False
-    if k.playoff:
-        fewest = min(k.deal_tricks[s] for s in active)
-        low = tuple(s for s in active if k.deal_tricks[s] == fewest)
-        if len(low) == 1:
-            loser, ending = low[0], PLAY_OFF
-        else:
-            next_active, playoff, ending = low, True, PLAY_OFF_CALLED
-    else:
-        target = k.options.target_tricks
-        newly = tuple(s for s in active if tricks[s] >= target)
-        for s in newly:
-            k.safe_at[s] = k.deal
-        rest = tuple(s for s in active if s not in newly)
-        if len(rest) == 1:
-            loser, ending = rest[0], LAST_ACTIVE
-        elif rest:
-            next_active = rest
-            if k.deal >= MAX_DEALS:  # the safety stop (model.py)
-                fewest = min(tricks[s] for s in rest)
-                start = next_of(rest, k.dealer, k.seats)
-                loser = next(s for s in rounds_of(rest, k.seats)[start] if tricks[s] == fewest)
-                ending = SAFETY
-        else:
-            fewest = min(tricks[s] for s in newly)
-            low = tuple(s for s in newly if tricks[s] == fewest)
-            if len(low) == 1:
-                loser, ending = low[0], LOWEST_TOTAL
-            else:
-                next_active, playoff, ending = low, True, PLAY_OFF_CALLED
+    v = deal_verdict(
+        k.active,
+        k.tricks,
+        k.deal_tricks,
+        k.playoff,
+        k.options.target_tricks,
+        k.deal,
+        k.dealer,
+        k.seats,
+    )
+    for s in v.safe:
+        k.safe_at[s] = k.deal
+    loser = -1 if v.loser is None else v.loser
+    next_active, playoff, ending = v.coming, v.playoff, v.ending
     k.phase, k.turn = DONE, -1
     k.coming_playoff = playoff
     k.loser = loser

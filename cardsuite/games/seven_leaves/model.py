@@ -63,6 +63,7 @@ Decisions taken where the spec is silent or leaves room:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Generic, NamedTuple, TypeVar
@@ -274,18 +275,6 @@ class TurnedUp(Event):
 
 
 @event
-class Played(Event):
-    seat: Seat
-    card: Card
-
-    def text(self) -> str:
-        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
-
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), TRICK)
-
-
-@event
 class TrickTaken(Event):
     seat: Seat
     tricks: int  # his tricks: the game total, or in a play-off the play-off's
@@ -445,6 +434,61 @@ def next_of(players: tuple[Seat, ...], seat: Seat, seats: int) -> Seat:
         if s in players:
             return s
     raise ValueError("no players")
+
+
+class DealVerdict(NamedTuple):
+    """How a deal ends (§7.1), as the engine and its kernel both decide it."""
+
+    ending: str  # DEAL_PLAYED (nobody has lost: play on) or how the loser or play-off was found
+    loser: Seat | None
+    safe: tuple[Seat, ...]  # the players who went safe in this deal, in seat order
+    coming: tuple[Seat, ...]  # who plays the next deal, while nobody has lost
+    playoff: bool  # the next deal is a play-off
+    fewest: int  # the loser's tricks, or the play-off players' (0 when neither)
+
+
+def deal_verdict(
+    active: tuple[Seat, ...],
+    tricks: Sequence[int],
+    deal_tricks: Sequence[int],
+    playoff: bool,
+    target: int,
+    deal: int,
+    dealer: Seat,
+    seats: int,
+) -> DealVerdict:
+    """The end of a deal (§7.1): ``tricks`` are the game totals per seat, ``deal_tricks``
+    this deal's; ``playoff`` says whether this deal was a play-off and ``deal`` is its number
+    in the game.
+
+    A play-off is lost by the fewest tricks in it (a tie plays off again).  Otherwise who
+    reached ``target`` goes safe; the one player left without it loses; when everyone went
+    safe at once the lowest total loses (a tie plays off); the others play on, unless the
+    safety stop ends the game (the fewest tricks lose, the first of them from the dealer's
+    left)."""
+    if playoff:
+        fewest = min(deal_tricks[s] for s in active)
+        low = tuple(s for s in active if deal_tricks[s] == fewest)
+        if len(low) == 1:
+            return DealVerdict(PLAY_OFF, low[0], (), active, False, fewest)
+        return DealVerdict(PLAY_OFF_CALLED, None, (), low, True, fewest)
+    safe = tuple(s for s in active if tricks[s] >= target)
+    rest = tuple(s for s in active if s not in safe)
+    if len(rest) == 1:
+        return DealVerdict(LAST_ACTIVE, rest[0], safe, active, False, tricks[rest[0]])
+    if rest:
+        if deal < MAX_DEALS:
+            return DealVerdict(DEAL_PLAYED, None, safe, rest, False, 0)
+        fewest = min(tricks[s] for s in rest)
+        start = next_of(rest, dealer, seats)
+        in_turn = (s for s in ((start + i) % seats for i in range(seats)) if s in rest)
+        loser = next(s for s in in_turn if tricks[s] == fewest)
+        return DealVerdict(SAFETY, loser, safe, rest, False, fewest)
+    fewest = min(tricks[s] for s in safe)
+    low = tuple(s for s in safe if tricks[s] == fewest)
+    if len(low) == 1:
+        return DealVerdict(LOWEST_TOTAL, low[0], safe, active, False, fewest)
+    return DealVerdict(PLAY_OFF_CALLED, None, safe, low, True, fewest)
 
 
 FullSevenLeaves = SevenLeavesState[Table]

@@ -1,24 +1,20 @@
 """How Seven Leaves looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  A game's
-penalty is never drawn while that game is played: its ``cut`` pile and its noses appear only
-once the loser has cut (between games, and at the end of the match).  In a match of several
-games the running table of §7.2 (games lost and noses in all, per player, over the games
-finished so far) is in every summary; while a game is played, each seat's score says its
-games lost and the side panel the noses so far (a longer score would not fit the seat boxes
-of an 80×24 table, which then drop the score altogether).
+A game's penalty is never drawn while that game is played: its ``cut`` pile and its noses
+appear only once the loser has cut (between games, and at the end of the match).  In a match
+of several games the running table of §7.2 (games lost and noses in all, per player, over the
+games finished so far) is in every summary; while a game is played, each seat's score says
+its games lost and the side panel the noses so far (a longer score would not fit the seat
+boxes of an 80×24 table, which then drop the score altogether).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace
+from cardsuite.core.cards import FACE_DOWN, Card
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import seat
-from cardsuite.core.tricks import duty_status, trick_view
+from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -27,6 +23,8 @@ from cardsuite.core.view import (
     SheetRow,
     TableView,
     TrickView,
+    hand_view,
+    pile_view,
     seat_view,
     seating,
 )
@@ -56,10 +54,8 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
     table = state.table
     seats = []
     for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order(state))) if s == obs.viewer else held
         piles = [
-            PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s),
+            hand_view(table, hand(s), s, obs.viewer, hand_order(state.trumps, ORDER)),
             PileView(
                 won(s),
                 _("tricks"),
@@ -80,19 +76,19 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
             )
         )
     centre = [
-        PileView(
+        pile_view(
+            table,
             PACK,
             _("pack"),
             PileStyle.STACK,
-            table.faces(PACK),
             note=_("not dealt") if state.phase is not CUT_PHASE and not table.count(CUT) else "",
             placeholder=_("empty"),
         ),
-        PileView(
+        pile_view(
+            table,
             TRICK,
             _("last trick") if state.taker is not None else _("trick"),
             PileStyle.ROW,
-            table.faces(TRICK),
             placeholder=_("lead a card") if state.phase is PLAY else "",
         ),
     ]
@@ -347,16 +343,3 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
     if noses:
         columns.append(_("noses"))
     return DealSummary(title, tuple(columns), tuple(rows), tuple(lines))
-
-
-def _hand_order(state: SeenSevenLeaves) -> Callable[[CardFace], tuple[int, int]]:
-    """Hands are shown by suit (trumps first), then from high to low."""
-    trumps = state.trumps
-
-    def key(card: CardFace) -> tuple[int, int]:
-        if not isinstance(card, Card) or card.suit is None:
-            return (9, 0)
-        suit = -1 if card.suit is trumps else card.suit.order
-        return (suit, -ORDER.value(card.rank))
-
-    return key

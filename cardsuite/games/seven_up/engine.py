@@ -5,7 +5,6 @@ See ``model.py`` for the game in a paragraph and the decisions taken where the s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
@@ -15,7 +14,13 @@ from cardsuite.core.errors import NOT_NOW, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.position import lay_out, parse_position, position_keys
+from cardsuite.core.position import (
+    lay_out,
+    parse_position,
+    position_keys,
+    seats_named,
+    suit_from_text,
+)
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
@@ -25,12 +30,15 @@ from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visib
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
     MUST_FOLLOW_OR_TRUMP,
+    Played,
     by_card_index,
     play_moves,
+    play_to_trick,
     playable,
     refusal,
     suit_led,
     winning_play,
+    with_voids,
 )
 from cardsuite.core.view import TableView
 from cardsuite.games.seven_up import GAME
@@ -69,7 +77,6 @@ from cardsuite.games.seven_up.model import (
     LowScored,
     NoTrumpsInPlay,
     PlayCard,
-    Played,
     PointGiven,
     Ran,
     Redeal,
@@ -372,11 +379,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         opts: SevenUpOptions = self.resolve_options(options)
         # A first look at the keys: the number of players and the dealer name the piles.
         settings = position_keys(text)
-        numbered = [int(m.group(1)) for k in settings if (m := re.fullmatch(r"(?:won\.)?P(\d)", k))]
-        if "players" in settings:
-            seats = _number(settings["players"], "players")
-        else:
-            seats = max(max(numbered, default=1) + (1 if "D" in settings else 0), 2)
+        seats = seats_named(settings)
         self.check_options(seats, opts)
         dealer = _player(settings["dealer"], seats) if "dealer" in settings else seats - 1
         layout = self.layout(seats, opts)
@@ -387,7 +390,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         given = parse_position(text, layout, aliases)
         table = lay_out(layout, _DECK, given.piles, rest=STOCK, seed=seed)
         trumps_text = given.setting("trumps")
-        trumps = _suit(trumps_text) if trumps_text else None
+        trumps = suit_from_text(trumps_text) if trumps_text else None
         edit = table.edit()
         if not edit[TURNUP]:
             stock = edit[STOCK]
@@ -650,26 +653,16 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         positions = layout.positions
         piles = list(state.table.piles)
         seats = state.seats
-        at_trick = positions[TRICK]
-        trick = piles[at_trick]
-        leader = state.leader
-        taker = state.taker
-        if taker is not None:  # the last trick goes to its winner's pile as he leads again
-            at_won = positions[won(party_of(state.options, taker))]
-            piles[at_won] = piles[at_won] + trick
-            trick = ()
-        if not trick or leader is None:
-            leader = seat
-        at_hand = positions[hand(seat)]
-        held = piles[at_hand]
-        i = held.index(card)
-        piles[at_hand] = held[:i] + held[i + 1 :]
-        trick = piles[at_trick] = trick + (card,)
+        taker = state.taker  # the last trick goes to its winner's pile as he leads again
+        taken_to = won(party_of(state.options, taker)) if taker is not None else None
+        led = suit_led(state.table.cards(TRICK), taker is not None)
+        known = with_voids(state.table.known, seat, card, led, state.trumps, FOLLOW)
+        trick, leader = play_to_trick(piles, positions, seat, card, state.leader, taken_to)
         plays = state.plays + (self._pairs[seat][card.index],)
         if len(trick) < seats:
             # The trick goes on: what a play changes (the deal's scores stay).
             return state._replace(
-                table=Table(layout, tuple(piles), state.table.known),
+                table=Table(layout, tuple(piles), known),
                 events=self._played[seat][card.index],
                 turn=(seat + 1) % seats,
                 leader=leader,
@@ -704,7 +697,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 points = deal_points[party] + 1
                 deal_points = (*deal_points[:party], points, *deal_points[party + 1 :])
             return state._replace(
-                table=Table(layout, tuple(piles), state.table.known),
+                table=Table(layout, tuple(piles), known),
                 events=events,
                 turn=winner,
                 leader=leader,
@@ -714,7 +707,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 plays=plays,
                 jack_taker=jack_taker,
             )
-        table = TableEdit(layout, piles, state.table.known)
+        table = TableEdit(layout, piles, known)
         work = _Work(state, table, [played, taken])
         work.plays = plays
         work.leader = leader
@@ -792,14 +785,6 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenUp]) -> TableView:
         return presentation.present(obs)
-
-
-def _suit(text: str) -> Suit:
-    token = text.strip().upper()
-    for suit in SUITS:
-        if token in (suit.symbol, suit.letter):
-            return suit
-    raise NotationError(f"{text!r} is not a suit (♣ ♦ ♥ ♠ or C D H S)")
 
 
 __all__ = [

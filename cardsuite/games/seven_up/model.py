@@ -388,18 +388,6 @@ class PointGiven(Scored):
 
 
 @event
-class Played(Event):
-    seat: Seat
-    card: Card
-
-    def text(self) -> str:
-        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
-
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), TRICK)
-
-
-@event
 class TrickTaken(Event):
     seat: Seat
     number: int  # 1 to 6

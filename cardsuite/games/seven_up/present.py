@@ -1,19 +1,13 @@
-"""How Seven Up looks: the table from one seat.
-
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.
-"""
+"""How Seven Up looks: the table from one seat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace, rank_index
+from cardsuite.core.cards import FACE_DOWN, Card, rank_index
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
-from cardsuite.core.text import seat
-from cardsuite.core.tricks import duty_status, trick_view
+from cardsuite.core.text import seat, trick_count
+from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -21,6 +15,8 @@ from cardsuite.core.view import (
     ScoreSheet,
     TableView,
     TrickView,
+    hand_view,
+    pile_view,
     seat_view,
     seating,
 )
@@ -45,10 +41,6 @@ from cardsuite.games.seven_up.model import (
     party_of,
     won,
 )
-
-
-def _tricks(n: int) -> str:
-    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
 
 
 def party_name(state: SeenSevenUp, party: int) -> str:
@@ -77,19 +69,19 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
     partners = opts.partnerships
     seats = []
     for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=_hand_order(state))) if s == obs.viewer else held
-        piles = [PileView(hand(s), _("hand"), PileStyle.FAN, faces, owner=s)]
+        piles = [
+            hand_view(table, hand(s), s, obs.viewer, hand_order(state.trumps, state.options.order))
+        ]
         p = party_of(state.options, s)
         if not partners:
             piles.append(_won_view(state, p, s, tricks[p]))
         if opts.begging:
             piles.append(
-                PileView(
+                pile_view(
+                    table,
                     discard(s),
                     _("discards"),
                     PileStyle.BADGE,
-                    table.faces(discard(s)),
                     owner=s,
                     note=_("out of play"),
                 )
@@ -106,19 +98,19 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
             )
         )
     centre = [
-        PileView(STOCK, _("pack"), PileStyle.STACK, table.faces(STOCK), placeholder=_("empty")),
-        PileView(
+        pile_view(table, STOCK, _("pack"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(
+            table,
             TURNUP,
             _("turn-up"),
             PileStyle.ROW if table.count(TURNUP) > 1 else PileStyle.STACK,
-            table.faces(TURNUP),
             note=_("trumps {suit}").format(suit=trumps.symbol) if trumps else "",
         ),
-        PileView(
+        pile_view(
+            table,
             TRICK,
             _("last trick") if state.taker is not None else _("trick"),
             PileStyle.ROW,
-            table.faces(TRICK),
             placeholder=_("lead a card"),
         ),
     ]
@@ -146,7 +138,7 @@ def _won_view(state: SeenSevenUp, party: int, owner: int | None, count: int) -> 
         else _("tricks of {side}").format(side=party_name(state, party))
     )
     faces = (FACE_DOWN,) * state.table.count(won(party))  # drawn face down (§9)
-    return PileView(won(party), label, PileStyle.BADGE, faces, owner=owner, note=_tricks(count))
+    return PileView(won(party), label, PileStyle.BADGE, faces, owner=owner, note=trick_count(count))
 
 
 def _trick(state: SeenSevenUp) -> TrickView | None:
@@ -248,17 +240,3 @@ def _score_sheet(state: SeenSevenUp) -> ScoreSheet:
         start=[CHIPS] * len(parties),
         down=True,
     )
-
-
-def _hand_order(state: SeenSevenUp) -> Callable[[CardFace], tuple[int, int]]:
-    """Hands are shown by suit (trumps first), then from high to low."""
-    order = state.options.order
-    trumps = state.trumps
-
-    def key(card: CardFace) -> tuple[int, int]:
-        if not isinstance(card, Card) or card.suit is None:
-            return (9, 0)
-        suit = -1 if card.suit is trumps else card.suit.order
-        return (suit, -order.value(card.rank))
-
-    return key

@@ -14,13 +14,15 @@ from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.errors import NOT_A_MOVE, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.position import lay_out, parse_position
+from cardsuite.core.position import lay_out, parse_position, whole_number
 from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
+from cardsuite.core.text import ranks_word
 from cardsuite.core.view import TableView
 from cardsuite.games.snip_snap_snorem import GAME
 from cardsuite.games.snip_snap_snorem import present as presentation
@@ -33,7 +35,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     Dealt,
     EmptyHandWins,
     FullSnip,
-    Pass,
     Passed,
     Play,
     Played,
@@ -46,7 +47,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     end_text,
     hand,
     hand_order,
-    ranks_word,
 )
 
 # Refusal codes (spec §6.2: NOT_IN_HAND, MUST_LEAD, MUST_MATCH, WRONG_RANK, ONE_CARD_ONLY,
@@ -154,7 +154,7 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             (int(key[1:]) for key in named if key[:1] == "P" and key[1:].isdigit()), default=0
         )
         settings = parse_position(text, Layout(()), {}).settings
-        seats = _number("players", settings["players"]) if "players" in settings else highest
+        seats = whole_number(settings["players"], "players") if "players" in settings else highest
         seats = max(seats, min(self.seat_counts))
         if not 3 <= seats <= MAX_SEATS:
             raise NotationError(f"players: {seats} is not 3 to {MAX_SEATS}")
@@ -426,13 +426,6 @@ def _groups(held: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
 
 def _shown(card: object) -> str:
     return str(card) if isinstance(card, Card) else repr(card)
-
-
-def _number(key: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{key}: {text!r} is not a whole number") from None
 
 
 SNIP_SNAP_SNOREM = SnipSnapSnorem()

@@ -25,7 +25,7 @@ from itertools import combinations
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import Kernel, WorkingCopy
-from cardsuite.core.moves import Move
+from cardsuite.core.moves import Move, Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.games.snip_snap_snorem.model import (
     DONE,
@@ -33,7 +33,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     ROUND,
     SET,
     FullSnip,
-    Pass,
     Play,
     SnipOptions,
     end_text,

@@ -63,9 +63,10 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import ACE_HIGH, Card, CardFace
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _, ngettext
-from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import ranks_word
 from cardsuite.core.text import seat as who
 
 SET = 4  # cards of one rank: a round is over when the fourth is down
@@ -105,17 +106,6 @@ class SnipOptions:
 # The calls for the second, third and fourth card of a round (the seed's «Снип!» «Снап!»
 # «Снуре!», in English as the game is known).
 CALLS: dict[int, str] = {2: N_("Snip!"), 3: N_("Snap!"), 4: N_("Snorem!")}
-
-_PLURAL = {
-    1: N_("Aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"),
-    7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("Jacks"), 12: N_("Queens"),
-    13: N_("Kings"),
-}  # fmt: skip
-
-
-def ranks_word(rank: int) -> str:
-    """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
-    return _(_PLURAL[rank])
 
 
 def calls_text(first: int, count: int) -> str:
@@ -159,17 +149,7 @@ class Play(Move):
         return _("Play which cards?")
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """No card of the round's rank: the turn goes on."""
-
-    def label(self) -> str:
-        return _("pass")
-
-    def notation(self) -> str:
-        return "pass"
-
-
+# Pass (core.moves): no card of the round's rank, the turn goes on.
 SnipMove = Play | Pass
 
 # --- events --------------------------------------------------------------------------------

@@ -1,16 +1,23 @@
 """How Snip Snap Snorem looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  The last call
-(«Snip!», «Snap!», «Snorem!») leads the status line and the side panel, and labels the round.
+The last call («Snip!», «Snap!», «Snorem!») leads the status line and the side panel, and
+labels the round.
 """
 
 from __future__ import annotations
 
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat, seats_text
-from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.text import ranks_word, seat, seats_text
+from cardsuite.core.view import (
+    PileStyle,
+    PileView,
+    TableView,
+    hand_view,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.snip_snap_snorem.model import (
     CALLS,
     DONE,
@@ -21,7 +28,6 @@ from cardsuite.games.snip_snap_snorem.model import (
     end_text,
     hand,
     hand_order,
-    ranks_word,
 )
 
 
@@ -36,8 +42,6 @@ def present(obs: Observation[SeenSnip]) -> TableView:
     rank = state.rank
     seats = []
     for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        faces = tuple(sorted(held, key=hand_order)) if s == obs.viewer else held
         marks = []
         if s == state.dealer:
             marks.append(_("dealer"))
@@ -52,11 +56,7 @@ def present(obs: Observation[SeenSnip]) -> TableView:
             seat_view(
                 s,
                 obs.viewer,
-                (
-                    PileView(
-                        hand(s), _("hand"), PileStyle.FAN, faces, owner=s, placeholder=_("no cards")
-                    ),
-                ),
+                (hand_view(table, hand(s), s, obs.viewer, hand_order, placeholder=_("no cards")),),
                 marks,
                 to_move=s == state.turn,
             )
@@ -73,11 +73,11 @@ def present(obs: Observation[SeenSnip]) -> TableView:
             note=round_call,
             placeholder=_("lead any card") if not over else "",
         ),
-        PileView(
+        pile_view(
+            table,
             DONE,
             _("set aside"),
             PileStyle.STACK,
-            table.faces(DONE),
             note=ngettext("{n} set", "{n} sets", sets).format(n=sets),
             placeholder=_("none yet"),
         ),

@@ -13,8 +13,9 @@ from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NOT_A_MOVE, NotationError, OptionsError, Refusal
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, Passed
 from cardsuite.core.i18n import _
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.protocol import Observation, RulesBase
@@ -41,8 +42,6 @@ from cardsuite.games.spit.model import (
     Filled,
     Flipped,
     FullSpit,
-    Pass,
-    Passed,
     Play,
     Played,
     Recycled,

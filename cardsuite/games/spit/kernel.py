@@ -27,6 +27,7 @@ from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import ACE, KING
 from cardsuite.core.kernel import Kernel, WorkingCopy
+from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.games.spit.model import (
     CARDS_LEFT,
@@ -36,7 +37,6 @@ from cardsuite.games.spit.model import (
     STALL_SPITS,
     Fill,
     FullSpit,
-    Pass,
     Play,
     SpitCancel,
     SpitMove,

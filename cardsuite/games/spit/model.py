@@ -68,7 +68,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import ACE, KING, Card
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, N_n, _, ngettext
-from cardsuite.core.moves import Gesture, Move
+from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, SeenTable, Table, Visibility
@@ -213,17 +213,7 @@ class SpitCancel(Move):
         return "cancel"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """Turn mode: pass the move (two passes in a row make a spit)."""
-
-    def label(self) -> str:
-        return _("pass")
-
-    def notation(self) -> str:
-        return "pass"
-
-
+# Pass (core.moves), turn mode only: pass the move (two passes in a row make a spit).
 SpitMove = Play | Fill | SpitRequest | SpitCancel | Pass
 
 # --- events --------------------------------------------------------------------------------
@@ -343,14 +333,6 @@ class Cancelled(Event):
 
     def text(self) -> str:
         return _("{who} withdraws the request to spit").format(who=who(self.seat))
-
-
-@event
-class Passed(Event):
-    seat: Seat
-
-    def text(self) -> str:
-        return _("{who} passes").format(who=who(self.seat))
 
 
 @event

@@ -1,17 +1,22 @@
 """How Spit looks: the table from one seat.
 
-All text is engine text: seats are written as placeholders and the Match fills in the names.
-Nothing here decides a rule; it only reads the (already redacted) observation.  In real time
-the table counts down to the pending spit (``countdown``) from the runner's clock; the text
-itself never names a time, which only the runner knows.
+In real time the table counts down to the pending spit (``countdown``) from the runner's
+clock; the text itself never names a time, which only the runner knows.
 """
 
 from __future__ import annotations
 
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat
-from cardsuite.core.view import KeyMove, PileStyle, PileView, TableView, seat_view, seating
+from cardsuite.core.text import game_over_text, seat
+from cardsuite.core.view import (
+    KeyMove,
+    PileStyle,
+    TableView,
+    pile_view,
+    seat_view,
+    seating,
+)
 from cardsuite.games.spit.model import (
     CENTRE,
     OUT,
@@ -39,22 +44,22 @@ def present(obs: Observation[SeenSpit]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         piles = [
-            PileView(
+            pile_view(
+                table,
                 slot(s, k),
                 _("slot {n}").format(n=k + 1),
                 PileStyle.STACK,
-                table.faces(slot(s, k)),
                 owner=s,
                 placeholder=_("empty"),
             )
             for k in range(count)
         ]
         piles.append(
-            PileView(
+            pile_view(
+                table,
                 STACK[s],
                 _("spit stack"),
                 PileStyle.STACK,
-                table.faces(STACK[s]),
                 owner=s,
                 placeholder=_("empty: the centre pile is turned over at the next spit"),
             )
@@ -72,11 +77,11 @@ def present(obs: Observation[SeenSpit]) -> TableView:
             seat_view(s, obs.viewer, piles, marks, score=row_text(left[s]), to_move=to_move)
         )
     centre = tuple(
-        PileView(
+        pile_view(
+            table,
             CENTRE[p],
             _("{pile} ({who})").format(pile=centre_name(p), who=seat(p)),
             PileStyle.STACK,
-            table.faces(CENTRE[p]),
             owner=None,
             placeholder=_("waiting for the spit"),
         )
@@ -117,11 +122,9 @@ def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
 
 def _status(state: SeenSpit) -> str:
     if state.ending:
-        if state.winner is None:
-            return _("The game is over: a draw")
-        if state.ending == OUT:
+        if state.ending == OUT and state.winner is not None:
             return _("«Out!» {who} wins").format(who=seat(state.winner))
-        return _("The game is over: {who} wins").format(who=seat(state.winner))
+        return game_over_text(state.winner)
     if state.options.realtime:
         if state.spit_due is not None:
             return _("Both players are ready: spit coming")

@@ -73,17 +73,18 @@ def default_seats(
 
     A bot seat plays at the level ``levels`` names for it (the last one played there:
     ``Settings.last_bots``, "" for a seat a person took), else at the level of the last bot
-    seat ``levels`` names, else at the game's strongest; a level the game does not offer is
-    passed over.
+    seat ``levels`` names, else at ``normal``, which every game offers; a level the game does
+    not offer is passed over.
     """
     from cardsuite.bots import bot_ids
+    from cardsuite.core.levels import NORMAL, level_id
     from cardsuite.match import SeatInfo
 
     bots = bot_ids(game)
-    strongest = bots[-1] if bots else None
+    levels = tuple(level_id(level) if level else level for level in levels)  # "heuristic" …
     remembered = [level for level in levels if level in bots]
-    fallback = remembered[-1] if remembered else strongest
-    watched = game.watch_by_default and strongest is not None
+    fallback = remembered[-1] if remembered else NORMAL
+    watched = game.watch_by_default
     seats = []
     for i in range(count):
         name = names[i] if i < len(names) and names[i] else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
@@ -102,10 +103,11 @@ def select_width(labels: Iterable[str]) -> int:
 
 
 def all_bots(game: AnyGame, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]:
-    """The seats with every human one played by the strongest bot (bots keep their levels):
-    the match to watch.  CardsuiteError when the game has no bot."""
+    """The seats with every human one played by a normal bot (bots keep their levels): the
+    match to watch.  CardsuiteError when the game has no bot."""
     from cardsuite.bots import bot_ids
     from cardsuite.core.errors import CardsuiteError
+    from cardsuite.core.levels import NORMAL
     from cardsuite.match import SeatInfo
 
     bots = bot_ids(game)
@@ -113,7 +115,7 @@ def all_bots(game: AnyGame, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]
         raise CardsuiteError(
             _("{game} has no bot: it cannot be watched").format(game=_(game.title))
         )
-    return tuple(s if s.is_bot else SeatInfo(s.name, bots[-1]) for s in seats)
+    return tuple(s if s.is_bot else SeatInfo(s.name, NORMAL) for s in seats)
 
 
 def game_prompt(game: AnyGame | GameInfo) -> str:
@@ -124,8 +126,10 @@ def game_prompt(game: AnyGame | GameInfo) -> str:
 
 def bot_levels_text(game: AnyGame) -> str:
     """One line per bot level offered for ``game``: "normal: plays by …" (the seat tooltip)."""
-    from cardsuite.bots import BOT_LEVELS
+    from cardsuite.bots import BOT_LEVELS, NO_DECISIONS, has_decisions
 
+    if not has_decisions(game):
+        return _(NO_DECISIONS)
     return "\n".join(
         _("{level}: {description}").format(
             level=_(level.label), description=maybe(level.description)

@@ -316,10 +316,10 @@ class MatchesScreen(TranslatedScreen[None]):
 
 
 def stats_name(f: PlayerStats) -> str:
-    """A row's name: the person's, or the bot's with its id ("Boris (bot · heuristic)")."""
+    """A row's name: the person's, or the bot's with its level ("Boris (bot · normal)")."""
     shown = shown_name(f.name) or "?"
     if f.is_bot:
-        return _("{name} (bot · {bot})").format(name=shown, bot=plain(f.bot or ""))
+        return _("{name} (bot · {bot})").format(name=shown, bot=_(plain(f.bot or "")))
     return shown
 
 
