@@ -106,7 +106,7 @@ async def test_hostile_names_from_the_lobby_to_the_outcome(cardsuite_home: Path)
         assert isinstance(outcome, OutcomeScreen)
         await settle(pilot)
         text = screen_text(app)
-        placings = [line for line in text.splitlines() if "(bot)" in line or "(human)" in line]
+        placings = [line for line in text.splitlines() if "(bot" in line or "(human)" in line]
         for name in SHOWN:
             assert any(name in line for line in placings), text
     assert_nothing_raw(frames)

@@ -122,6 +122,24 @@ def test_the_outcome_of_seven_leaves_says_what_the_numbers_are() -> None:
     assert measure_hint(match) == ("Tricks taken; whoever went safe sooner places higher.")
 
 
+def test_the_outcome_names_the_level_each_bot_played_at() -> None:
+    game = get_game("seven-up")
+    seats = [SeatInfo("Anna", "easy"), SeatInfo("Boris", "hard"), SeatInfo("Vera", "heuristic")]
+    match = Match(game, seats, seed=4)
+    match.play_bots()
+    assert match.is_over()
+    lines = {line.split()[2]: line for _place, line in placing_lines(match)}
+    assert "(bot · easy)" in lines["Anna"] and "(bot · hard)" in lines["Boris"]
+    assert "(bot · normal)" in lines["Vera"]  # a save's former name, told by today's
+    rubashka = Match(get_game("rubashka"), [SeatInfo("Anna", "normal"), SeatInfo("Boris")])
+    rubashka.play_bots()
+    while not rubashka.is_over():  # the person's every move is forced
+        rubashka.apply(rubashka.legal_moves(1)[0])
+        rubashka.play_bots()
+    kinds = [line for _place, line in placing_lines(rubashka)]
+    assert any("(bot)" in line for line in kinds) and not any("·" in line for line in kinds)
+
+
 def test_the_outcome_of_grabush_places_two_teams_first_and_second() -> None:
     # issue 19: the losing team showed as "3rd" with the higher "score"
     match = _finished("grabush", 4)

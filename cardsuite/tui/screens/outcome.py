@@ -9,6 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
 from textual.widgets import Footer, Static
 
+from cardsuite.bots import bot_label, has_decisions
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.table import Seat
 from cardsuite.core.text import fill
@@ -41,7 +42,18 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
         for s, name in enumerate(match.names)
     ]
     width = max(len(n) for n in names)
-    kinds = max(len(_("(bot)")), len(_("(human)")))
+    levels = has_decisions(match.game)  # a bot's level, where there is anything to decide
+    seat_kinds = [
+        (
+            _("(human)")
+            if not info.is_bot
+            else _("(bot · {level})").format(level=_(bot_label(info.bot or "")))
+            if levels
+            else _("(bot)")
+        )
+        for info in match.seats
+    ]
+    kinds = max(len(kind) for kind in seat_kinds)
     # partners share a place: list them together, side by side
     for seat in sorted(
         range(len(match.seats)), key=lambda s: (outcome.places[s], tags[s] if tags else "", s)
@@ -49,7 +61,7 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
         place = outcome.places[seat]
         medal = f"{MEDALS.get(place, ' ')} {ordinal(place)}"
         name = names[seat].ljust(width)
-        kind = _("(bot)") if match.seats[seat].is_bot else _("(human)")
+        kind = seat_kinds[seat]
         # the score in the game's own terms: "7 tricks", "0 chips left"
         score = outcome.amount(seat)
         rows.append((place, f"{medal}   {name}  {kind.ljust(kinds)}  {score}".rstrip()))
