@@ -50,8 +50,9 @@ class GameBots(NamedTuple):
     bot and ``search`` plays out at random (see :mod:`cardsuite.bots`)."""
 
     heuristic: str | None = None  # the game's rules-of-thumb bot: the normal level
-    playout: str | None = None  # a quick policy a search may play out with (benchmarks)
-    search_plies: int = 6_000  # a search's budget with that policy: about 0.3 s a move
+    # A quicker policy for a search that plays out by a policy (``SearchBot(policy=...)``):
+    # the hard level plays out at random in the kernel, so only experiments use it today.
+    playout: str | None = None
     # The hard level's budget: kernel plies per decision, set so that its 95th percentile
     # stays under 250 ms on a 2-core machine (benchmarks/search_speed.py --level hard).
     hard_plies: int = 12_000

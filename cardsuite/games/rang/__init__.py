@@ -18,7 +18,6 @@ GAME = GameInfo(
     bots=GameBots(
         heuristic="cardsuite.bots.rang:RangBot",
         playout="cardsuite.bots.rang:RangBot",
-        search_plies=4_000,
     ),
     last_place_loses=True,  # whoever is left holding cards; everyone else shares the first place
     forced_moves_wait=True,  # draw after draw: each shown, by Enter
