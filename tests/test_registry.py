@@ -174,12 +174,15 @@ def test_the_declared_bots_are_bots(info: GameInfo) -> None:
             assert callable(resolve(path)().choose), path
     bot: Bot = normal_bot(game)
     assert callable(bot.choose)
-    if info.decisions:  # the hard level searches, guided by the game's own bot
+    if info.decisions and info.bots.hard_plies > 0:  # search, guided by the game's own bot
         hard = hard_bot(game)
         assert isinstance(hard, SearchBot)
         assert bot_ids(game) == ("easy", "normal", "hard")
         if info.bots.heuristic is not None:
             assert type(hard.guide) is type(bot)
+    elif info.decisions:  # no budget for search: hard plays as the game's own bot
+        assert type(hard_bot(game)) is type(bot)
+        assert bot_ids(game) == ("easy", "normal", "hard")
     else:  # nothing to decide: one level, and no search
         assert bot_ids(game) == ("normal",)
 

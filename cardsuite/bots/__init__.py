@@ -12,7 +12,9 @@ Bots come in three levels, weakest first (:data:`BOT_LEVELS`, named in
   search bot (:mod:`cardsuite.bots.search`) for a game without one;
 * ``hard`` — search: the normal bot proposes, and random playouts of imagined worlds in the
   game's kernel overrule it where another move does clearly better; its budget of plies
-  (``GameBots.hard_plies``) keeps a decision under a quarter of a second.
+  (``GameBots.hard_plies``) keeps a decision under a quarter of a second.  Where random
+  playouts are too long to tell moves apart (the races, Rang: budget 0) hard is the normal
+  bot, and on a clock it reacts faster.
 
 A game where nobody decides anything (Rubashka, ``GameInfo.decisions`` False) offers one
 level, ``normal``, which says so.
@@ -71,10 +73,14 @@ def normal_bot(game: AnyGame) -> Bot:
 
 
 def hard_bot(game: AnyGame) -> Bot:
-    """Search guided by the normal bot, with random playouts (in the game's kernel)."""
+    """Search guided by the normal bot, with random playouts (in the game's kernel); the
+    normal bot itself where the game gives search no budget (``hard_plies`` 0: its random
+    playouts run too long to tell moves apart), which on a clock still reacts faster."""
     bots = game_bots(game)
     if bots.heuristic is None:
         return generic_bot(game)
+    if bots.hard_plies <= 0:
+        return own_bot(bots.heuristic)
     return SearchBot(guide=own_bot(bots.heuristic), plies=bots.hard_plies)
 
 

@@ -54,7 +54,8 @@ class GameBots(NamedTuple):
     # the hard level plays out at random in the kernel, so only experiments use it today.
     playout: str | None = None
     # The hard level's budget: kernel plies per decision, set so that its 95th percentile
-    # stays under 250 ms on a 2-core machine (benchmarks/search_speed.py --level hard).
+    # stays under 250 ms on a 2-core machine (benchmarks/search_speed.py --level hard); 0
+    # where random playouts are too long to inform a decision: hard then plays as normal.
     hard_plies: int = 12_000
 
 

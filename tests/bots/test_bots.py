@@ -188,17 +188,23 @@ def test_former_level_names_still_make_their_bots() -> None:
     rang = GAMES["rang"]
     assert isinstance(make_bot("random", rang), RandomBot)
     assert isinstance(make_bot("heuristic", rang), RangBot)
-    hard = make_bot("search", rang)
-    assert isinstance(hard, SearchBot) and isinstance(hard.guide, RangBot)
+    hard = make_bot("search", GAMES["grabuge"])
+    assert isinstance(hard, SearchBot) and isinstance(hard.guide, GrabugeBot)
 
 
 def test_hard_is_search_guided_by_the_normal_bot_with_kernel_playouts() -> None:
-    for game_id in ("ryba", "seven-up", "cassino-clubs", "spit"):
+    for game_id in ("ryba", "seven-up", "cassino-clubs", "grabuge"):
         game = GAMES[game_id]
         hard = make_bot("hard", game)
         assert isinstance(hard, SearchBot)
         assert type(hard.guide) is type(make_bot("normal", game))
         assert hard.policy is None and hard.kernel_for(game) is not None
+    # no budget where random playouts cannot tell moves apart: hard plays as normal (and on
+    # a clock reacts faster)
+    for game_id in ("rang", "spit", "nerts", "russian-bank"):
+        game = GAMES[game_id]
+        assert type(make_bot("hard", game)) is type(make_bot("normal", game))
+    assert GAMES["spit"].reaction_ms("hard") < GAMES["spit"].reaction_ms("normal")
 
 
 def test_a_game_without_decisions_offers_one_level_that_says_so() -> None:

@@ -18,6 +18,7 @@ GAME = GameInfo(
     bots=GameBots(
         heuristic="cardsuite.bots.rang:RangBot",
         playout="cardsuite.bots.rang:RangBot",
+        hard_plies=0,  # random playouts too long to tell moves apart: hard plays as normal
     ),
     last_place_loses=True,  # whoever is left holding cards; everyone else shares the first place
     forced_moves_wait=True,  # draw after draw: each shown, by Enter

@@ -22,5 +22,6 @@ GAME = GameInfo(
     bots=GameBots(
         heuristic="cardsuite.bots.russian_bank:RussianBankBot",
         playout="cardsuite.bots.russian_bank:RussianBankBot",
+        hard_plies=0,  # random playouts too long to tell moves apart: hard plays as normal
     ),
 )

@@ -30,6 +30,6 @@ GAME = GameInfo(
     bots=GameBots(
         heuristic="cardsuite.bots.seven_up:SevenUpBot",
         playout="cardsuite.bots.seven_up:QuickSevenUpBot",
-        hard_plies=9_000,  # p95 under 250 ms (benchmarks/search_speed.py --level hard)
+        hard_plies=7_000,  # p95 under 250 ms (benchmarks/search_speed.py --level hard)
     ),
 )

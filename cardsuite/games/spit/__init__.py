@@ -21,5 +21,6 @@ GAME = GameInfo(
     kernel="cardsuite.games.spit.kernel:KERNEL",
     bots=GameBots(
         heuristic="cardsuite.bots.spit:SpitBot",
+        hard_plies=0,  # random playouts too long to tell moves apart: hard plays as normal
     ),
 )
