@@ -61,9 +61,39 @@ NOTES: dict[str, str] = {
         "opponent's hand reach 0.795 and with search 0.84: the gap is information, which is "
         "the hard level's to close (search over sampled hands)."
     ),
+    "seven-up": (
+        "Normal misses 75 % at two players (0.66). Tried: imagined opponent hands from the "
+        "unseen cards (respecting shown voids), no 10 or Jack offered to a likely trump, low "
+        "trumps kept for ruffing, the lead chosen by playing the deal out in mind. A cheating "
+        "reference that sees every hand and plays each deal perfectly against a random "
+        "opponent wins only 0.80 (benchmarks/trick_ceiling.py): 54 % of games end within the "
+        "first deal, and High and Low go to whoever is dealt them."
+    ),
+    "seven-leaves": (
+        "Normal misses 75 % at two players (0.69). Tried: leads valued by the chance to take "
+        "the trick, trumps drawn, voids made, the lead chosen by playing the deal out in mind. "
+        "The cheating reference of benchmarks/trick_ceiling.py wins 0.805: the cards decide "
+        "the rest."
+    ),
+    "grabuge": (
+        "Normal misses 75 % (0.74, with 30 draws of 400: equal packet totals, §7.2, no safety "
+        "stop). Tried: no burying a lower card beside a free column, racing for the two-packet "
+        "bonus (the game is decided by it: its holder wins 60 of 62), playing the last cards "
+        "out, more samples and deeper look-ahead (no gain). Next: steer the bonus race."
+    ),
     "laugh-and-lie-down": (
         "Three players, normal alone against two random players (chance 1/3): 56 %. The goal "
         "of 75 % against two opponents has not been worked on yet."
+    ),
+    "hard": (
+        "Hard is the normal bot's choice, overruled only where random playouts in the kernel "
+        "over at least 16 imagined worlds show another move clearly better. Random playouts "
+        "model the opponents as random players: measured so far, hard is at best level with "
+        "normal (Ryba, Grabush 50–53 % over 60 games, Cassino 40 %), and where playouts run "
+        "too long to tell moves apart (Rang, Nerts, Spit, Russian Bank) hard is the normal bot "
+        "(in Spit and Nerts with faster reactions). What is left to try: playouts by a quick "
+        "policy in the kernel (rules of thumb on ints), an evaluation at the deal's end "
+        "instead of random play to the match's end, and more worlds per decision."
     ),
 }
 
