@@ -93,10 +93,6 @@ class BotLevel:
     make: BotFactory
     offered: Callable[[AnyGame], bool]
 
-    @property
-    def label(self) -> str:
-        return self.id
-
 
 BOT_LEVELS: tuple[BotLevel, ...] = (
     BotLevel(EASY, "Plays any legal move at random.", lambda game: RandomBot(), has_decisions),
@@ -136,7 +132,7 @@ def bot_levels_text(game: AnyGame) -> str:
     if not has_decisions(game):
         return NO_DECISIONS
     return "\n".join(
-        f"{level.label}: {level.description}" for level in BOT_LEVELS if level.offered(game)
+        f"{level.id}: {level.description}" for level in BOT_LEVELS if level.offered(game)
     )
 
 

@@ -226,8 +226,8 @@ def test_levels_have_lobby_labels() -> None:
     assert set(BOTS) == {level.id for level in BOT_LEVELS}
     assert bot_label("random") == "easy"
     for level in BOT_LEVELS:
-        assert level.label and level.description
-        assert bot_label(level.id) == level.label
+        assert level.id and level.description
+        assert bot_label(level.id) == level.id
     assert bot_label("nobody") == "nobody"
 
 

@@ -14,6 +14,7 @@ from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import _
+from cardsuite.core.levels import level_id
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import (
@@ -44,7 +45,6 @@ from cardsuite.games.nerts.model import (
     CENTRE,
     DEADLOCK,
     FOUNDATION,
-    LEVEL_SPEED,
     MAX_SEATS,
     MAX_STEPS,
     NERTS_SIZE,
@@ -440,7 +440,7 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         return next_signal(state.start_at, state.timeout_at)
 
     def reaction_ms(self, level: str) -> tuple[int, int] | None:
-        return REACTION_MS.get(LEVEL_SPEED.get(level, level))
+        return REACTION_MS.get(level_id(level))  # a former name too ("heuristic")
 
     def advance(self, state: FullNerts, now: int) -> FullNerts:
         """Perform what falls due by ``now`` (each as of its own time), then clock := now.

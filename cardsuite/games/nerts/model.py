@@ -98,7 +98,6 @@ REACTION_MS: dict[str, tuple[int, int]] = {
     "normal": (1000, 1600),
     "hard": (500, 900),
 }
-LEVEL_SPEED = {"random": "easy", "heuristic": "normal", "search": "hard"}
 
 # --- piles ---------------------------------------------------------------------------------
 

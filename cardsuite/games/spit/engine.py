@@ -15,6 +15,7 @@ from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NOT_A_MOVE, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event, Passed
 from cardsuite.core.i18n import _
+from cardsuite.core.levels import level_id
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
@@ -87,13 +88,10 @@ ROW_DEALS: dict[int, tuple[tuple[int, ...], ...]] = {
     5: ((0,), (1, 5), (2, 6, 9), (3, 7, 10, 12), (4, 8, 11, 13, 14)),
 }
 
-# Bot reaction ranges per level (§6.5), by the bot ids of cardsuite.bots and the spec's words.
+# Bot reaction ranges per level (§6.5): the levels of cardsuite.core.levels, the spec's words.
 REACTION_MS: dict[str, tuple[int, int]] = {
-    "random": (1400, 2400),
     "easy": (1400, 2400),
-    "heuristic": (800, 1400),
     "normal": (800, 1400),
-    "search": (450, 800),
     "hard": (450, 800),
 }
 
@@ -140,7 +138,7 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
         return None if state.ending else state.spit_due
 
     def reaction_ms(self, level: str) -> tuple[int, int] | None:
-        found = REACTION_MS.get(level)
+        found = REACTION_MS.get(level_id(level))  # a former name too ("heuristic")
         if found is None:
             raise OptionsError(
                 f"no reaction times for bot level {level!r} "

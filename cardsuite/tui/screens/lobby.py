@@ -132,7 +132,7 @@ def bot_levels_text(game: AnyGame) -> str:
         return _(NO_DECISIONS)
     return "\n".join(
         _("{level}: {description}").format(
-            level=_(level.label), description=maybe(level.description)
+            level=_(level.id), description=maybe(level.description)
         )
         for level in BOT_LEVELS
         if level.offered(game)
