@@ -131,9 +131,7 @@ def bot_levels_text(game: AnyGame) -> str:
     if not has_decisions(game):
         return _(NO_DECISIONS)
     return "\n".join(
-        _("{level}: {description}").format(
-            level=_(level.id), description=maybe(level.description)
-        )
+        _("{level}: {description}").format(level=_(level.id), description=maybe(level.description))
         for level in BOT_LEVELS
         if level.offered(game)
     )
