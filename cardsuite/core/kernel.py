@@ -42,7 +42,8 @@ A = TypeVar("A")  # an action: the kernel's encoding of a move
 Seat = int
 
 ALONE: tuple[tuple[Seat], ...] = tuple((s,) for s in range(16))  # one seat to move, made once
-NOBODY: tuple[Seat, ...] = ()
+NOBODY: tuple[Seat, ...] = ()  # nobody to move
+NO_SEAT = -1  # a working copy's int for "no seat" (no turn, nobody asked, no loser yet)
 
 
 class TurnsOfDeals(Protocol):

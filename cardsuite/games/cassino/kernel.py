@@ -27,7 +27,7 @@ from collections.abc import Hashable, Sequence
 from typing import cast
 
 from cardsuite.core.cards import Card, Suit, standard_deck
-from cardsuite.core.kernel import DealsKernel, WorkingCopy
+from cardsuite.core.kernel import NO_SEAT, DealsKernel, WorkingCopy
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -62,7 +62,6 @@ assert [card.index for card in CARDS] == list(range(52))
 NEXT = -1  # the action: deal the next hand
 SHIFT = 6  # a capture's taken cards sit above the played card's six bits
 CARD_BITS = (1 << SHIFT) - 1
-NOBODY = -1
 
 RANK = tuple(card.rank for card in CARDS)
 VALUE = tuple(r if r <= 10 else 0 for r in RANK)  # a court has no number value
@@ -213,7 +212,7 @@ def end_of_hand(k: CassinoKernel) -> None:
     rest = k.table
     if rest:
         k.table = 0
-        if k.last != NOBODY:
+        if k.last != NO_SEAT:
             k.won[k.party[k.last]] |= rest
         else:
             k.out |= rest
@@ -233,7 +232,7 @@ def end_of_hand(k: CassinoKernel) -> None:
     for p, pile in enumerate(piles):
         points[p] += (pile & TWO_CLUBS_BIT != 0) + (pile & TEN_DIAMONDS_BIT != 0)
     k.results.append(tuple(points[p] for p in k.party))
-    k.turn = NOBODY
+    k.turn = NO_SEAT
     k.between = len(k.results) < k.deals
 
 
@@ -251,7 +250,7 @@ def next_holder(k: CassinoKernel, after: int) -> int:
     for s in k.after[after]:
         if hands[s]:
             return s
-    return NOBODY
+    return NO_SEAT
 
 
 def deal(k: CassinoKernel) -> None:
@@ -269,7 +268,7 @@ def deal(k: CassinoKernel) -> None:
     k.won = [0] * k.parties
     deal_round(k, stock[rest + TABLE_DEAL :][::-1])
     k.turn = (k.dealer + 1) % k.seats
-    k.last = NOBODY
+    k.last = NO_SEAT
 
 
 # --- the kernel ------------------------------------------------------------------------------
@@ -301,8 +300,8 @@ class CassinoRules(DealsKernel[CassinoKernel, int]):
         k.dealer = series.dealer
         k.between = series.between
         k.results = [result.scores for result in series.results]
-        k.turn = NOBODY if state.turn is None else state.turn
-        k.last = NOBODY if state.last is None else state.last
+        k.turn = NO_SEAT if state.turn is None else state.turn
+        k.last = NO_SEAT if state.last is None else state.last
         k.stock = [card.index for card in piles[at[STOCK]]]
         k.table = mask_of(piles[at[TABLE]])
         k.out = mask_of(piles[at[OUT]])

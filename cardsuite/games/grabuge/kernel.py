@@ -37,7 +37,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import NOBODY, Kernel
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -72,7 +72,6 @@ NONE = -1  # no turned card; nobody holds the bonus
 KING_UNDER = 12  # a King goes on a Queen: card >> 2 == 12
 CARD_OF: tuple[Card, ...] = tuple(sorted(standard_deck(), key=lambda card: card.index))
 _ALONE: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(SEATS))
-_NOBODY: tuple[int, ...] = ()
 _DEAL: tuple[int, ...] = (NEXT_DEAL,)
 
 
@@ -225,7 +224,7 @@ def _decide(w: Work) -> None:
         if w.series.between:
             w.movers, w.choices = _ALONE[w.series.next_dealer(SEATS)], _DEAL
         else:
-            w.movers, w.choices = _NOBODY, ()
+            w.movers, w.choices = NOBODY, ()
         return
     p = w.active
     w.movers = _ALONE[p]

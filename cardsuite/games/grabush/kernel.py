@@ -33,7 +33,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import NOBODY, Kernel
 from cardsuite.core.moves import Move, Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import make_rng, shuffled
@@ -75,7 +75,6 @@ PASS, ACCUSE, SKIP, NEXT_DEAL = 2400, 2401, 2402, 2403
 TOP_RANK = 12  # a card on a Queen is a King: it completes its stack
 
 _ONLY = tuple((s,) for s in range(8))  # to_move's answers
-_NOBODY: tuple[Seat, ...] = ()
 _NONE: list[Action] = []
 _DECKS: dict[int, list[int]] = {}  # seats -> the full deck as card ints, in the engine's order
 _SOURCES: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
@@ -344,7 +343,7 @@ class GrabushKernel(Kernel[Work, Action]):
 
     def to_move(self, kernel: Work) -> Sequence[Seat]:
         if kernel.over:
-            return _ONLY[(kernel.dealer + 1) % kernel.seats] if kernel.between else _NOBODY
+            return _ONLY[(kernel.dealer + 1) % kernel.seats] if kernel.between else NOBODY
         if kernel.penalty:
             return _ONLY[kernel.penalty[0]]
         return _ONLY[kernel.turn]

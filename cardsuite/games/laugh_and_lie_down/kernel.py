@@ -14,7 +14,7 @@ Representation (only ranks count in this game, and no pile is ever read in order
   and ``caps[s]`` only counts the cards of seat ``s``'s captured pile (all the settlement
   reads).  Beside the nibbles, ``held[s]`` and ``tr`` are the ranks (13 bits) present in each
   hand and on the table, so "can he match?" is one ``&``;
-* **seats** are ints; ``NOBODY`` (-1) stands for no turn, nobody asked, no loser yet;
+* **seats** are ints; ``NO_SEAT`` (-1) stands for no turn, nobody asked, no loser yet;
 * an **action** is an int.  A capture is ``rank << 8 | hand_suits << 4 | table_suits`` (both
   nibbles non-empty, so it is positive); the other moves are negative: :data:`END` (end the
   turn), :data:`ADD` and :data:`KEEP` (answer the add-pair question), :data:`NEXT` (deal the
@@ -40,7 +40,7 @@ from operator import attrgetter
 from random import Random
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import NO_SEAT, Kernel
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import make_rng
@@ -67,7 +67,6 @@ ADD = -2  # add your pair (asked, ``auto_add_pair`` off)
 KEEP = -3  # keep your pair
 NEXT = -4  # deal the next hand (between deals)
 
-NOBODY = -1
 MAX_SEATS = 6
 RANKS = range(13)
 
@@ -171,11 +170,11 @@ class Laugh:
     taken: list[int]  # by rank: the cards in captured piles
     caps: list[int]  # by seat: how many cards his captured pile holds
     # the turn
-    turn: int  # whose turn; NOBODY between deals and at the end
+    turn: int  # whose turn; NO_SEAT between deals and at the end
     took: bool  # the player on turn has captured this turn
-    asked: int  # the seat asked whether he adds his pair, or NOBODY
+    asked: int  # the seat asked whether he adds his pair, or NO_SEAT
     rank: int  # that pair's rank (0 when nobody is asked)
-    loser: int  # the first to lie down this deal, or NOBODY
+    loser: int  # the first to lie down this deal, or NO_SEAT
     # the match
     laughs: list[int]
     chips: list[int]
@@ -218,8 +217,8 @@ def _end_deal(k: Laugh) -> None:
         k.pot = pot
     k.done += 1
     k.between = k.done < k.deals
-    k.turn = NOBODY
-    k.asked = NOBODY
+    k.turn = NO_SEAT
+    k.asked = NO_SEAT
     k.rank = 0
     k.took = False
 
@@ -348,7 +347,7 @@ def _deal(k: Laugh) -> None:
     k.table, k.tr = _split(table)
     k.taken = taken
     k.caps = caps
-    k.took, k.asked, k.rank, k.loser, k.between = False, NOBODY, 0, NOBODY, False
+    k.took, k.asked, k.rank, k.loser, k.between = False, NO_SEAT, 0, NO_SEAT, False
     first = (dealer + 1) % n
     k.turn = first
     if not k.classic and k.held[first] & k.tr:
@@ -389,11 +388,11 @@ class LaughKernel(Kernel[Laugh, int]):
         k.table, k.tr = _split(state.table_bits)  # (the engine keeps the public cards as bits)
         k.taken = _split(state.captured_bits)[0]
         k.caps = [len(pile) for pile in caps]
-        k.turn = NOBODY if state.turn is None else state.turn
+        k.turn = NO_SEAT if state.turn is None else state.turn
         k.took = state.captured
-        k.asked = NOBODY if state.asked is None else state.asked
+        k.asked = NO_SEAT if state.asked is None else state.asked
         k.rank = 0 if state.asked is None else state.rank - 1
-        k.loser = NOBODY if state.loser is None else state.loser
+        k.loser = NO_SEAT if state.loser is None else state.loser
         k.laughs = list(state.laughs)
         k.chips = list(state.chips)
         k.pot = state.pot
@@ -562,7 +561,7 @@ class LaughKernel(Kernel[Laugh, int]):
                 k.taken[r] |= mine[r]
                 mine[r] = 0
                 k.held[asked] &= ~(1 << r)
-            k.asked = NOBODY
+            k.asked = NO_SEAT
             k.rank = 0
             _go_on(k, k.turn)
 

@@ -40,7 +40,7 @@ from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import NOBODY, Kernel
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -118,7 +118,6 @@ _PILE_IDS: tuple[tuple[PileId, ...], ...] = tuple(
 )
 _FOUND_IDS = tuple(found(k) for k in range(4 * MAX_SEATS))
 _EVERYONE = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
-_NOBODY: tuple[Seat, ...] = ()
 
 Action = int
 
@@ -525,11 +524,11 @@ class NertsKernel(Kernel[Work, Action]):
     # --- whose turn, which moves ---------------------------------------------------------
     def to_move(self, kernel: Work) -> Sequence[Seat]:
         if kernel.phase == _OVER:
-            return _NOBODY
+            return NOBODY
         if kernel.realtime:
             return _EVERYONE[kernel.seats]
         turn = kernel.turn
-        return _NOBODY if turn is None else (turn,)
+        return NOBODY if turn is None else (turn,)
 
     def legal(self, kernel: Work, seat: Seat) -> Sequence[Action]:
         w = kernel

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from cardsuite.core.kernel import Kernel, WorkingCopy
+from cardsuite.core.kernel import NO_SEAT, Kernel, WorkingCopy
 from cardsuite.core.outcome import Outcome
 from cardsuite.games.ryba.model import (
     ALL_BOOKS,
@@ -48,7 +48,6 @@ from cardsuite.games.ryba.model import (
 # --- encoding ------------------------------------------------------------------------------
 
 STRIDE = 16  # slots per seat in ``count`` (ranks 1 … 13 used)
-NOBODY = -1  # ``turn`` once the game is over
 # The ranks in the engine's order of moves (2 … King, then Ace); any order would do.
 RANK_ORDER = (*range(2, 14), 1)
 
@@ -142,7 +141,7 @@ class Ryba(Kernel[RybaKernel, int]):
                 k.size[s] += 1
         k.stock = [card.rank for card in table.cards(STOCK)]
         k.books = [table.count(books(s)) // BOOK for s in range(n)]
-        k.turn = NOBODY if state.turn is None else state.turn
+        k.turn = NO_SEAT if state.turn is None else state.turn
         k.asks = state.asks
         k.how = state.how
         k.winners = state.winners
@@ -305,7 +304,7 @@ class Ryba(Kernel[RybaKernel, int]):
     def _end(
         k: RybaKernel, how: str, winners: tuple[int, ...], finished: tuple[int, ...]
     ) -> RybaKernel:
-        k.turn = NOBODY
+        k.turn = NO_SEAT
         k.how = how
         k.winners = winners
         k.finished = finished
