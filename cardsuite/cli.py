@@ -512,13 +512,15 @@ def _play_bots(match: Match, index: int, log: bool) -> int:
     print(_("Game {n}{where}: {code}").format(n=index + 1, where=where, code=match.deal_code()))
     made = 0
     while made < SIMULATION_PLY_LIMIT:
-        seat = match.bot_to_move()
-        if seat is None:
+        # One move at a time, the way play_bots makes it: in turn, or on the virtual clock of
+        # a real-time game (where a seat may have nothing to play until something falls due).
+        before = len(match.moves)
+        if match.play_bots(1) == 0:
             break
-        move = match.choose_bot_move(seat)
-        match.apply(move)
-        made += 1
-        print(f"{len(match.moves):6}. {names[seat]}: {fill(move.label(), names)}", flush=True)
+        for number in range(before, len(match.moves)):
+            move = match.moves[number]
+            print(f"{number + 1:6}. {names[move.seat]}: {fill(move.label(), names)}", flush=True)
+        made += len(match.moves) - before
     return made
 
 

@@ -75,6 +75,28 @@ def test_simulate_finishes_and_repeats(
     )
 
 
+@pytest.mark.parametrize("game", ["spit", "nerts", "rang"])
+def test_simulate_log_prints_every_move_and_plays_as_without_it(
+    capsys: pytest.CaptureFixture[str], game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --log stores each match and prints its moves one by one; the games are the same as
+    # without it, real-time ones (played on the virtual clock) included.
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    base = ("simulate", game, "--players", "2", "--games", "2", "--seed", "7", "--bots", "easy")
+    code, logged, _ = run(capsys, *base, "--log")
+    assert code == 0
+    _, unlogged, _ = run(capsys, *base)
+    numbers = [int(m.group(1)) for m in re.finditer(r"^ +(\d+)\. ", logged, re.M)]
+    plies = re.search(r"mean plies ([0-9.]+)", logged)
+    assert plies is not None and len(numbers) == round(2 * float(plies.group(1)))
+    assert numbers.count(1) == 2  # each game's moves numbered from 1
+
+    def results(out: str) -> list[str]:
+        return [line for line in out.splitlines() if "finished" in line or "wins" in line]
+
+    assert results(logged) == results(unlogged)
+
+
 def test_simulate_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "grabuge", "--games", "5", "--seed", "3")
     assert code == 0
