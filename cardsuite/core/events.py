@@ -2,7 +2,8 @@
 
 Each game declares its events as frozen slotted dataclasses derived from :class:`Event`, one
 class per kind of thing that can happen ("Played", "Drew", "TrickWon"), each with the fields it
-needs and a :meth:`Event.text` that says it in words.  Nothing is packed into strings and parsed
+needs and its words: a template of its fields (:attr:`Event.says`) or, where the words depend
+on the values, a :meth:`Event.text` of its own.  Nothing is packed into strings and parsed
 back, and there is no chain of ``if kind == ...``: an event that cannot say itself fails the
 contract suite.
 
@@ -27,9 +28,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import N_
 from cardsuite.core.table import PileId, Seat
-from cardsuite.core.text import seat as who
+from cardsuite.core.text import said
 
 _PRIVATE = "cardsuite.private"
 
@@ -48,10 +49,15 @@ class Event:
     """The base of every game's events."""
 
     _private_fields: ClassVar[dict[type, tuple[str, ...]]] = {}
+    says: ClassVar[str] = ""
+    """The event's words as a template of its fields (``N_("{seat} plays {card}")``), for
+    the events whose text is that alone; the others write :meth:`text`."""
 
     def text(self) -> str:
         """The event in words (engine text, translated, with seat placeholders)."""
-        raise NotImplementedError(f"{type(self).__name__} has no text")
+        if not self.says:
+            raise NotImplementedError(f"{type(self).__name__} has no text")
+        return said(self.says, self)
 
     @property
     def actor(self) -> Seat | None:
@@ -158,8 +164,7 @@ class TurnBegins(Event):
 
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who}'s turn").format(who=who(self.seat))
+    says = N_("{seat}'s turn")
 
 
 @event
@@ -168,8 +173,7 @@ class Passed(Event):
 
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} passes").format(who=who(self.seat))
+    says = N_("{seat} passes")
 
 
 def _private_names(cls: type) -> tuple[str, ...]:

@@ -27,11 +27,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cardsuite.core.cards import Card, CardFace
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import N_, _
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
+from cardsuite.core.text import said
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +60,22 @@ class Move:
     """Base of every move.  Subclasses are frozen slotted dataclasses too."""
 
     seat: Seat
+    says: ClassVar[str] = ""
+    """The label as a template of the move's fields (``N_("discard {card}")``), for the moves
+    whose label is that alone; the others write :meth:`label`."""
+    written: ClassVar[str] = ""
+    """The notation as a template of the fields (``"discard {card}"``), never translated."""
 
     def label(self) -> str:
-        raise NotImplementedError
+        if not self.says:
+            raise NotImplementedError(f"{type(self).__name__} has no label")
+        return said(self.says, self)
 
     def notation(self) -> str:
+        if self.written:
+            return self.written.format_map(
+                {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+            )
         return self.label()
 
     def gesture(self) -> Gesture | None:
@@ -95,11 +107,8 @@ class Move:
 class Pass(Move):
     """Pass: make no play this turn (each game's rules say when a player may or must)."""
 
-    def label(self) -> str:
-        return _("pass")
-
-    def notation(self) -> str:
-        return "pass"
+    says = N_("pass")
+    written = "pass"
 
 
 def _cards_in(value: Any) -> Iterator[Card]:

@@ -13,6 +13,7 @@ it with markup off or escaped.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import unicodedata
@@ -222,3 +223,43 @@ _RANKS_PLURAL = {
 def ranks_word(rank: int) -> str:
     """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
     return _(_RANKS_PLURAL[rank])
+
+
+# --- declared texts -------------------------------------------------------------------------
+# An event or a move may declare its words as a template (``says``) whose placeholders are its
+# own fields: ``says = N_("{seat} plays {card}")``.  The template is the message id a
+# catalogue translates, the fields are its typed arguments, and :func:`said` renders them at
+# the edge: a field declared ``Seat`` becomes the seat's name placeholder, every other value
+# is formatted as it is (a card as its index and suit, a number as digits).
+
+
+def said(template: str, value: Any) -> str:
+    """``template`` translated, each placeholder filled from the field of ``value`` it names."""
+    return _(template).format_map(_Fields(value))
+
+
+class _Fields(dict[str, Any]):
+    """The fields of one event or move, read as a template names them."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self._value = value
+
+    def __missing__(self, name: str) -> Any:
+        found = getattr(self._value, name)
+        return seat(found) if name in _seat_fields(type(self._value)) else found
+
+
+_SEAT_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _seat_fields(cls: type) -> frozenset[str]:
+    """The fields of the dataclass ``cls`` declared as a ``Seat`` (its modules postpone
+    annotations, so a field's type is the text it was declared with)."""
+    names = _SEAT_FIELDS.get(cls)
+    if names is None:
+        names = frozenset(f.name for f in dataclasses.fields(cls) if f.type == "Seat")
+        _SEAT_FIELDS[cls] = names
+    return names

@@ -161,11 +161,8 @@ class Trail(Move):
 
     card: Card
 
-    def label(self) -> str:
-        return _("trail {card}").format(card=self.card)
-
-    def notation(self) -> str:
-        return f"trail {self.card}"
+    says = N_("trail {card}")
+    written = "trail {card}"
 
     def gesture(self) -> Gesture:
         return Gesture(hand(self.seat), self.card, TABLE)
@@ -240,8 +237,7 @@ class Trailed(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who} trails {card}").format(who=who(self.seat), card=self.card)
+    says = N_("{seat} trails {card}")
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), TABLE)
@@ -315,8 +311,7 @@ class MostClubs(Event):
 class ClubsTied(Event):
     count: int
 
-    def text(self) -> str:
-        return _("The most clubs ({n}) are tied: nobody scores for clubs").format(n=self.count)
+    says = N_("The most clubs ({count}) are tied: nobody scores for clubs")
 
 
 @event
@@ -336,8 +331,7 @@ class SpecialCard(Event):
 class HandOver(Event):
     number: int
 
-    def text(self) -> str:
-        return _("Hand {n} is over").format(n=self.number)
+    says = N_("Hand {number} is over")
 
 
 # --- state ---------------------------------------------------------------------------------

@@ -186,13 +186,12 @@ class PlayReserve(Move):
     card: Card | None = field(default=None, compare=False)
     target: PileId | None = field(default=None, compare=False)
 
+    written = "play column {column}"
+
     def label(self) -> str:
         if self.card is None:
             return _("play column {n}").format(n=self.column)
         return _("play {card} from column {n}").format(card=self.card, n=self.column)
-
-    def notation(self) -> str:
-        return f"play column {self.column}"
 
     def gesture(self) -> Gesture:
         # Picking the column is the whole decision: where its card goes is forced (§6.2).
@@ -219,8 +218,7 @@ class GrabugeShows(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who}'s grabuge shows {card}").format(who=who(self.seat), card=self.card)
+    says = N_("{seat}'s grabuge shows {card}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (grabuge_pile(self.seat),)
@@ -234,10 +232,7 @@ class SetupAce(Event):
     card: Card
     packet: PileId
 
-    def text(self) -> str:
-        return _("{who} lays {card} from the grabuge as the base of a packet").format(
-            who=who(self.seat), card=self.card
-        )
+    says = N_("{seat} lays {card} from the grabuge as the base of a packet")
 
     def moved(self) -> tuple[PileId, ...]:
         return (grabuge_pile(self.seat), self.packet)
@@ -340,10 +335,7 @@ class BatchToOnlyColumn(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who} turns {card} — no place — reserve column 1").format(
-            who=who(self.seat), card=self.card
-        )
+    says = N_("{seat} turns {card} — no place — reserve column 1")
 
     def moved(self) -> tuple[PileId, ...]:
         return (batch_pile(self.seat), reserve_pile(self.seat, 1))
@@ -356,10 +348,7 @@ class TurnedNoPlace(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who} turns {card} — no place: which column?").format(
-            who=who(self.seat), card=self.card
-        )
+    says = N_("{seat} turns {card} — no place: which column?")
 
     def moved(self) -> tuple[PileId, ...]:
         return (batch_pile(self.seat), turned_pile(self.seat))
@@ -410,10 +399,7 @@ class BonusWon(Event):
     seat: Seat
     packets: int
 
-    def text(self) -> str:
-        return _("{who} is first to empty the grabuge: {n} bonus packets").format(
-            who=who(self.seat), n=self.packets
-        )
+    says = N_("{seat} is first to empty the grabuge: {packets} bonus packets")
 
 
 @event
@@ -422,10 +408,7 @@ class GrabugeEmpty(Event):
 
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who}'s grabuge is empty too, but the bonus is already taken").format(
-            who=who(self.seat)
-        )
+    says = N_("{seat}'s grabuge is empty too, but the bonus is already taken")
 
 
 @event
@@ -450,8 +433,7 @@ class PacketCrowned(Event):
 class Passed(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} has nothing to play").format(who=who(self.seat))
+    says = N_("{seat} has nothing to play")
 
 
 @event

@@ -243,11 +243,8 @@ class Discard(Move):
 class Accuse(Move):
     """Accuse the other team of table talk (option ``table_talk_penalty``)."""
 
-    def label(self) -> str:
-        return _("accuse the other team of table talk")
-
-    def notation(self) -> str:
-        return "accuse"
+    says = N_("accuse the other team of table talk")
+    written = "accuse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,14 +253,11 @@ class PenaltyInsert(Move):
 
     card: Card
 
-    def label(self) -> str:
-        return _("slip {card} into their team pile").format(card=self.card)
+    says = N_("slip {card} into their team pile")
+    written = "insert {card}"
 
     def hidden_label(self) -> str:
         return _("slip a card into their team pile")
-
-    def notation(self) -> str:
-        return f"insert {self.card}"
 
     def gesture(self) -> Gesture:
         return Gesture(hand(self.seat), self.card, team_pile(1 - team_of(self.seat)))
@@ -273,11 +267,8 @@ class PenaltyInsert(Move):
 class PenaltySkip(Move):
     """Give no card for the penalty."""
 
-    def label(self) -> str:
-        return _("give no penalty card")
-
-    def notation(self) -> str:
-        return "skip"
+    says = N_("give no penalty card")
+    written = "skip"
 
 
 # Pass (core.moves): end the turn with an empty hand and nothing left to draw.
@@ -369,10 +360,7 @@ class StackCompleted(Event):
     seat: Seat
     stack: PileId
 
-    def text(self) -> str:
-        return _("{who} completes a stack: its 13 cards go under the books").format(
-            who=who(self.seat)
-        )
+    says = N_("{seat} completes a stack: its 13 cards go under the books")
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.stack, BOOKS)
@@ -384,8 +372,7 @@ class Discarded(Event):
     card: Card
     pile: int
 
-    def text(self) -> str:
-        return _("{who} discards {card}").format(who=who(self.seat), card=self.card)
+    says = N_("{seat} discards {card}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), discard(self.seat, self.pile))
@@ -423,8 +410,7 @@ class PenaltyCard(Event):
 class PenaltySkipped(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} gives no penalty card").format(who=who(self.seat))
+    says = N_("{seat} gives no penalty card")
 
 
 @event

@@ -189,33 +189,24 @@ class Capture(Move):
 class EndTurn(Move):
     """Stop capturing and pass the turn (after at least one capture)."""
 
-    def label(self) -> str:
-        return _("end the turn")
-
-    def notation(self) -> str:
-        return "done"
+    says = N_("end the turn")
+    written = "done"
 
 
 @dataclass(frozen=True, slots=True)
 class AddPair(Move):
     """Lay the other two cards of the rank just paired aside (``auto_add_pair`` off)."""
 
-    def label(self) -> str:
-        return _("add your pair")
-
-    def notation(self) -> str:
-        return "add pair"
+    says = N_("add your pair")
+    written = "add pair"
 
 
 @dataclass(frozen=True, slots=True)
 class KeepPair(Move):
     """Keep the pair in hand (``auto_add_pair`` off)."""
 
-    def label(self) -> str:
-        return _("keep your pair")
-
-    def notation(self) -> str:
-        return "keep pair"
+    says = N_("keep your pair")
+    written = "keep pair"
 
 
 LaughMove = Capture | EndTurn | AddPair | KeepPair
@@ -230,10 +221,7 @@ class Dealt(Event):
     each: int
     table: int
 
-    def text(self) -> str:
-        return _("Deal {n}: {who} deals {each} cards each and {table} face up on the table").format(
-            n=self.number, who=who(self.seat), each=self.each, table=self.table
-        )
+    says = N_("Deal {number}: {seat} deals {each} cards each and {table} face up on the table")
 
     def moved(self) -> tuple[PileId, ...]:
         return (TABLE,)
@@ -243,8 +231,7 @@ class Dealt(Event):
 class Anted(Event):
     pot: int
 
-    def text(self) -> str:
-        return _("Everyone puts 1 chip in the pot (pot: {pot})").format(pot=self.pot)
+    says = N_("Everyone puts 1 chip in the pot (pot: {pot})")
 
 
 @event
@@ -339,8 +326,7 @@ class PairKept(Event):
 class TurnDone(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} ends the turn").format(who=who(self.seat))
+    says = N_("{seat} ends the turn")
 
 
 @event
@@ -466,8 +452,7 @@ class LostDeal(DealOver):
 class HandsEmpty(DealOver):
     ending: ClassVar[str] = "hands-empty"
 
-    def text(self) -> str:
-        return _("Deal {n} is over: every hand is empty and nobody lay down").format(n=self.number)
+    says = N_("Deal {number} is over: every hand is empty and nobody lay down")
 
 
 @event

@@ -192,13 +192,12 @@ class Play(Move):
     source: PileId
     target: PileId
 
+    written = "play {card} {source} {target}"
+
     def label(self) -> str:
         return _("{card} from {source} to {target}").format(
             card=self.card, source=_place(self.source), target=_place(self.target)
         )
-
-    def notation(self) -> str:
-        return f"play {self.card} {self.source} {self.target}"
 
     def gesture(self) -> Gesture:
         # from a row the card carries whatever lies on it
@@ -209,11 +208,8 @@ class Play(Move):
 class Flip(Move):
     """Turn the next cards of the stock onto the waste (recycling the waste when it is out)."""
 
-    def label(self) -> str:
-        return _("flip")
-
-    def notation(self) -> str:
-        return "flip"
+    says = N_("flip")
+    written = "flip"
 
     def gesture(self) -> Gesture:
         return Gesture(stock(self.seat))
@@ -223,11 +219,8 @@ class Flip(Move):
 class Stuck(Move):
     """Real-time: say you are stuck (§6.6)."""
 
-    def label(self) -> str:
-        return _("stuck")
-
-    def notation(self) -> str:
-        return "stuck"
+    says = N_("stuck")
+    written = "stuck"
 
 
 # Pass (core.moves), turn-based only: end the turn with stock and waste both empty.
@@ -241,18 +234,14 @@ class Dealt(Event):
     number: int  # 1-based deal number
     first: Seat  # the player chosen by lot (or the next one in later deals)
 
-    def text(self) -> str:
-        return _("Deal {n}: everyone deals their own cards; {who} starts").format(
-            n=self.number, who=who(self.first)
-        )
+    says = N_("Deal {number}: everyone deals their own cards; {first} starts")
 
 
 @event
 class StartSignal(Event):
     at: int
 
-    def text(self) -> str:
-        return _("Go! Play is open")
+    says = N_("Go! Play is open")
 
 
 @event
@@ -304,10 +293,7 @@ class NertsTurned(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who} turns up {card} on their 13-pile").format(
-            who=who(self.seat), card=self.card
-        )
+    says = N_("{seat} turns up {card} on their 13-pile")
 
 
 @event
@@ -316,10 +302,7 @@ class Flipped(Event):
     count: int
     top: Card  # the new waste top (public)
 
-    def text(self) -> str:
-        return _("{who} flips {n} and shows {card}").format(
-            who=who(self.seat), n=self.count, card=self.top
-        )
+    says = N_("{seat} flips {count} and shows {top}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (stock(self.seat), waste(self.seat))
@@ -329,39 +312,33 @@ class Flipped(Event):
 class Recycled(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} turns their waste over as a new stock").format(who=who(self.seat))
+    says = N_("{seat} turns their waste over as a new stock")
 
 
 @event
 class Passed(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} has nothing to flip and passes").format(who=who(self.seat))
+    says = N_("{seat} has nothing to flip and passes")
 
 
 @event
 class BecameStuck(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} is stuck").format(who=who(self.seat))
+    says = N_("{seat} is stuck")
 
 
 @event
 class TimedOut(Event):
-    def text(self) -> str:
-        return _("A minute without progress: everyone counts as stuck")
+    says = N_("A minute without progress: everyone counts as stuck")
 
 
 @event
 class Remedied(Event):
-    def text(self) -> str:
-        return _(
-            "Everyone is stuck: each player puts the waste back on the stock and moves the "
-            "top stock card to the bottom"
-        )
+    says = N_(
+        "Everyone is stuck: each player puts the waste back on the stock and moves the top stock card to the bottom"
+    )
 
 
 @event
@@ -370,20 +347,17 @@ class WentOut(Event):
 
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} has emptied the 13-pile: out!").format(who=who(self.seat))
+    says = N_("{seat} has emptied the 13-pile: out!")
 
 
 @event
 class Deadlocked(Event):
-    def text(self) -> str:
-        return _("Everyone is stuck again: the deal ends as it stands")
+    says = N_("Everyone is stuck again: the deal ends as it stands")
 
 
 @event
 class StepLimit(Event):
-    def text(self) -> str:
-        return _("The deal has gone on too long and is stopped as it stands")
+    says = N_("The deal has gone on too long and is stopped as it stands")
 
 
 @event

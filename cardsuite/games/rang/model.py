@@ -184,11 +184,8 @@ class PlayJoker(Move):
 class Draw(Move):
     """Take the top card of the stock (only when no card next to T is held)."""
 
-    def label(self) -> str:
-        return _("draw")
-
-    def notation(self) -> str:
-        return "draw"
+    says = N_("draw")
+    written = "draw"
 
     def gesture(self) -> Gesture:
         return Gesture(STOCK)
@@ -198,11 +195,8 @@ class Draw(Move):
 class Keep(Move):
     """Keep the card just drawn and end the turn."""
 
-    def label(self) -> str:
-        return _("keep the drawn card")
-
-    def notation(self) -> str:
-        return "keep"
+    says = N_("keep the drawn card")
+    written = "keep"
 
 
 RangMove = Play | PlayJoker | Draw | Keep
@@ -219,22 +213,19 @@ class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
 
-    def text(self) -> str:
-        return _("Deal {n}: {who} deals five cards each").format(n=self.number, who=who(self.seat))
+    says = N_("Deal {number}: {seat} deals five cards each")
 
 
 @event
 class JokerBuried(Event):
-    def text(self) -> str:
-        return _("A joker turned up; it goes under the stock")
+    says = N_("A joker turned up; it goes under the stock")
 
 
 @event
 class Started(Event):
     card: Card
 
-    def text(self) -> str:
-        return _("{card} starts the discard pile").format(card=self.card)
+    says = N_("{card} starts the discard pile")
 
     def moved(self) -> tuple[str, ...]:
         return (DISCARD,)
@@ -247,8 +238,7 @@ class Played(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+    says = N_("{seat} plays {card}")
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), DISCARD)
@@ -320,8 +310,7 @@ class Drew(Event):
 class DrewNothing(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} draws, but there is no card to draw").format(who=who(self.seat))
+    says = N_("{seat} draws, but there is no card to draw")
 
 
 @event
@@ -400,10 +389,7 @@ class WentOut(Event):
 
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} has played the last card and waits to see whether to come back").format(
-            who=who(self.seat)
-        )
+    says = N_("{seat} has played the last card and waits to see whether to come back")
 
 
 @event
@@ -431,8 +417,7 @@ class CameBack(Event):
 class Finished(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} is out for good").format(who=who(self.seat))
+    says = N_("{seat} is out for good")
 
 
 @event
@@ -450,10 +435,7 @@ class LastHolderLoses(DealLost):
 
     ending: ClassVar[str] = "last-with-cards"
 
-    def text(self) -> str:
-        return _("{who} is the last player holding cards and loses the deal").format(
-            who=who(self.seat)
-        )
+    says = N_("{seat} is the last player holding cards and loses the deal")
 
 
 @event
@@ -462,10 +444,9 @@ class DealStalled(DealLost):
 
     ending: ClassVar[str] = "safety:stalemate"
 
-    def text(self) -> str:
-        return _(
-            "The deal stalled with nothing left to draw; {who} holds the most cards and loses it"
-        ).format(who=who(self.seat))
+    says = N_(
+        "The deal stalled with nothing left to draw; {seat} holds the most cards and loses it"
+    )
 
 
 @event

@@ -262,11 +262,8 @@ class RubashkaOptions:
 class Flip(Move):
     """Turn your top card face up onto the pile: the only move of the game."""
 
-    def label(self) -> str:
-        return _("turn up your top card")
-
-    def notation(self) -> str:
-        return "flip"
+    says = N_("turn up your top card")
+    written = "flip"
 
     def gesture(self) -> Gesture:
         # Pick your own packet (a click on it, or Enter with it under the cursor).

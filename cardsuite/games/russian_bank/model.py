@@ -255,11 +255,8 @@ class Play(Move):
 class Discard(Move):
     """Put the hand card on one's own waste: the turn ends."""
 
-    def label(self) -> str:
-        return _("discard the hand card (end the turn)")
-
-    def notation(self) -> str:
-        return "discard"
+    says = N_("discard the hand card (end the turn)")
+    written = "discard"
 
     def gesture(self) -> Gesture:
         return Gesture(_CARD[self.seat], None, _WASTE[self.seat])
@@ -269,11 +266,8 @@ class Discard(Move):
 class EndTurn(Move):
     """End the turn when there is no hand card (hand and waste empty)."""
 
-    def label(self) -> str:
-        return _("end the turn")
-
-    def notation(self) -> str:
-        return "end turn"
+    says = N_("end the turn")
+    written = "end turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,10 +300,7 @@ class Dealt(Event):
     first: Seat
     why: str  # engine text: how the first player was chosen
 
-    def text(self) -> str:
-        return _("Both reserves and the eight houses are dealt; {who} starts: {why}").format(
-            who=who(self.first), why=self.why
-        )
+    says = N_("Both reserves and the eight houses are dealt; {first} starts: {why}")
 
 
 @event
@@ -319,10 +310,7 @@ class HandTurned(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who} turns up {card} as the hand card").format(
-            who=who(self.seat), card=self.card
-        )
+    says = N_("{seat} turns up {card} as the hand card")
 
     def moved(self) -> tuple[PileId, ...]:
         return (_HAND[self.seat], _CARD[self.seat])
@@ -378,8 +366,7 @@ class ReserveTurned(Event):
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return _("{who}'s next reserve card is {card}").format(who=who(self.seat), card=self.card)
+    says = N_("{seat}'s next reserve card is {card}")
 
 
 @event
@@ -450,10 +437,7 @@ class StopPlaced(Event):
 class Won(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} has no cards left in reserve, hand and waste, and wins").format(
-            who=who(self.seat)
-        )
+    says = N_("{seat} has no cards left in reserve, hand and waste, and wins")
 
 
 @event

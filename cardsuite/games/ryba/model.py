@@ -304,8 +304,7 @@ class OutOfCards(Event):
 
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} has no cards left, and the turn passes").format(who=who(self.seat))
+    says = N_("{seat} has no cards left, and the turn passes")
 
 
 @event

@@ -196,11 +196,8 @@ class CutPack(Move):
 
     at: int
 
-    def label(self) -> str:
-        return _("cut the pack at card {k}").format(k=self.at)
-
-    def notation(self) -> str:
-        return f"cut {self.at}"
+    says = N_("cut the pack at card {at}")
+    written = "cut {at}"
 
     def choice_path(self) -> tuple[str, ...]:
         return (_("cut the pack"), str(self.at))
@@ -235,10 +232,7 @@ class Dealt(Event):
     number: int  # the deal of this game, 1-based
     players: int
 
-    def text(self) -> str:
-        return _("Game {g}, deal {n}: {who} deals seven cards each to {k} players").format(
-            g=self.game, n=self.number, who=who(self.seat), k=self.players
-        )
+    says = N_("Game {game}, deal {number}: {seat} deals seven cards each to {players} players")
 
     def moved(self) -> tuple[str, ...]:
         return (PACK,)

@@ -169,55 +169,40 @@ class SevenUpOptions:
 class Stand(Move):
     """The eldest hand keeps the deal as it is (begging option)."""
 
-    def label(self) -> str:
-        return _("stand")
-
-    def notation(self) -> str:
-        return "stand"
+    says = N_("stand")
+    written = "stand"
 
 
 @dataclass(frozen=True, slots=True)
 class Beg(Move):
     """The eldest hand begs: the dealer must give him a point or run the cards."""
 
-    def label(self) -> str:
-        return _("beg")
-
-    def notation(self) -> str:
-        return "beg"
+    says = N_("beg")
+    written = "beg"
 
 
 @dataclass(frozen=True, slots=True)
 class Give(Move):
     """The dealer gives the beggar one point; the deal is played as it is."""
 
-    def label(self) -> str:
-        return _("give one point")
-
-    def notation(self) -> str:
-        return "give"
+    says = N_("give one point")
+    written = "give"
 
 
 @dataclass(frozen=True, slots=True)
 class Run(Move):
     """The dealer runs the cards: three more each and a new turn-up."""
 
-    def label(self) -> str:
-        return _("run the cards")
-
-    def notation(self) -> str:
-        return "run"
+    says = N_("run the cards")
+    written = "run"
 
 
 @dataclass(frozen=True, slots=True)
 class Redeal(Move):
     """After a void run (the pack ran short), the dealer gathers the cards and deals again."""
 
-    def label(self) -> str:
-        return _("gather the cards and deal again")
-
-    def notation(self) -> str:
-        return "redeal"
+    says = N_("gather the cards and deal again")
+    written = "redeal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,14 +211,11 @@ class Discard(Move):
 
     card: Card
 
-    def label(self) -> str:
-        return _("discard {card}").format(card=self.card)
+    says = N_("discard {card}")
+    written = "discard {card}"
 
     def hidden_label(self) -> str:
         return _("discard a card")
-
-    def notation(self) -> str:
-        return f"discard {self.card}"
 
     def gesture(self) -> Gesture:
         return Gesture(hand(self.seat), self.card, discard(self.seat))
@@ -258,10 +240,7 @@ class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
 
-    def text(self) -> str:
-        return _("Deal {n}: {who} deals six cards each, three at a time").format(
-            n=self.number, who=who(self.seat)
-        )
+    says = N_("Deal {number}: {seat} deals six cards each, three at a time")
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK,)
@@ -392,56 +371,47 @@ class TrickTaken(Event):
     seat: Seat
     number: int  # 1 to 6
 
-    def text(self) -> str:
-        return _("{who} wins trick {n}").format(who=who(self.seat), n=self.number)
+    says = N_("{seat} wins trick {number}")
 
 
 @event
 class GameTied(Event):
     points: int
 
-    def text(self) -> str:
-        return _("Game is tied at {n} game points: nobody scores it").format(n=self.points)
+    says = N_("Game is tied at {points} game points: nobody scores it")
 
 
 @event
 class NoTrumpsInPlay(Event):
-    def text(self) -> str:
-        return _("No trump was in play: nobody scores High, Low or Jack")
+    says = N_("No trump was in play: nobody scores High, Low or Jack")
 
 
 @event
 class Stood(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} stands").format(who=who(self.seat))
+    says = N_("{seat} stands")
 
 
 @event
 class Begged(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} begs").format(who=who(self.seat))
+    says = N_("{seat} begs")
 
 
 @event
 class Gave(Event):
     seat: Seat  # the dealer
 
-    def text(self) -> str:
-        return _("{who} gives one point").format(who=who(self.seat))
+    says = N_("{seat} gives one point")
 
 
 @event
 class Ran(Event):
     seat: Seat  # the dealer
 
-    def text(self) -> str:
-        return _("{who} runs the cards: three more each and a new turn-up").format(
-            who=who(self.seat)
-        )
+    says = N_("{seat} runs the cards: three more each and a new turn-up")
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK,)
@@ -451,18 +421,14 @@ class Ran(Event):
 class SetAside(Event):
     card: Card
 
-    def text(self) -> str:
-        return _("{card} is of the old trump suit and is set aside").format(card=self.card)
+    says = N_("{card} is of the old trump suit and is set aside")
 
 
 @event
 class VoidDeal(Event):
     seat: Seat  # the dealer, who deals again
 
-    def text(self) -> str:
-        return _("The pack has run short: the deal is void and {who} must deal again").format(
-            who=who(self.seat)
-        )
+    says = N_("The pack has run short: the deal is void and {seat} must deal again")
 
 
 @event
@@ -485,8 +451,7 @@ class Discarded(Event):
 class DealOver(Event):
     number: int
 
-    def text(self) -> str:
-        return _("Deal {n} is over").format(n=self.number)
+    says = N_("Deal {number} is over")
 
 
 @event

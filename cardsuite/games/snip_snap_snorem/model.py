@@ -248,8 +248,7 @@ class EmptyHandWins(GameEnded):
 
     ending: ClassVar[str] = "empty-hand"
 
-    def text(self) -> str:
-        return _("{who} has no cards left and wins").format(who=who(self.winner))
+    says = N_("{winner} has no cards left and wins")
 
 
 EMPTY_HAND = EmptyHandWins.ending

@@ -195,22 +195,16 @@ class Fill(Move):
 class SpitRequest(Move):
     """Real time: declare yourself ready to spit."""
 
-    def label(self) -> str:
-        return _("ready to spit")
-
-    def notation(self) -> str:
-        return "spit"
+    says = N_("ready to spit")
+    written = "spit"
 
 
 @dataclass(frozen=True, slots=True)
 class SpitCancel(Move):
     """Real time: withdraw your request to spit."""
 
-    def label(self) -> str:
-        return _("cancel the spit request")
-
-    def notation(self) -> str:
-        return "cancel"
+    says = N_("cancel the spit request")
+    written = "cancel"
 
 
 # Pass (core.moves), turn mode only: pass the move (two passes in a row make a spit).
@@ -225,10 +219,7 @@ class Dealt(Event):
     row: int  # cards in each row
     stack: int  # cards in each spit stack
 
-    def text(self) -> str:
-        return _(
-            "{who} deals 26 cards each: a row of {row} cards and a spit stack of {stack}"
-        ).format(who=who(self.seat), row=self.row, stack=self.stack)
+    says = N_("{seat} deals 26 cards each: a row of {row} cards and a spit stack of {stack}")
 
     def moved(self) -> tuple[PileId, ...]:
         return STACK
@@ -323,16 +314,14 @@ class Filled(Event):
 class Requested(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} is ready to spit").format(who=who(self.seat))
+    says = N_("{seat} is ready to spit")
 
 
 @event
 class Cancelled(Event):
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} withdraws the request to spit").format(who=who(self.seat))
+    says = N_("{seat} withdraws the request to spit")
 
 
 @event
@@ -341,10 +330,7 @@ class WentOut(Event):
 
     seat: Seat
 
-    def text(self) -> str:
-        return _("{who} has played the whole row and calls «Out!»: a win").format(
-            who=who(self.seat)
-        )
+    says = N_("{seat} has played the whole row and calls «Out!»: a win")
 
 
 @event
