@@ -21,6 +21,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from cardsuite.bots import bot_ids, plays_at
+from cardsuite.core import i18n
 from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.levels import EASY, NORMAL, level_id
@@ -32,6 +33,7 @@ from cardsuite.core.rng import derive_seed
 from cardsuite.core.text import (
     NAME_MAX,
     fill,
+    game_name,
     json_text,
     plain,
     player_names,
@@ -228,8 +230,21 @@ def _split(text: str | None) -> list[str]:
 
 
 @app.callback()
-def _lobby(ctx: typer.Context) -> None:
+def _lobby(
+    ctx: typer.Context,
+    lang: str = typer.Option(
+        "",
+        "--lang",
+        metavar=N_("LANG"),
+        help=N_(
+            "Language of the interface: en, ru or uk; given to any command "
+            "(default: the app's setting, else LC_ALL or LANG)."
+        ),
+    ),
+) -> None:
     """With no command, open the lobby."""
+    # --lang is taken out of the command line before it is parsed (take_language), so that it
+    # can follow any command; it stands here to be listed in the help.
     if ctx.invoked_subcommand is None:
         from cardsuite import tui
 
@@ -275,8 +290,10 @@ def list_games(
             players = f"{counts[0]}–{counts[-1]}"
         else:  # Grabush: 2, 4, 6 or 8
             players = ", ".join(map(str, counts))
-        title = Text(_(game.title))
-        if game.original_name != game.title:
+        # the title, and below it the name at the game's own table unless it says it all
+        named = game_name(_(game.title), game.original_name)
+        title = Text(named if named == game.original_name else _(game.title))
+        if named not in (game.original_name, _(game.title)):
             title.append("\n" + game.original_name, style="dim")
         table.add_row(game.id, title, players, _(game.summary))
     Console().print(table)
@@ -1261,11 +1278,43 @@ def _command() -> Any:
     return command
 
 
+def take_language(args: Sequence[str]) -> list[str]:
+    """``args`` without their ``--lang`` option, wherever it stands (``--lang ru``,
+    ``--lang=uk``); the language it names is spoken from now on.  CardsuiteError for a
+    language we do not have.  Arguments after ``--`` are left as they are."""
+    out: list[str] = []
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--":
+            out += [arg, *rest]
+            break
+        if arg != "--lang" and not arg.startswith("--lang="):
+            out.append(arg)
+            continue
+        if arg == "--lang" and not rest:
+            raise CardsuiteError(_("--lang needs a language: {languages}").format(languages=_LANGS))
+        value = rest.pop(0) if arg == "--lang" else arg.partition("=")[2]
+        code = i18n.language_of(value.strip())
+        if code is None or not value.strip():
+            raise CardsuiteError(
+                _("unknown language {value} (languages: {languages})").format(
+                    value=quoted(value), languages=_LANGS
+                )
+            )
+        i18n.set_language(code, chosen=True)
+    return out
+
+
+_LANGS = ", ".join(i18n.LANGUAGES)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: run the command, turning every bad input into one line and exit status 2."""
     try:
+        args = take_language(sys.argv[1:] if argv is None else argv)
         command = _command()
-        code = command.main(args=list(argv) if argv is not None else None, standalone_mode=False)
+        code = command.main(args=args, standalone_mode=False)
     except CardsuiteError as error:
         # one line, whatever a path or a name in it holds
         print(f"cardsuite: {plain(str(error))}", file=sys.stderr)

@@ -55,7 +55,7 @@ from cardsuite.core.errors import (
     Refusal,
 )
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import _, language
 from cardsuite.core.moves import Move, cards_unseen
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Seat, SeenTable, Table, redact, resample_hidden, unseen_cards
@@ -384,10 +384,14 @@ class RulesBase(Generic[S, V, M]):
         raise NotationError(_("{text!r} is not a legal move now").format(text=text))
 
     def rules(self) -> str:
-        """The rules in Markdown, from ``cardsuite/games/rules/<id>.md``."""
+        """The rules in Markdown, in the interface's language: ``cardsuite/games/rules/<lang>/
+        <id>.md``, or the English ``cardsuite/games/rules/<id>.md`` where there is none."""
         from importlib.resources import files
 
-        return (files("cardsuite.games") / "rules" / f"{self.id}.md").read_text(encoding="utf-8")
+        folder = files("cardsuite.games") / "rules"
+        translated = folder / language() / f"{self.id}.md"
+        page = translated if translated.is_file() else folder / f"{self.id}.md"
+        return page.read_text(encoding="utf-8")
 
     # --- helpers for games -----------------------------------------------------------------
     def check_seats(self, seats: int) -> None:

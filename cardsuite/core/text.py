@@ -220,6 +220,17 @@ _RANKS_PLURAL = {
 }  # fmt: skip
 
 
+def game_name(title: str, original: str) -> str:
+    """A game's title (as the interface's language gives it) with its name at its own table:
+    "Rang (Ранг)"; the name alone where the title is all or the start of it (in Russian,
+    "Нертс (Пошли!)" rather than "Нертс (Нертс (Пошли!))")."""
+    if original == title:
+        return title
+    if original.startswith(title):
+        return original
+    return f"{title} ({original})"
+
+
 def ranks_word(rank: int) -> str:
     """A rank in the plural, for sentences: "7s", "Queens", "Aces"."""
     return _(_RANKS_PLURAL[rank])

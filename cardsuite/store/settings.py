@@ -9,10 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardsuite.core.i18n import LANGUAGES, language
 from cardsuite.core.text import shown_name
 from cardsuite.store.paths import config_dir
 
 FORMAT = "cardsuite-settings"
+INDICES = ("", "latin", "cyrillic")
+CYRILLIC_LANGUAGES = frozenset({"ru", "uk"})
 MAX_BOT_DELAY = 5.0
 
 
@@ -22,7 +25,9 @@ class Settings:
 
     four_colour: bool = False  # ♦ blue and ♣ green, besides red ♥ and black ♠
     ascii_suits: bool = False  # S H D C instead of ♠ ♥ ♦ ♣
-    cyrillic: bool = False  # В Д К Т instead of J Q K A
+    # the card indices: "" as the language writes them (В Д К Т in Russian and Ukrainian,
+    # J Q K A in English), "latin" or "cyrillic" whatever the language
+    indices: str = ""
     no_colour: bool = False  # monochrome (NO_COLOR in the environment forces it)
     auto_play: bool = True  # play a forced single legal move by itself
     # ... also in the games whose forced moves would play whole turns (Game.forced_moves_wait)
@@ -33,6 +38,14 @@ class Settings:
     # the bot level last played at each seat of the lobby's form ("" for a person's seat)
     last_bots: tuple[str, ...] = field(default=())
     last_game: str = ""  # the id of the game last played: the lobby opens on it
+    language: str = ""  # the interface's language ("" the system's: LC_ALL, LANG)
+
+    @property
+    def cyrillic(self) -> bool:
+        """Whether cards are written with Cyrillic indices, in the language spoken now."""
+        if self.indices:
+            return self.indices == "cyrillic"
+        return language() in CYRILLIC_LANGUAGES
 
     def replace(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
@@ -71,6 +84,12 @@ class Settings:
                 values[f.name] = tuple(shown_name(v) for v in value[:10])
             elif isinstance(default, str) and isinstance(value, str):
                 values[f.name] = value[:40]
+        if data.get("cyrillic") is True and "indices" not in data:
+            values["indices"] = "cyrillic"  # the on/off switch of earlier versions
+        if values.get("indices", "") not in INDICES:
+            del values["indices"]
+        if values.get("language", "") not in ("", *LANGUAGES):
+            del values["language"]
         return cls(**values)
 
 

@@ -21,7 +21,16 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.filter import Monochrome
 from textual.screen import Screen
 
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    chosen_for_this_run,
+    environment_language,
+    language,
+    ngettext,
+    set_language,
+)
 from cardsuite.core.text import plain
 from cardsuite.store import Settings, load_settings, save_settings
 from cardsuite.tui.screens.lobby import (
@@ -147,6 +156,8 @@ class CardsuiteApp(App[None]):
         if settings is None:
             settings, warning = load_settings()
         self.settings = settings
+        if settings.language in LANGUAGES and not chosen_for_this_run():
+            set_language(settings.language)  # the player's choice, unless --lang made another
         self._startup_warning = warning
         self._setup = setup
         self._match = match
@@ -425,6 +436,9 @@ class CardsuiteApp(App[None]):
             return
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        if base.spoken != language():  # the language was switched at the table
+            self.switch_screen(LobbyScreen(self.settings.last_game))
+            return
         base.reopen(self.settings.last_game)
         self.call_after_refresh(self.settle_memory)
 
@@ -473,15 +487,38 @@ class CardsuiteApp(App[None]):
 
     # --- settings ---------------------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
+        relanguage = settings.language != self.settings.language
         self.settings = settings
         self._save_settings()
         self._apply_colour()
+        if relanguage:
+            self._speak(settings.language or environment_language())
         from cardsuite.tui.screens.table import TableScreen
 
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen) and screen.is_mounted:
                 screen.table.restyle()
                 screen.refresh_table()
+
+    def _speak(self, code: str) -> None:
+        """Switch every screen to the language ``code`` at once: the screens under the
+        settings are made again in it (a table is drawn again from its match), and the
+        settings screen opens again, its language list focused."""
+        from cardsuite.tui.screens.settings import SettingsScreen
+        from cardsuite.tui.screens.table import TableScreen
+
+        set_language(code)
+        reopen_settings = isinstance(self.screen, SettingsScreen)
+        if reopen_settings:
+            self.pop_screen()
+        if isinstance(self.screen, LobbyScreen):
+            self.switch_screen(LobbyScreen(self.settings.last_game))
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and screen.is_mounted:
+                screen.refresh_table()
+            screen.refresh_bindings()
+        if reopen_settings:
+            self.push_screen(SettingsScreen(self.settings, focus="set-language"))
 
     def _save_settings(self) -> None:
         if not self._fixed_settings:

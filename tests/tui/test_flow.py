@@ -267,7 +267,7 @@ async def test_settings_change_the_cards_and_are_saved(cardsuite_home: Path) -> 
     app.settings = app.settings.replace(bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.apply_settings(app.settings.replace(ascii_suits=True, cyrillic=True))
+        app.apply_settings(app.settings.replace(ascii_suits=True, indices="cyrillic"))
         await settle(pilot)
         text = screen_text(app)
         assert not any(s in text for s in "♠♥♦♣")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Select
 
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
@@ -113,7 +114,6 @@ def _no_colour(before: CardsuiteApp | None, app: CardsuiteApp) -> None:
 CHECKS: dict[str, Callable[[CardsuiteApp | None, CardsuiteApp], None]] = {
     "four_colour": _four_colour,
     "ascii_suits": _ascii,
-    "cyrillic": _cyrillic,
     "no_colour": _no_colour,
 }
 
@@ -157,6 +157,40 @@ async def test_toggling_back_restores_the_default_look(cardsuite_home: Path) -> 
         await toggle_in_settings(pilot, "ascii_suits")
         _ascii(None, app)
     assert load_settings()[0].ascii_suits is False
+
+
+async def choose_in_settings(pilot: Pilot[Any], name: str, downs: int) -> None:
+    """``s``, focus the list called ``name``, open it, move ``downs`` down, Enter, Esc."""
+    await press(pilot, "s")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, SettingsScreen)
+    chooser = screen.query_one(f"#set-{name}", Select)
+    chooser.focus()
+    await settle(pilot)
+    await press(pilot, "enter", *(["down"] * downs), "enter")
+    await settle(pilot)
+    await press(pilot, "escape")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, TableScreen)
+
+
+async def test_card_indices_chosen_in_the_settings_change_the_table_and_persist(
+    cardsuite_home: Path,
+) -> None:
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        _cyrillic(None, app)  # English: the indices the language writes are J Q K A
+        await choose_in_settings(pilot, "indices", 2)  # as the language / J Q K A / В Д К Т
+        assert app.settings.indices == "cyrillic" and app.settings.cyrillic
+        _cyrillic(app, app)
+    saved, warning = load_settings()
+    assert warning is None and saved.indices == "cyrillic"
+    again = _app()
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        _cyrillic(again, again)
 
 
 # --- the command palette -----------------------------------------------------------------------

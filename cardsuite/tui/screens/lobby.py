@@ -31,9 +31,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, _, language, ngettext
 from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports it from here
-from cardsuite.core.text import plain, quoted, whole_in
+from cardsuite.core.text import game_name, plain, quoted, whole_in
 from cardsuite.games import GAME_INFO, GameInfo
 from cardsuite.store.paths import db_path
 from cardsuite.tui.translated import TranslatedScreen, maybe
@@ -119,9 +119,8 @@ def all_bots(game: AnyGame, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]
 
 
 def game_prompt(game: AnyGame | GameInfo) -> str:
-    title = _(game.title)
-    original = f" ({game.original_name})" if game.original_name != title else ""
-    return f"[b]{title}[/b]{original} · {player_counts(game)}\n[dim]{_(game.summary)}[/dim]"
+    named = game_name(_(game.title), game.original_name)
+    return f"[b]{named}[/b] · {player_counts(game)}\n[dim]{_(game.summary)}[/dim]"
 
 
 def bot_levels_text(game: AnyGame) -> str:
@@ -193,6 +192,7 @@ class LobbyScreen(TranslatedScreen[None]):
         self.completed = False  # the rest of the lobby is mounted, the form built
         self._completing = False
         self._waiting: list[Callable[[], object]] = []  # actions asked for before that
+        self.spoken = language()  # the language its words were made in
 
     @property
     def cs_app(self) -> CardsuiteApp:

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.protocol import AnyGame
+from cardsuite.core.text import game_name
 from cardsuite.tui.rules_text import rules_markdown
 from cardsuite.tui.translated import TranslatedModalScreen
 
@@ -36,8 +37,7 @@ class RulesScreen(TranslatedModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        title = _(game.title)
-        named = title if game.original_name == title else f"{title} ({game.original_name})"
+        named = game_name(_(game.title), game.original_name)
         yield Static(_("Rules of {game}").format(game=named), classes="panel-title")
         with VerticalScroll(id="rules-body"):
             yield Static(Markdown(rules_markdown(self.game)), id="rules-text")

@@ -1,4 +1,4 @@
-"""Settings: suits and indices, colours, auto-play and the bots' pace."""
+"""Settings: suits and indices, colours, auto-play, the bots' pace and the language."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Checkbox, Footer, Label, Select, Static
 
-from cardsuite.core.i18n import N_, _
+from cardsuite.core.i18n import LANGUAGES, N_, _, environment_language
 from cardsuite.store import Settings
 from cardsuite.tui.translated import TranslatedModalScreen
 
@@ -21,7 +21,6 @@ DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 SWITCHES: tuple[tuple[str, str, str], ...] = (
     ("four_colour", N_("Four-colour suits"), N_("♦ blue and ♣ green, besides red ♥ and black ♠")),
     ("ascii_suits", N_("ASCII suits"), N_("S H D C instead of ♠ ♥ ♦ ♣")),
-    ("cyrillic", N_("Cyrillic indices"), N_("В Д К Т instead of J Q K A")),
     (
         "no_colour",
         N_("No colour"),
@@ -59,11 +58,14 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Done"))]
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, focus: str = "") -> None:
+        """``focus``: the id of the setting to focus first (the first switch by default)."""
         super().__init__(classes="panel-screen")
         self.settings = settings
+        self._focus = focus
 
     def compose(self) -> ComposeResult:
+        system = environment_language()
         yield Static(_("Settings"), classes="panel-title")
         with VerticalScroll(id="settings-body"):
             for name, label, help_text in SWITCHES:
@@ -81,12 +83,40 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
                     _("NO_COLOR is set: colours are off whatever this says."),
                     classes="setting-note",
                 )
+            with Horizontal(classes="setting-row select-row first-select"):
+                yield Select(
+                    [(_("as the system ({language})").format(language=LANGUAGES[system]), "")]
+                    + [(name, code) for code, name in LANGUAGES.items()],
+                    value=self.settings.language,
+                    allow_blank=False,
+                    compact=True,
+                    id="set-language",
+                )
+                yield Label(_("Language"), classes="setting-label")
+                yield Label(_("of every screen, the rules and the tables"), classes="setting-help")
+            with Horizontal(classes="setting-row select-row"):
+                yield Select(
+                    [
+                        (_("as the language writes them"), ""),
+                        ("J Q K A", "latin"),
+                        ("В Д К Т", "cyrillic"),
+                    ],
+                    value=self.settings.indices,
+                    allow_blank=False,
+                    compact=True,
+                    id="set-indices",
+                )
+                yield Label(_("Card indices"), classes="setting-label")
+                yield Label(
+                    _("Jack, Queen, King, Ace as J Q K A or В Д К Т"), classes="setting-help"
+                )
             with Horizontal(classes="setting-row select-row"):
                 current = min(DELAYS, key=lambda d: abs(d - self.settings.bot_delay))
                 yield Select(
                     [(_("{seconds} s").format(seconds=f"{d:g}"), d) for d in DELAYS],
                     value=current,
                     allow_blank=False,
+                    compact=True,
                     id="set-bot_delay",
                 )
                 yield Label(_("Table pace"), classes="setting-label")
@@ -97,7 +127,10 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Checkbox).focus()
+        if self._focus:
+            self.query_one(f"#{self._focus}").focus()
+        else:
+            self.query_one(Checkbox).focus()
 
     def _collect(self) -> Settings:
         values: dict[str, object] = {}
@@ -106,6 +139,10 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
         delay = self.query_one("#set-bot_delay", Select).value
         if isinstance(delay, float | int):
             values["bot_delay"] = float(delay)
+        for name in ("language", "indices"):
+            chosen = self.query_one(f"#set-{name}", Select).value
+            if isinstance(chosen, str):
+                values[name] = chosen
         return self.settings.replace(**values)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
