@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from cardsuite.bots import bot_ids, plays_at
+from cardsuite.bots import bot_ids, level_word, plays_at
 from cardsuite.core import i18n
 from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
@@ -725,7 +725,9 @@ def stats(
             print(note)
         return
     shown = [
-        _("{name} (bot · {bot})").format(name=shown_name(f.name) or "?", bot=_(plain(f.bot or "")))
+        _("{name} (bot · {bot})").format(
+            name=shown_name(f.name) or "?", bot=level_word(plain(f.bot or ""))
+        )
         if f.is_bot
         else shown_name(f.name) or "?"
         for f in figures

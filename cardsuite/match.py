@@ -35,7 +35,7 @@ from cardsuite.bots import Bot, bot_ids, make_bot, plays_at
 from cardsuite.bots.base import Remembers
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import CardsuiteError, IllegalMoveError, Refusal, SaveError
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import DEFAULT_LANGUAGE, _, ngettext, speaking
 from cardsuite.core.levels import level_id
 from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_dict, options_to_dict
@@ -347,7 +347,7 @@ class Match:
 
     def _write(self, move: Move, state: Any, t: int | None = None) -> None:
         assert self.journal is not None
-        outcome = None if self.game.to_move(state) else self.game.outcome(state)
+        outcome = None if self.game.to_move(state) else self._stored_outcome(state)
         sides = self.game.sides(state) if outcome is not None else ()
         try:
             self.journal.moved(
@@ -362,10 +362,17 @@ class Match:
         except SaveError as exc:
             self._unsaved(exc)
 
+    def _stored_outcome(self, state: Any) -> Outcome | None:
+        """The outcome as the store keeps it: its reason in English, whatever the language
+        spoken, as the store holds nothing in the player's language (every text of a saved
+        match is made again from its moves in the language of whoever replays it)."""
+        with speaking(DEFAULT_LANGUAGE):
+            return self.game.outcome(state)
+
     def _write_end(self, state: Any, now: int) -> None:
         """A game on a clock that a timed event ended: its result and end time."""
         assert self.journal is not None
-        outcome = self.game.outcome(state)
+        outcome = self._stored_outcome(state)
         if outcome is None:
             return
         try:

@@ -26,13 +26,14 @@ from textual.pilot import Pilot
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.cards import Card
+from cardsuite.core.i18n import DEFAULT_LANGUAGE, set_language
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, SeatInfo
+from cardsuite.runner import HumanTurn
 from cardsuite.store import Settings
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen
-from cardsuite.tui.session import HumanTurn
 
 SIZE = (120, 40)
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya", "Igor", "Kira")
@@ -162,6 +163,13 @@ async def make(out: Path) -> None:
             out / f"{game.id}.svg",
             pick_a_card,
         )
+    # a table in Russian, as a player who chose the language in the settings sees it
+    russian = SETTINGS.replace(language="ru")
+    rang_match = richest_mid_game(get_game("rang"))
+    await shoot(
+        CardsuiteApp(match=rang_match, settings=russian, seed=1), out / "rang-ru.svg", pick_a_card
+    )
+    set_language(DEFAULT_LANGUAGE)
     # two people at one keyboard (and a bot): the curtain before Boris sees his hand
     rang = get_game("rang")
     hot = Match(rang, [SeatInfo("Anna"), SeatInfo("Boris"), SeatInfo("Vera", "random")], seed=5)

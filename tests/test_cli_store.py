@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardsuite import tui
+from cardsuite.core import i18n
 from cardsuite.core.dealcode import deal_code, parse_deal_code
 from cardsuite.core.errors import OptionsError
 from cardsuite.games import get_game
@@ -379,3 +380,30 @@ def test_export_replaces_an_earlier_export_of_the_same_file(
     with Store() as store:
         assert Match.load(file).record() == Match.from_record(store.record(2)).record()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary
+
+
+def test_a_match_saved_in_english_replays_in_russian_and_ukrainian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The store keeps moves as notation and the reason in English: whoever replays the
+    # match reads every move, event and the result in his own language.
+    code, out, _ = run(
+        capsys, "simulate", "rang", "--games", "1", "--seed", "4", "--record", "--json"
+    )
+    assert code == 0
+    with Store() as store:
+        ((match_id, reason),) = store._conn.execute("SELECT id, reason FROM matches").fetchall()
+    assert reason.isascii() and reason  # English, as it was played
+    code, english, _ = run(capsys, "replay", str(match_id))
+    assert code == 0 and "Result:" in english
+    for lang in ("ru", "uk"):
+        with i18n.speaking(lang):
+            result = i18n._("Result: {reason}").partition("{")[0]
+            plays = i18n._("{seat} plays {card}").format(seat="Anna", card="")
+        assert not result.startswith("Result")
+        code, out, _ = run(capsys, "replay", str(match_id), "--lang", lang)
+        assert code == 0
+        assert result in out and plays in out
+        assert "Result:" not in out and " plays " not in out
+        # the same match: as many lines of moves as in English
+        assert len(out.splitlines()) == len(english.splitlines())

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from cardsuite.core import i18n
-from cardsuite.core.catalogue import CatalogueError, compile_po, parse_po
+from cardsuite.core.catalogue import CatalogueError, compile_po, parse_po, read_po
 from cardsuite.games import declared_games, get_game
 from cardsuite.store import Settings
 from tests.cli_run import refused, run
@@ -24,6 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import catalogue as tool
 
 RULES = Path(__file__).resolve().parent.parent / "cardsuite" / "games" / "rules"
+TRANSLATED = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE]
+
+
+def test_the_catalogue_tool_knows_every_language_of_the_interface() -> None:
+    assert list(tool.LANGUAGES) == TRANSLATED
 
 
 # --- choosing the language ------------------------------------------------------------------
@@ -191,7 +196,7 @@ def test_every_game_title_and_summary_is_a_message() -> None:
 # --- the rules --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("language", ["ru", "uk"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_game_has_its_rules_in_russian_and_ukrainian(language: str) -> None:
     for game in declared_games():
         english = (RULES / f"{game.id}.md").read_text(encoding="utf-8")
@@ -211,3 +216,23 @@ def test_the_rules_follow_the_language_and_fall_back_on_english() -> None:
     finally:
         i18n.set_language("en")
     assert rang.rules().startswith("# Rang (Ранг)")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated(language: str) -> None:
+    # Every message of the template has a translation that is not fuzzy, with exactly the
+    # placeholders of the English (each of the three plural forms with those of the plural).
+    assert tool.problems(language) == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_translation_formats_as_its_english_does(language: str) -> None:
+    # A translation is filled with the values its English takes: a number where the English
+    # formats one ({n:+d}), a word elsewhere; none may fail to format.
+    path = tool.po_path(language)
+    for entry in read_po(path):
+        if not entry.msgid or "{" not in entry.msgid:
+            continue
+        for text in entry.msgstr:
+            values = {name: 7 for name in tool.placeholders(text)}
+            text.format(**values)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from cardsuite.bots.base import Bot, RandomBot
 from cardsuite.bots.search import SearchBot
 from cardsuite.core.errors import OptionsError
+from cardsuite.core.i18n import C_, N_, _
 from cardsuite.core.levels import EASY, HARD, NORMAL, level_id
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAME_INFO, GameBots
@@ -95,16 +96,16 @@ class BotLevel:
 
 
 BOT_LEVELS: tuple[BotLevel, ...] = (
-    BotLevel(EASY, "Plays any legal move at random.", lambda game: RandomBot(), has_decisions),
+    BotLevel(EASY, N_("Plays any legal move at random."), lambda game: RandomBot(), has_decisions),
     BotLevel(
         NORMAL,
-        "Plays by the game's rules of thumb, remembering what it has seen.",
+        N_("Plays by the game's rules of thumb, remembering what it has seen."),
         normal_bot,
         lambda game: True,
     ),
     BotLevel(
         HARD,
-        "Imagines the hidden cards and plays thousands of moves ahead before each move.",
+        N_("Imagines the hidden cards and plays thousands of moves ahead before each move."),
         hard_bot,
         has_decisions,
     ),
@@ -114,7 +115,15 @@ _LEVELS = {level.id: level for level in BOT_LEVELS}
 # Every level with its factory, weakest first (``bot_ids`` says which a game offers).
 BOTS: dict[str, BotFactory] = {level.id: level.make for level in BOT_LEVELS}
 
-NO_DECISIONS = "Nobody decides anything in this game: every bot plays each card as it comes."
+NO_DECISIONS = N_("Nobody decides anything in this game: every bot plays each card as it comes.")
+
+# The levels' names as players read them (the ids stay English in files and on the command
+# line): with a context, as "normal" is also a pace of the table.
+_LEVEL_WORDS = {
+    EASY: C_("bot level", "easy"),
+    NORMAL: C_("bot level", "normal"),
+    HARD: C_("bot level", "hard"),
+}
 
 
 def bot_ids(game: AnyGame) -> tuple[str, ...]:
@@ -127,12 +136,22 @@ def bot_label(bot_id: str) -> str:
     return level_id(bot_id)
 
 
+def level_word(bot_id: str) -> str:
+    """The level ``bot_id`` plays at (a former name too), in the interface's language."""
+    level = level_id(bot_id)
+    return _(_LEVEL_WORDS.get(level, level))
+
+
 def bot_levels_text(game: AnyGame) -> str:
     """One line per level offered for ``game``: "normal: plays by …" (the lobby's tooltip)."""
     if not has_decisions(game):
-        return NO_DECISIONS
+        return _(NO_DECISIONS)
     return "\n".join(
-        f"{level.id}: {level.description}" for level in BOT_LEVELS if level.offered(game)
+        _("{level}: {description}").format(
+            level=level_word(level.id), description=_(level.description)
+        )
+        for level in BOT_LEVELS
+        if level.offered(game)
     )
 
 
@@ -165,6 +184,7 @@ __all__ = [
     "bot_label",
     "bot_levels_text",
     "has_decisions",
+    "level_word",
     "make_bot",
     "plays_at",
 ]

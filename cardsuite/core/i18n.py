@@ -16,10 +16,12 @@ singular and plural forms with :func:`N_n`, passed through :func:`ngettext`).
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "cardsuite"
@@ -55,6 +57,7 @@ def environment_language(env: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
+@functools.cache
 def catalogue_for(language: str) -> gettext.NullTranslations:
     """The messages of ``language``: its compiled ``.mo`` where the build made one, else its
     ``.po`` compiled now (a checkout run from source); English has none."""
@@ -85,7 +88,9 @@ def _(message: str) -> str:
     """``message`` in the interface's language (English when there is no catalogue); a
     message marked with a context (:func:`C_`) is looked up with it."""
     text = _catalogue.gettext(message)
-    return text.partition(CONTEXT)[2] if CONTEXT in text else text
+    if CONTEXT in message:  # untranslated, the catalogue gives it back with its context
+        return text.replace(message.partition(CONTEXT)[0] + CONTEXT, "")
+    return text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -126,6 +131,18 @@ def set_language(code: str, *, chosen: bool = False) -> None:
         raise ValueError(f"unknown language {code!r} ({', '.join(LANGUAGES)})")
     _language, _catalogue = code, catalogue_for(code)
     _chosen = chosen
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` for the text made inside the block, then the language spoken before."""
+    global _language, _catalogue
+    before = (_language, _catalogue)
+    _language, _catalogue = code, catalogue_for(code)
+    try:
+        yield
+    finally:
+        _language, _catalogue = before
 
 
 def chosen_for_this_run() -> bool:

@@ -57,8 +57,9 @@ class Measure:
     note: str = ""
 
     def amount(self, n: int) -> str:
-        """ "7 tricks", "1 chip left"."""
-        return ngettext(*self.forms, n).format(n=n)
+        """ "7 tricks", "1 chip left", "-1 chip" (the form chosen by the amount without its
+        sign)."""
+        return ngettext(*self.forms, abs(n)).format(n=n)
 
     def heading(self) -> str:
         return _(self.name)

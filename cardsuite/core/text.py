@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, _, language, ngettext
 
 _TOKEN = re.compile(r"\{s(\d+)\}")
 
@@ -218,6 +218,23 @@ _RANKS_PLURAL = {
     7: N_("7s"), 8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("Jacks"), 12: N_("Queens"),
     13: N_("Kings"),
 }  # fmt: skip
+
+
+def number_text(n: int) -> str:
+    """A large number as the interface's language groups its digits: "10,000" in English,
+    "10 000" (no-break spaces) in Russian and Ukrainian."""
+    text = f"{n:,}"
+    return text if language() == "en" else text.replace(",", "\u00a0")
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal: "1st", "2nd", "11th", "21st" (each form a message of its own, so a
+    language can write its ordinals its own way)."""
+    if 10 <= n % 100 <= 20:
+        form = N_("{n}th")
+    else:
+        form = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(n % 10, N_("{n}th"))
+    return _(form).format(n=n)
 
 
 def game_name(title: str, original: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardsuite.bots import bot_label, has_decisions
+from cardsuite.bots import has_decisions, level_word
 from cardsuite.core.cards import Card
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
@@ -180,7 +180,7 @@ def seat_tags(runner: Runner) -> dict[Seat, str]:
         elif info.is_bot and not levels:
             tags[seat] = _("bot")
         elif info.is_bot:
-            tags[seat] = _("bot · {level}").format(level=_(bot_label(info.bot or "")))
+            tags[seat] = _("bot · {level}").format(level=level_word(info.bot or ""))
         else:
             tags[seat] = _("human")
     return tags

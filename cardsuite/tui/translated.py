@@ -19,8 +19,9 @@ from typing import TypeVar
 from textual.actions import ActionError, parse
 from textual.binding import ActiveBinding, Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer
 
-from cardsuite.core.i18n import N_, _
+from cardsuite.core.i18n import N_, _, language
 
 ResultT = TypeVar("ResultT")
 
@@ -94,3 +95,9 @@ class TranslatedModalScreen(ModalScreen[ResultT]):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         return translate_bindings(super().active_bindings)
+
+
+def footer() -> Footer:
+    """The key line of a screen: compact (less space between the keys) in the languages whose
+    words are longer than English, so that a table's keys still fit in 80 columns."""
+    return Footer(compact=language() != "en")

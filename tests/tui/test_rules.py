@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardsuite.core.i18n import _
 from cardsuite.core.options import describe_options
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAMES
@@ -37,7 +38,7 @@ async def test_r_at_the_table_shows_the_rules_and_every_option(game: AnyGame) ->
         assert first_words(game) in text
         assert "Options in cardsuite" in text
         for info in describe_options(game.Options):
-            assert f"{info.label} ({info.name}," in text, info.name
+            assert f"{_(info.label)} ({info.name}," in text, info.name  # (the label as shown)
         await press(pilot, "escape")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)

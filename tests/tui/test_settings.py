@@ -21,7 +21,7 @@ from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.settings import SWITCHES, SettingsScreen
 from cardsuite.tui.screens.table import TableScreen
 
-from .helpers import press, screen_text, settle, shows
+from .helpers import press, screen_text, settle, shows, until
 
 SIZE = (100, 30)
 SEED = 7  # Anna's first hand at Rang against one bot: 6♠ 8♠ Q♣ Q♦ and a joker
@@ -168,7 +168,10 @@ async def choose_in_settings(pilot: Pilot[Any], name: str, downs: int) -> None:
     chooser = screen.query_one(f"#set-{name}", Select)
     chooser.focus()
     await settle(pilot)
-    await press(pilot, "enter", *(["down"] * downs), "enter")
+    await press(pilot, "enter")
+    assert await until(pilot, lambda: chooser.expanded)  # the list is open: keys go to it
+    await press(pilot, *(["down"] * downs), "enter")
+    assert await until(pilot, lambda: not chooser.expanded)
     await settle(pilot)
     await press(pilot, "escape")
     await settle(pilot)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardsuite.core.cards import FACE_DOWN, CardFace
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import C_, _, ngettext
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
@@ -66,7 +66,7 @@ def present(obs: Observation[SeenCassino]) -> TableView:
             )
         )
     centre = [
-        pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(table, STOCK, _(C_("cassino", "stock")), PileStyle.STACK, placeholder=_("empty")),
         pile_view(table, TABLE, _("table"), PileStyle.ROW, placeholder=_("no cards: trail one")),
     ]
     if partners:

@@ -950,10 +950,12 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         else:
             scores, measure = state.laughs, LAUGHS
             forms = N_n(
-                "{who} was laughed at the least ({n} times)",
-                "{who} were laughed at the least ({n} times)",
+                "{who} was laughed at the least ({times})",
+                "{who} were laughed at the least ({times})",
             )
-        reason = ngettext(*forms, len(winners)).format(who=names, n=scores[winners[0]])
+        best = scores[winners[0]]
+        times = ngettext("{n} time", "{n} times", best).format(n=best)
+        reason = ngettext(*forms, len(winners)).format(who=names, n=best, times=times)
         return Outcome(places, reason, scores, ending="match-played", measure=measure)
 
     # --- presentation ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from cardsuite.core.view import (
     seating,
 )
 from cardsuite.games.laugh_and_lie_down.model import (
+    CHIP_BALANCE,
     HAND_SIZES,
     LAUGHS,
     TABLE,
@@ -32,7 +33,7 @@ def laughs_text(n: int) -> str:
 
 
 def chips_text(n: int) -> str:
-    return _("{n:+d} chips").format(n=n) if n else _("0 chips")
+    return CHIP_BALANCE.amount(n) if n else _("0 chips")
 
 
 def present(obs: Observation[SeenLaugh]) -> TableView:

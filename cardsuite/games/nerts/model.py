@@ -69,6 +69,7 @@ from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import seat as who
+from cardsuite.core.text import seats_text
 
 MAX_SEATS = 6
 NERTS_SIZE = 13
@@ -498,7 +499,7 @@ def match_outcome(series: Series, options: NertsOptions, seats: int) -> Outcome:
     leaders = [s for s in range(seats) if totals[s] == best]
     if ending == TARGET:
         reason = _("{who} reached the target with {n} points").format(
-            who=" & ".join(who(s) for s in leaders), n=best
+            who=seats_text(leaders), n=best
         )
     else:
         reason = _("The match was stopped after {n} deals").format(n=len(series.results))

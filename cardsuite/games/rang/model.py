@@ -58,8 +58,8 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import number_text, seats_text
 from cardsuite.core.text import seat as who
-from cardsuite.core.text import seats_text
 
 # What the scores count (Outcome.measure): deals lost, the fewest best.
 DEALS_LOST = Measure(N_("deals lost"), N_n("{n} deal lost", "{n} deals lost"), Better.FEWER)
@@ -457,7 +457,7 @@ class DealStopped(DealLost):
 
     def text(self) -> str:
         return _("The deal reached {limit} turns; {who} holds the most cards and loses it").format(
-            limit=f"{TURN_LIMIT:,}", who=who(self.seat)
+            limit=number_text(TURN_LIMIT), who=who(self.seat)
         )
 
 

@@ -66,6 +66,7 @@ from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import number_text, ordinal
 from cardsuite.core.text import seat as who
 
 TRICK_LIMIT = 10_000  # the backstop of §7
@@ -125,12 +126,6 @@ _RANK_WORD = {ACE: N_("ace"), JACK: N_("jack"), QUEEN: N_("queen"), KING: N_("ki
 _CLASS_ALPHABET = set("-AJQK23")
 
 
-def _ordinal(n: int) -> str:
-    """5th, 21st, 37th (the numbers a deal can ask too many of)."""
-    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _is_class_notation(text: str) -> bool:
     """Class letters and dashes only (spaces aside); card names always carry a suit."""
     return all(ch in _CLASS_ALPHABET for ch in text.upper() if not ch.isspace())
@@ -175,7 +170,7 @@ def _read_classes(pack: Pack, parts: list[str]) -> tuple[tuple[Card, ...], tuple
                 if normal > len(pack.normal_order):
                     raise OptionsError(
                         _("deal: packet {n} asks for a {nth} normal card ({pack} has {k})").format(
-                            n=n, nth=_ordinal(normal), pack=pack.name, k=len(pack.normal_order)
+                            n=n, nth=ordinal(normal), pack=pack.name, k=len(pack.normal_order)
                         )
                     )
                 cards.append(pack.normal_order[normal - 1])
@@ -192,7 +187,7 @@ def _read_classes(pack: Pack, parts: list[str]) -> tuple[tuple[Card, ...], tuple
             if k > len(SPADE_FIRST):
                 raise OptionsError(
                     _("deal: packet {n} asks for a {nth} {rank}").format(
-                        n=n, nth=_ordinal(k), rank=_(_RANK_WORD[rank])
+                        n=n, nth=ordinal(k), rank=_(_RANK_WORD[rank])
                     )
                 )
             cards.append(Card(rank, SPADE_FIRST[k - 1]))
@@ -436,7 +431,7 @@ class TrickLimit(GameEnded):
 
     def text(self) -> str:
         return _("{n} tricks without a result: the game stops as a draw").format(
-            n=f"{TRICK_LIMIT:,}"
+            n=number_text(TRICK_LIMIT)
         )
 
 

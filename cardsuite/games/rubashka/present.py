@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import rank_index
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import C_, _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.text import card_count, seat, trick_count
 from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
@@ -54,7 +54,7 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
             if state.winner == s:
                 marks.append(_("winner"))
             elif state.winner is None:
-                marks.append(_("draw"))
+                marks.append(_(C_("result", "draw")))
         elif state.debt and s == state.to_play:
             marks.append(
                 ngettext("pays {n} more card", "pays {n} more cards", state.debt).format(

@@ -65,20 +65,20 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import C_, N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import ranks_word, seats_text
+from cardsuite.core.text import number_text, ranks_word, seats_text
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): books laid.  They place the players only when
 # every book is down; otherwise the first out wins, whatever his books.
-BOOKS = Measure(N_("books"), N_n("{n} book", "{n} books"))
+BOOKS = Measure(C_("go fish", "books"), N_n("{n} book", "{n} books"))
 BOOKS_SHOWN = Measure(
-    N_("books"),
+    C_("go fish", "books"),
     N_n("{n} book", "{n} books"),
     Better.NEITHER,
     note=N_("Books laid; the first out of cards wins, whatever his books."),
@@ -407,7 +407,9 @@ class AskLimitDraw(GameEnded):
     ending: ClassVar[str] = "safety:ask-limit"
 
     def text(self) -> str:
-        return _("The game stops after {n} asks without an end: a draw").format(n=f"{ASK_LIMIT:,}")
+        return _("The game stops after {n} asks without an end: a draw").format(
+            n=number_text(ASK_LIMIT)
+        )
 
 
 # How a game ended (the ending tags).

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import ACE_HIGH, Card, rank_index
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import C_, _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import ranks_word, seat
+from cardsuite.core.text import number_text, ranks_word, seat
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -63,7 +63,7 @@ def present(obs: Observation[SeenRyba]) -> TableView:
                     ),
                     PileView(
                         books(s),
-                        _("books"),
+                        _(C_("go fish", "books")),
                         PileStyle.BADGE,
                         laid,
                         owner=s,
@@ -99,7 +99,7 @@ def present(obs: Observation[SeenRyba]) -> TableView:
     if state.asks >= ASKS_SHOWN_FROM and not over:
         info.append(
             _("Asks: {n} (the game stops as a draw at {limit})").format(
-                n=f"{state.asks:,}", limit=f"{ASK_LIMIT:,}"
+                n=number_text(state.asks), limit=number_text(ASK_LIMIT)
             )
         )
     return TableView(

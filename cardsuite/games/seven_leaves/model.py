@@ -70,7 +70,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import C_, N_, N_n, _, ngettext
 from cardsuite.core.moves import Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
@@ -135,7 +135,7 @@ class SevenLeavesOptions:
     )
     games: int = option(
         1,
-        label=N_("Games"),
+        label=C_("option", "Games"),
         help=N_("games in the match; each later game is dealt first by the last loser"),
         minimum=1,
         maximum=20,

@@ -72,7 +72,7 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, N_n, _
+from cardsuite.core.i18n import C_, N_, N_n, _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
@@ -211,7 +211,7 @@ class Discard(Move):
 
     card: Card
 
-    says = N_("discard {card}")
+    says = C_("seven up", "discard {card}")
     written = "discard {card}"
 
     def hidden_label(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import FACE_DOWN, Card, rank_index
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import C_, _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
 from cardsuite.core.text import seat, trick_count
@@ -80,7 +80,7 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
                 pile_view(
                     table,
                     discard(s),
-                    _("discards"),
+                    _(C_("seven up", "discards")),
                     PileStyle.BADGE,
                     owner=s,
                     note=_("out of play"),

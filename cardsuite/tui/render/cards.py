@@ -17,7 +17,8 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from cardsuite.core.cards import FACE_DOWN, Card, CardFace, FaceDown, Suit, rank_index
+from cardsuite.core.cards import FACE_DOWN, JOKER, Card, CardFace, FaceDown, Suit, rank_index
+from cardsuite.core.i18n import _
 from cardsuite.core.table import PileId
 from cardsuite.core.view import PileStyle, PileView
 from cardsuite.tui.render.canvas import Block, clip, wrap
@@ -69,7 +70,10 @@ class Glyphs:
         return self.index(face) if isinstance(face, Card) else BACK_COMPACT
 
     def words(self, text: str) -> str:
-        """Engine text with its cards written the same way as the faces (``10H``, ``В♣``)."""
+        """Engine text with its cards written the same way as the faces (``10H``, ``В♣``),
+        a joker named in the interface's language."""
+        if JOKER_TEXT in text:
+            text = text.replace(JOKER_TEXT, _("JOKER"))
         if not (self.ascii_suits or self.cyrillic) or not text:
             return text
         return _CARD_IN_TEXT.sub(self._card_token, text)
@@ -83,6 +87,7 @@ class Glyphs:
         return rank + suit
 
 
+JOKER_TEXT = str(JOKER)  # how engine text writes a joker
 _CARD_IN_TEXT = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
 _ASCII_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _CYRILLIC = {"A": "Т", "J": "В", "Q": "Д", "K": "К"}

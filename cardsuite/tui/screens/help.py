@@ -8,10 +8,10 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardsuite.core.i18n import N_, _
-from cardsuite.tui.translated import TranslatedModalScreen
+from cardsuite.tui.translated import TranslatedModalScreen, footer
 
 KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
@@ -200,7 +200,7 @@ class HelpScreen(TranslatedModalScreen[None]):
                         cell.styles.width = width
                         yield cell
                         yield Static(_(what), classes="help-what", markup=False)
-        yield Footer()
+        yield footer()
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

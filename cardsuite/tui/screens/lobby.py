@@ -36,7 +36,7 @@ from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports
 from cardsuite.core.text import game_name, plain, quoted, whole_in
 from cardsuite.games import GAME_INFO, GameInfo
 from cardsuite.store.paths import db_path
-from cardsuite.tui.translated import TranslatedScreen, maybe
+from cardsuite.tui.translated import TranslatedScreen, footer, maybe
 
 if TYPE_CHECKING:
     from cardsuite.core.options import OptionInfo
@@ -119,21 +119,17 @@ def all_bots(game: AnyGame, seats: tuple[SeatInfo, ...]) -> tuple[SeatInfo, ...]
 
 
 def game_prompt(game: AnyGame | GameInfo) -> str:
-    named = game_name(_(game.title), game.original_name)
-    return f"[b]{named}[/b] · {player_counts(game)}\n[dim]{_(game.summary)}[/dim]"
+    title = _(game.title)
+    named = game_name(title, game.original_name)  # the title in bold, the native name not
+    shown = f"[b]{title}[/b]{named[len(title) :]}" if named.startswith(title) else named
+    return f"{shown} · {player_counts(game)}\n[dim]{_(game.summary)}[/dim]"
 
 
 def bot_levels_text(game: AnyGame) -> str:
     """One line per bot level offered for ``game``: "normal: plays by …" (the seat tooltip)."""
-    from cardsuite.bots import BOT_LEVELS, NO_DECISIONS, has_decisions
+    from cardsuite.bots import bot_levels_text as levels_text
 
-    if not has_decisions(game):
-        return _(NO_DECISIONS)
-    return "\n".join(
-        _("{level}: {description}").format(level=_(level.id), description=maybe(level.description))
-        for level in BOT_LEVELS
-        if level.offered(game)
-    )
+    return levels_text(game)
 
 
 def moves_played(count: int) -> str:
@@ -256,7 +252,6 @@ class LobbyScreen(TranslatedScreen[None]):
 
     async def complete(self) -> None:
         """Mount what the first frame left out, then build the shown game's form."""
-        from textual.widgets import Footer
 
         if self._completing:
             return
@@ -294,7 +289,7 @@ class LobbyScreen(TranslatedScreen[None]):
                 id="setup-pane",
             )
         )
-        await self.mount(Footer())
+        await self.mount(footer())
         self.refresh_bindings()  # a Footer mounted late draws its keys when told they changed
         self.refresh_saved()
         shown = None
@@ -394,7 +389,7 @@ class LobbyScreen(TranslatedScreen[None]):
             await self._build_form(count)
 
     async def _build_form(self, count: int | None) -> None:
-        from cardsuite.bots import bot_ids, bot_label
+        from cardsuite.bots import bot_ids, level_word
         from cardsuite.core.options import describe_options
 
         game = self.game
@@ -440,7 +435,7 @@ class LobbyScreen(TranslatedScreen[None]):
                 )
             )
         kinds = [(_("Human"), HUMAN)] + [
-            (_("Bot: {level}").format(level=_(bot_label(b))), b) for b in bot_ids(game)
+            (_("Bot: {level}").format(level=level_word(b)), b) for b in bot_ids(game)
         ]
         levels = bot_levels_text(game)
         kind_width = select_width(label for label, _value in kinds)

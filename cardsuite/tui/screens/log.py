@@ -7,10 +7,10 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from cardsuite.core.i18n import N_, _
-from cardsuite.tui.translated import TranslatedModalScreen
+from cardsuite.tui.translated import TranslatedModalScreen, footer
 
 
 class LogScreen(TranslatedModalScreen[None]):
@@ -28,7 +28,7 @@ class LogScreen(TranslatedModalScreen[None]):
         yield Static(_("Event log"), classes="panel-title")
         log = RichLog(id="event-log", wrap=True, markup=False, highlight=False)
         yield log
-        yield Footer()
+        yield footer()
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

@@ -17,13 +17,13 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from cardsuite.core.errors import CardsuiteError, SaveError
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import C_, N_, _, ngettext
 from cardsuite.core.text import plain, player_names, shown_name
 from cardsuite.games import GAME_INFO
-from cardsuite.tui.translated import TranslatedScreen
+from cardsuite.tui.translated import TranslatedScreen, footer
 
 if TYPE_CHECKING:
     from cardsuite.store.db import PlayerStats, Store, StoredMatch
@@ -149,7 +149,7 @@ class MatchesScreen(TranslatedScreen[None]):
         )
         yield DataTable(id="matches-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="matches-message", markup=False)
-        yield Footer()
+        yield footer()
 
     def on_mount(self) -> None:
         self.reload()
@@ -319,7 +319,9 @@ def stats_name(f: PlayerStats) -> str:
     """A row's name: the person's, or the bot's with its level ("Boris (bot · normal)")."""
     shown = shown_name(f.name) or "?"
     if f.is_bot:
-        return _("{name} (bot · {bot})").format(name=shown, bot=_(plain(f.bot or "")))
+        from cardsuite.bots import level_word
+
+        return _("{name} (bot · {bot})").format(name=shown, bot=level_word(plain(f.bot or "")))
     return shown
 
 
@@ -350,13 +352,13 @@ class StatsScreen(TranslatedScreen[None]):
         yield Static("", id="stats-help")
         yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="stats-message", markup=False)
-        yield Footer()
+        yield footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(
             _("Player"),
-            _("Games"),
+            _(C_("statistics", "Games")),
             _("Wins"),
             _("Draws"),
             _("Losses"),

@@ -7,27 +7,17 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from cardsuite.bots import bot_label, has_decisions
+from cardsuite.bots import has_decisions, level_word
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.table import Seat
-from cardsuite.core.text import fill
+from cardsuite.core.text import fill, ordinal
 from cardsuite.core.view import ScoreSheet
 from cardsuite.match import Match
-from cardsuite.tui.translated import TranslatedScreen
+from cardsuite.tui.translated import TranslatedScreen, footer
 
 MEDALS = {1: "★", 2: "☆", 3: "·"}
-
-
-def ordinal(n: int) -> str:
-    """``n`` as a place: "1st", "2nd", "11th" (each form a message of its own, so a language
-    can write its ordinals its own way)."""
-    if 10 <= n % 100 <= 20:
-        form = N_("{n}th")
-    else:
-        form = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(n % 10, N_("{n}th"))
-    return _(form).format(n=n)
 
 
 def placing_lines(match: Match) -> list[tuple[int, str]]:
@@ -47,7 +37,7 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
         (
             _("(human)")
             if not info.is_bot
-            else _("(bot · {level})").format(level=_(bot_label(info.bot or "")))
+            else _("(bot · {level})").format(level=level_word(info.bot or ""))
             if levels
             else _("(bot)")
         )
@@ -135,7 +125,7 @@ class OutcomeScreen(TranslatedScreen[str]):
                 else _("n rematch · l lobby · t look at the table · p replay · q quit")
             )
             yield Static(keys, id="outcome-keys")
-        yield Footer()
+        yield footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scores":

@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer
 
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.table import Seat
 from cardsuite.match import Match
 from cardsuite.tui.render.cards import Glyphs, Marks
 from cardsuite.tui.render.table import Scene
-from cardsuite.tui.translated import TranslatedScreen
+from cardsuite.tui.translated import TranslatedScreen, footer
 from cardsuite.tui.widgets.table import TableWidget
 
 if TYPE_CHECKING:
@@ -87,7 +86,7 @@ class ReplayScreen(TranslatedScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield TableWidget(id="table")
-        yield Footer()
+        yield footer()
 
     def on_mount(self) -> None:
         self.refresh_table()

@@ -13,13 +13,13 @@ from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.text import game_name
 from cardsuite.tui.rules_text import rules_markdown
-from cardsuite.tui.translated import TranslatedModalScreen
+from cardsuite.tui.translated import TranslatedModalScreen, footer
 
 __all__ = ["RulesScreen", "rules_markdown"]
 
@@ -41,7 +41,7 @@ class RulesScreen(TranslatedModalScreen[None]):
         yield Static(_("Rules of {game}").format(game=named), classes="panel-title")
         with VerticalScroll(id="rules-body"):
             yield Static(Markdown(rules_markdown(self.game)), id="rules-text")
-        yield Footer()
+        yield footer()
 
     def on_mount(self) -> None:
         self.query_one("#rules-body").focus()

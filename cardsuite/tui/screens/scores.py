@@ -18,11 +18,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.view import ScoreSheet
-from cardsuite.tui.translated import TranslatedModalScreen
+from cardsuite.tui.translated import TranslatedModalScreen, footer
 
 RULE = " │ "  # between two players' columns (and after the deals' labels)
 GAP = len(RULE)
@@ -157,7 +157,7 @@ class ScoreSheetScreen(TranslatedModalScreen[None]):
                     id="scores-empty",
                 )
                 yield Static(_("Esc, t or q: back to the table"), id="scores-keys")
-            yield Footer()
+            yield footer()
             return
         # The sheet's text names the players: never read as markup.
         yield Static(
@@ -174,7 +174,7 @@ class ScoreSheetScreen(TranslatedModalScreen[None]):
             if notes:
                 yield Static("\n".join(notes), id="scores-notes", markup=False)
             yield Static(_("Esc, t or q: back to the table"), id="scores-keys")
-        yield Footer()
+        yield footer()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.widgets import Checkbox, Footer, Label, Select, Static
+from textual.widgets import Checkbox, Label, Select, Static
 
 from cardsuite.core.i18n import LANGUAGES, N_, _, environment_language
 from cardsuite.store import Settings
-from cardsuite.tui.translated import TranslatedModalScreen
+from cardsuite.tui.translated import TranslatedModalScreen, footer
 
 DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 
@@ -124,7 +124,7 @@ class SettingsScreen(TranslatedModalScreen[Settings]):
                     _("time per bot move; each automatic step shown takes half"),
                     classes="setting-help",
                 )
-        yield Footer()
+        yield footer()
 
     def on_mount(self) -> None:
         if self._focus:

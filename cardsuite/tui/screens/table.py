@@ -18,7 +18,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Move
@@ -37,7 +36,7 @@ from cardsuite.tui.selection import (
     gesture_matches_slot,
 )
 from cardsuite.tui.table_scene import message_line, table_scene
-from cardsuite.tui.translated import TranslatedScreen
+from cardsuite.tui.translated import TranslatedScreen, footer
 from cardsuite.tui.widgets.curtain import Curtain as CurtainWidget
 from cardsuite.tui.widgets.table import TableWidget
 
@@ -150,7 +149,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
     def compose(self) -> ComposeResult:
         yield TableWidget(id="table")
         yield CurtainWidget(id="curtain")
-        yield Footer()
+        yield footer()
 
     @property
     def table(self) -> TableWidget:
