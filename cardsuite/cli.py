@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import re
 import socket
 import sys
 import time
@@ -66,12 +67,62 @@ class _Group(TyperGroup):
     def get_help_option(self, ctx: Any) -> Any:
         return _flag_help_option(super().get_help_option(ctx))
 
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _(USAGE))
+
 
 class _Command(TyperCommand):
     """A ``cardsuite`` command, whose --help option reads like the other flags."""
 
     def get_help_option(self, ctx: Any) -> Any:
         return _flag_help_option(super().get_help_option(ctx))
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), _(USAGE))
+
+
+# Typer's and click's own words in the help and the errors, in the interface's language: the
+# help's panel titles and marks (module constants of typer.rich_utils, set for each call), the
+# usage line, and the usage errors, which click writes as English f-strings (_usage_message
+# says them again from the error's fields).
+USAGE = N_("Usage: ")
+TYPER_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "ERRORS_PANEL_TITLE": N_("Error"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "ABORTED_TEXT": N_("Aborted."),
+}
+
+
+def _usage_message(error: Exception) -> str:
+    """A usage error of the command line in the interface's language (its English as click
+    wrote it where it is none of those known)."""
+    try:
+        return _usage_words(error)
+    except Exception:  # another version of click's fields: its own English words, then
+        return error.format_message()  # type: ignore[attr-defined,no-any-return]
+
+
+def _usage_words(error: Exception) -> str:
+    kind = type(error).__name__
+    if kind == "NoSuchOption":
+        return _("No such option: {option}").format(option=getattr(error, "option_name", ""))
+    if kind == "MissingParameter":
+        param = getattr(error, "param", None)
+        hint = getattr(error, "param_hint", None) or (param.get_error_hint() if param else "")
+        what = getattr(error, "param_type", None) or getattr(param, "param_type_name", "")
+        if what == "argument":
+            return _("Missing argument {name}.").format(name=hint)
+        if what == "option":
+            return _("Missing option {name}.").format(name=hint)
+    message: str = error.format_message()  # type: ignore[attr-defined]
+    extra = re.fullmatch(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", message, re.S)
+    if extra is not None:
+        return _("Unexpected extra argument: {arguments}").format(arguments=extra.group(1))
+    return message
 
 
 class _Argument(TyperArgument):
@@ -1254,6 +1305,10 @@ def _translate_help(command: Any) -> None:
         text = getattr(command, attribute, None)
         if text:
             setattr(command, attribute, _(text))
+    if getattr(command, "options_metavar", None) == "[OPTIONS]":
+        command.options_metavar = _("[OPTIONS]")
+    if getattr(command, "subcommand_metavar", None) == "COMMAND [ARGS]...":
+        command.subcommand_metavar = _("COMMAND [ARGS]...")
     for param in getattr(command, "params", ()):
         text = getattr(param, "help", None)
         if text:
@@ -1275,6 +1330,13 @@ def _command() -> Any:
     click command tree for every call; translating that tree makes ``--help`` follow the
     catalogue in use when the command runs.
     """
+    import typer.core
+    import typer.rich_utils
+
+    for name, words in TYPER_WORDS.items():
+        setattr(typer.rich_utils, name, _(words))
+    typer.core._ = _  # type: ignore[attr-defined]  # its "No such command {name!r}."
+    N_("No such command {name!r}.")
     command = typer.main.get_command(app)
     _translate_help(command)
     return command
@@ -1331,7 +1393,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             from cardsuite.store.crash import report_crash
 
             report_crash(error)  # a bug: exit status 1, the traceback in a crash file
-        message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
+        message = " ".join(_usage_message(error).split())
         print(f"cardsuite: {plain(message)}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
     finally:

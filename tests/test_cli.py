@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardsuite import cli, tui
+from cardsuite.core import i18n
 from cardsuite.core.text import DEFAULT_NAMES, fill, player_names
 from cardsuite.games import GAMES, get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
@@ -263,13 +264,15 @@ def test_help_names_each_value(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_default_names_are_the_lobbys() -> None:
-    from cardsuite.tui.screens.lobby import DEFAULT_NAMES as LOBBY_NAMES
+    from cardsuite.tui.screens.lobby import lobby_names as lobby_seat_names
 
-    assert LOBBY_NAMES is DEFAULT_NAMES
+    assert lobby_seat_names() == DEFAULT_NAMES  # in English
     assert player_names(3) == ("Anna", "Boris", "Vera")
     assert player_names(3, ["", "Zoya"]) == ("Anna", "Zoya", "Vera")
     assert player_names(3, ["Boris"]) == ("Boris", "Anna", "Vera")  # never twice the same name
     assert player_names(2, ["", "anna"]) == ("Boris", "anna")
+    with i18n.speaking("ru"):  # the same names as a Russian table writes them
+        assert player_names(3, ["", "Зоя"]) == ("Анна", "Зоя", "Вера")
 
 
 @pytest.fixture

@@ -225,7 +225,7 @@ CASES: list[Case] = [
     Case("delete-id-5000-digits", ("delete", BIG), ID_RANGE),
     Case("delete-no-such-match", ("delete", "5"), "there is no match 5"),
     # matches, stats, rules: they take no number, but a game or nothing
-    Case("matches-extra-argument", ("matches", "²"), "unexpected extra argument"),
+    Case("matches-extra-argument", ("matches", "²"), "Unexpected extra argument"),
     Case("stats-superscript", ("stats", "²"), "unknown game '²'"),
     Case("stats-lone-surrogate", ("stats", LONE), "unknown game 'A\\udcffB'"),
     Case("stats-bidi", ("stats", "\u202eevil"), "unknown game '\\u202eevil'"),

@@ -234,5 +234,26 @@ def test_every_translation_formats_as_its_english_does(language: str) -> None:
         if not entry.msgid or "{" not in entry.msgid:
             continue
         for text in entry.msgstr:
-            values = {name: 7 for name in tool.placeholders(text)}
-            text.format(**values)
+            names = tool.placeholders(text)
+            values = {name: 7 for name in names if name}
+            text.format(*[7] * text.count("{}"), **values)  # typer's "[default: {}]"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_command_lines_own_words_follow_the_language(
+    capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    # click writes its usage errors as English f-strings: they are said again from the
+    # error's fields; typer's help panels and the usage line are set for each call.
+    with i18n.speaking(language):
+        missing = i18n._("Missing argument {name}.").format(name=repr(i18n._("GAME")))
+        no_option = i18n._("No such option: {option}").format(option="--bogus")
+        extra = i18n._("Unexpected extra argument: {arguments}").format(arguments="a b")
+        words = [i18n._(w) for w in ("Usage: ", "Arguments", "Options")]
+    assert refused(capsys, "rules", "--lang", language) == f"cardsuite: {missing}"
+    assert refused(capsys, "rules", "rang", "--bogus", "--lang", language).endswith(no_option)
+    assert refused(capsys, "rules", "rang", "a", "b", "--lang", language).endswith(extra)
+    code, out, _ = run(capsys, "rules", "--help", "--lang", language)
+    assert code == 0
+    assert all(word.strip() in out for word in words)
+    assert not any(english in out for english in ("Usage:", "Arguments", "Options"))

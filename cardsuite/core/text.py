@@ -33,6 +33,16 @@ def seat(index: int) -> str:
 # The names the lobby offers for the seats, in order, and the command line uses when it is
 # given none.  Names are the players' own, so they are not translated.
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Zoya", "Igor", "Kira")
+# ... and the same names as a Russian or Ukrainian table writes them.
+_NAMES_BY_LANGUAGE = {
+    "ru": ("Анна", "Борис", "Вера", "Глеб", "Даша", "Егор", "Женя", "Зоя", "Игорь", "Кира"),
+    "uk": ("Ганна", "Борис", "Віра", "Гліб", "Дарина", "Єгор", "Женя", "Зоя", "Ігор", "Кіра"),
+}
+
+
+def lobby_names() -> tuple[str, ...]:
+    """The names the lobby and the command line give the seats, in the interface's language."""
+    return _NAMES_BY_LANGUAGE.get(language(), DEFAULT_NAMES)
 
 
 # A name is shown in at most this many characters (its escapes counted as written), the last
@@ -153,17 +163,18 @@ def default_names(count: int) -> tuple[str, ...]:
 def player_names(count: int, given: Sequence[str] = ()) -> tuple[str, ...]:
     """Names for ``count`` seats: those ``given``, and the lobby's for the seats given none.
 
-    Seat i is ``DEFAULT_NAMES[i]``, as in the lobby, unless another seat is given that name (case
+    Seat i is ``lobby_names()[i]``, as in the lobby, unless another seat is given that name (case
     aside); then it takes the first default name no seat has, so the names stay different.  When
     the list runs out, "Player N".
     """
     names = [given[i] if i < len(given) else "" for i in range(count)]
     taken = {name.casefold() for name in names if name}
-    for i in range(min(count, len(DEFAULT_NAMES))):
-        if not names[i] and DEFAULT_NAMES[i].casefold() not in taken:
-            names[i] = DEFAULT_NAMES[i]
+    defaults = lobby_names()
+    for i in range(min(count, len(defaults))):
+        if not names[i] and defaults[i].casefold() not in taken:
+            names[i] = defaults[i]
             taken.add(names[i].casefold())
-    spare = iter([name for name in DEFAULT_NAMES if name.casefold() not in taken])
+    spare = iter([name for name in defaults if name.casefold() not in taken])
     return tuple(name or next(spare, None) or default_name(i) for i, name in enumerate(names))
 
 

@@ -31,10 +31,9 @@ from cardsuite.core.i18n import (
     ngettext,
     set_language,
 )
-from cardsuite.core.text import plain
+from cardsuite.core.text import lobby_names, plain
 from cardsuite.store import Settings, load_settings, save_settings
 from cardsuite.tui.screens.lobby import (
-    DEFAULT_NAMES,
     LobbyScreen,
     all_bots,
     default_players,
@@ -404,7 +403,7 @@ class CardsuiteApp(App[None]):
         from cardsuite.core.errors import CardsuiteError
         from cardsuite.match import MatchSetup, SeatInfo
 
-        names = self.settings.last_names or DEFAULT_NAMES
+        names = self.settings.last_names or lobby_names()
         seats = default_seats(game, players, tuple(names), self.settings.last_bots)
         seats = [SeatInfo(s.name, None) if i < humans else s for i, s in enumerate(seats)]
         if not bot_ids(game):

@@ -60,6 +60,8 @@ def test_lobby_in_russian_at_80x24(snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await _speaks("ru", "Games", "Settings", "Start")(pilot)
         assert isinstance(pilot.app.screen, LobbyScreen)
+        text = screen_text(pilot.app)
+        assert "Анна" in text and "Anna" not in text  # the seats' names as Russians write them
 
     assert snap_compare(_app("ru"), terminal_size=(80, 24), run_before=run_before)
 

@@ -32,8 +32,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from cardsuite.core.i18n import N_, _, language, ngettext
-from cardsuite.core.text import DEFAULT_NAMES as DEFAULT_NAMES  # app.py imports it from here
-from cardsuite.core.text import game_name, plain, quoted, whole_in
+from cardsuite.core.text import game_name, lobby_names, plain, quoted, whole_in
 from cardsuite.games import GAME_INFO, GameInfo
 from cardsuite.store.paths import db_path
 from cardsuite.tui.translated import TranslatedScreen, footer, maybe
@@ -87,7 +86,7 @@ def default_seats(
     watched = game.watch_by_default
     seats = []
     for i in range(count):
-        name = names[i] if i < len(names) and names[i] else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+        name = names[i] if i < len(names) and names[i] else lobby_names()[i % len(lobby_names())]
         level = levels[i] if i < len(levels) and levels[i] in bots else fallback
         seats.append(SeatInfo(name, None if i == 0 and not watched else level))
     return seats
@@ -406,7 +405,7 @@ class LobbyScreen(TranslatedScreen[None]):
         if count is None:
             count = default_players(game)
         settings = self.cs_app.settings
-        names = settings.last_names or DEFAULT_NAMES
+        names = settings.last_names or lobby_names()
         seats = default_seats(game, count, tuple(names), settings.last_bots)
         widgets: list[Any] = []
         if game.watch_by_default:
@@ -556,7 +555,7 @@ class LobbyScreen(TranslatedScreen[None]):
         seats = []
         for i in range(self._seat_count()):
             name = self.query_one(f"#name-{i}-{serial}", Input).value.strip()
-            name = name or DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+            name = name or lobby_names()[i % len(lobby_names())]
             kind = self.query_one(f"#kind-{i}-{serial}", Select).value
             seats.append(SeatInfo(name[:MAX_NAME], None if kind == HUMAN else str(kind)))
         names = [s.name for s in seats]
