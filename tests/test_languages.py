@@ -11,11 +11,13 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardsuite.core import i18n
 from cardsuite.core.catalogue import CatalogueError, compile_po, parse_po, read_po
+from cardsuite.core.text import Message
 from cardsuite.games import declared_games, get_game
 from cardsuite.store import Settings
 from tests.cli_run import refused, run
@@ -257,3 +259,44 @@ def test_the_command_lines_own_words_follow_the_language(
     assert code == 0
     assert all(word.strip() in out for word in words)
     assert not any(english in out for english in ("Usage:", "Arguments", "Options"))
+
+
+# --- messages across the engine's boundary ----------------------------------------------------
+
+
+def _outcome(game_id: str, seed: int = 3) -> Any:
+    """The outcome of a seeded match of the game's own bots, at its smallest table."""
+    from cardsuite.match import Match, SeatInfo
+
+    game = get_game(game_id)
+    seats = [SeatInfo(f"P{i}", "normal") for i in range(min(game.seat_counts))]
+    match = Match(game, seats, seed=seed)
+    match.play_bots()
+    outcome = match.outcome()
+    assert outcome is not None, game_id
+    return outcome
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in declared_games()])
+def test_an_outcome_made_in_english_is_said_again_in_russian(game_id: str) -> None:
+    # The reason is a message (its id and arguments kept), so a server or a saved match can
+    # say it in the language of whoever reads it.
+    reason = _outcome(game_id).reason
+    assert isinstance(reason, Message), type(reason)
+    with i18n.speaking("ru"):  # the same match played in Russian
+        russian = _outcome(game_id).reason
+    assert reason.said_in("ru") == russian != reason
+    assert reason.said_in("en") == reason
+
+
+def test_a_refusal_made_in_english_is_said_again_in_ukrainian() -> None:
+    rang = get_game("rang")
+    state = rang.position("P1: 9♣ 9♦\nP2: 2♣ 2♦\ndiscard: 5♣\nstock: Q♣")
+    move = next(m for m in rang.candidates(state, 0) if rang.why_illegal(state, m) is not None)
+    refusal = rang.why_illegal(state, move)
+    assert refusal is not None and isinstance(refusal.text, Message)
+    with i18n.speaking("uk"):
+        ukrainian = rang.why_illegal(state, move)
+    assert ukrainian is not None and refusal.text.said_in("uk") == ukrainian.text != refusal.text
+    data = refusal.text.to_data()
+    assert data["id"] == refusal.text.template and "{" in data["id"]

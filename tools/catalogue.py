@@ -4,8 +4,8 @@
     python tools/catalogue.py update    # adds new messages to every language's .po, drops gone ones
     python tools/catalogue.py check     # lists what a language lacks (exit 1 if anything)
 
-A message is every string literal passed to ``_``, ``N_`` (one text), ``C_`` (a context and a
-text), ``ngettext`` or ``N_n`` (a singular and a plural), and the ``title`` and ``summary`` of each game's ``GameInfo``
+A message is every string literal passed to ``_``, ``N_``, ``say`` (one text), ``C_`` (a context and a
+text), ``ngettext``, ``N_n`` or ``say_n`` (a singular and a plural), and the ``title`` and ``summary`` of each game's ``GameInfo``
 declaration, which the lobby and the CLI translate where they show them.  The template lists
 them in the order the source first uses them, each with the places it comes from, so a diff
 of the template reads like a diff of the code.  No tool outside Python is needed: the same
@@ -36,8 +36,8 @@ SLAVIC_PLURALS = (
     "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 )
 LANGUAGES = {"ru": ("Russian", SLAVIC_PLURALS), "uk": ("Ukrainian", SLAVIC_PLURALS)}
-ONE_TEXT = {"_", "N_"}
-TWO_TEXTS = {"ngettext", "N_n"}
+ONE_TEXT = {"_", "N_", "say"}
+TWO_TEXTS = {"ngettext", "N_n", "say_n"}
 DECLARED = {"title", "summary"}  # GameInfo's words
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w*)[^{}]*\}")
 

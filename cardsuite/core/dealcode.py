@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.i18n import _
-from cardsuite.core.text import quoted
+from cardsuite.core.text import quoted, say
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _CODE = re.compile(r"^(?P<game>[a-z][a-z0-9-]*?)-(?P<players>[0-9]{1,2})-(?P<seed>[0-9a-z]{1,13})$")
@@ -71,19 +70,22 @@ def parse_deal_code(text: str) -> DealCode:
     found = _CODE.match(head)
     if found is None:
         raise OptionsError(
-            _("{code} is not a deal code (it reads like rang-3-k2f9: game, players, seed)").format(
-                code=quoted(text)
+            say(
+                "{code} is not a deal code (it reads like rang-3-k2f9: game, players, seed)",
+                code=quoted(text),
             )
         )
     seed = int(found["seed"], 36)
     if seed > MAX_SEED:
-        raise OptionsError(_("the seed of deal code {code!r} is too large").format(code=text))
+        raise OptionsError(say("the seed of deal code {code!r} is too large", code=text))
     options: dict[str, str] = {}
     for part in rest:
         if not _OPTION.match(part):
             raise OptionsError(
-                _("deal code {code!r}: {part!r} is not an option written key=value").format(
-                    code=text, part=part
+                say(
+                    "deal code {code!r}: {part!r} is not an option written key=value",
+                    code=text,
+                    part=part,
                 )
             )
         key, _sep, value = part.partition("=")

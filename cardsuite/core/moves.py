@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardsuite.core.cards import Card, CardFace
-from cardsuite.core.i18n import N_, _
+from cardsuite.core.i18n import N_
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
-from cardsuite.core.text import said
+from cardsuite.core.text import said, say
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class Move:
         A move that can name such a card says what it does ("discard a card"); this generic
         sentence is for the others.
         """
-        return _("a move with a card out of sight")
+        return say("a move with a card out of sight")
 
 
 @dataclass(frozen=True, slots=True)

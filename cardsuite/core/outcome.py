@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.table import Seat
+from cardsuite.core.text import say
 
 SAFETY = "safety:"  # the prefix of the endings a safety stop decides
 WIN, DRAW, LOSS = "win", "draw", "loss"  # what a finished match was for a seat (see verdict)
@@ -70,7 +71,7 @@ class Measure:
         if self.note:
             return _(self.note)
         if self.better is Better.FEWER:
-            text = _("{measure}: fewer is better.").format(measure=self.heading())
+            text = say("{measure}: fewer is better.", measure=self.heading())
             return text[:1].upper() + text[1:]
         return ""
 

@@ -55,10 +55,11 @@ from cardsuite.core.errors import (
     Refusal,
 )
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _, language
+from cardsuite.core.i18n import language
 from cardsuite.core.moves import Move, cards_unseen
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Seat, SeenTable, Table, redact, resample_hidden, unseen_cards
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
 
@@ -172,8 +173,8 @@ def _counts(counts: tuple[int, ...]) -> str:
     if lo == hi:
         return str(lo)
     if len(counts) == hi - lo + 1:
-        return _("{lo} to {hi}").format(lo=lo, hi=hi)
-    return _("{items} or {last}").format(items=", ".join(map(str, counts[:-1])), last=counts[-1])
+        return say("{lo} to {hi}", lo=lo, hi=hi)
+    return say("{items} or {last}", items=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 def normalise_notation(text: str) -> str:
@@ -290,9 +291,11 @@ class RulesBase(Generic[S, V, M]):
                 move,
                 Refusal(
                     STALE_TIME,
-                    _(
-                        "the action's time {t} ms is earlier than the table's clock {clock} ms"
-                    ).format(t=t, clock=clock),
+                    say(
+                        "the action's time {t} ms is earlier than the table's clock {clock} ms",
+                        t=t,
+                        clock=clock,
+                    ),
                 ),
             )
         return self.apply(self.advance(state, t), move)
@@ -381,7 +384,7 @@ class RulesBase(Generic[S, V, M]):
                     normalise_notation(move.label()),
                 ):
                     return move
-        raise NotationError(_("{text!r} is not a legal move now").format(text=text))
+        raise NotationError(say("{text!r} is not a legal move now", text=text))
 
     def rules(self) -> str:
         """The rules in Markdown, in the interface's language: ``cardsuite/games/rules/<lang>/
@@ -398,8 +401,11 @@ class RulesBase(Generic[S, V, M]):
         """Raise OptionsError unless this game can be played by ``seats`` players."""
         if seats not in self.seat_counts:
             raise OptionsError(
-                _("{game} is for {counts} players, not {seats}").format(
-                    game=self.title, counts=_counts(self.seat_counts), seats=seats
+                say(
+                    "{game} is for {counts} players, not {seats}",
+                    game=self.title,
+                    counts=_counts(self.seat_counts),
+                    seats=seats,
                 )
             )
 
@@ -427,5 +433,5 @@ class RulesBase(Generic[S, V, M]):
         if move.seat in to_move:
             return None
         if not to_move:
-            return Refusal(GAME_OVER, _("the game is over"))
-        return Refusal(NOT_YOUR_TURN, _("it is not {who}'s turn").format(who=seat_token(move.seat)))
+            return Refusal(GAME_OVER, say("the game is over"))
+        return Refusal(NOT_YOUR_TURN, say("it is not {who}'s turn", who=seat_token(move.seat)))

@@ -20,10 +20,10 @@ from typing import NamedTuple
 
 from cardsuite.core.errors import GAME_OVER, NOT_NOW, NOT_YOUR_TURN, Refusal
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import Seat
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import DealSummary, ScoreSheet, SheetRow
 
@@ -99,16 +99,16 @@ class Series(NamedTuple):
         """Where the match is, for the score sheet: "Deal 3 of 5 in play", "Deal 4 of 5 is
         next" (between deals), "The match is over"."""
         if self.over:
-            return _("The match is over")
+            return say("The match is over")
         if self.in_play:
-            return _("{deal} in play").format(deal=self.heading())
-        return _("{deal} is next").format(deal=self._replace(number=self.number + 1).heading())
+            return say("{deal} in play", deal=self.heading())
+        return say("{deal} is next", deal=self._replace(number=self.number + 1).heading())
 
     def heading(self) -> str:
         """ "Deal 2 of 5" (or "Deal 2" for a match without a fixed length)."""
         if self.deals > 0:
-            return _("Deal {n} of {total}").format(n=self.number + 1, total=self.deals)
-        return _("Deal {n}").format(n=self.number + 1)
+            return say("Deal {n} of {total}", n=self.number + 1, total=self.deals)
+        return say("Deal {n}", n=self.number + 1)
 
 
 @event
@@ -120,7 +120,7 @@ class Dealt(Event):
     number: int  # 1-based deal number
 
     def text(self) -> str:
-        return _("Deal {n}: {who} deals").format(n=self.number, who=seat_token(self.seat))
+        return say("Deal {n}: {who} deals", n=self.number, who=seat_token(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ class NextDeal(Move):
     """Gather the cards and deal the next hand (the next dealer's move between deals)."""
 
     def label(self) -> str:
-        return _("deal the next hand")
+        return say("deal the next hand")
 
     def notation(self) -> str:
         return "next deal"
@@ -156,12 +156,12 @@ def next_deal_refusal(
             return None
         if not_dealer is not None:
             return not_dealer
-        return Refusal(NOT_YOUR_TURN, _("it is not {who}'s turn").format(who=seat_token(seat)))
+        return Refusal(NOT_YOUR_TURN, say("it is not {who}'s turn", who=seat_token(seat)))
     if game_over:
-        return Refusal(GAME_OVER, _("the game is over"))
+        return Refusal(GAME_OVER, say("the game is over"))
     if not_over is not None:
         return not_over
-    return Refusal(NOT_NOW, _("the deal is not over yet"))
+    return Refusal(NOT_NOW, say("the deal is not over yet"))
 
 
 def deal_over_refusal(
@@ -181,11 +181,11 @@ def deal_over_refusal(
         if between is not None:
             return between
         return Refusal(
-            NOT_NOW, _("the deal is over: {who} deals the next hand").format(who=seat_token(dealer))
+            NOT_NOW, say("the deal is over: {who} deals the next hand", who=seat_token(dealer))
         )
     if over is not None:
         return over
-    return Refusal(GAME_OVER, _("the game is over"))
+    return Refusal(GAME_OVER, say("the game is over"))
 
 
 def deal_summary(
@@ -203,9 +203,9 @@ def deal_summary(
     sums = series.totals(seats) if totals is None else totals
     number = len(series.results)
     if series.deals > 0:
-        title = _("Deal {n} of {total} is over").format(n=number, total=series.deals)
+        title = say("Deal {n} of {total} is over", n=number, total=series.deals)
     else:
-        title = _("Deal {n} is over").format(n=number)
+        title = say("Deal {n} is over", n=number)
     rows = tuple((seat_token(s), str(result.scores[s]), str(sums[s])) for s in range(seats))
     return DealSummary(title, ("", this_deal, total), rows, (result.note, *lines))
 
@@ -241,7 +241,7 @@ def score_sheet(
     ``progress`` says where the match is (by default :meth:`Series.progress`), before the
     game's own ``lines``.
     """
-    label = row or _("Deal {n}")
+    label = row or say("Deal {n}")
     running = [0 if start is None else start[s] for _head, s in columns]
 
     def text(n: int) -> str:

@@ -18,9 +18,9 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
-from cardsuite.core.i18n import N_, _, language, ngettext
+from cardsuite.core.i18n import N_, _, language, ngettext, speaking
 
 _TOKEN = re.compile(r"\{s(\d+)\}")
 
@@ -195,11 +195,7 @@ def has_placeholders(text: str) -> bool:
 
 def join_words(items: Iterable[str], conjunction: str | None = None) -> str:
     """ "a", "a and b", "a, b and c" ("and" translated, or the ``conjunction`` given)."""
-    words = list(items)
-    if len(words) <= 1:
-        return "".join(words)
-    word = _("and") if conjunction is None else conjunction
-    return f"{', '.join(words[:-1])} {word} {words[-1]}"
+    return Listed(items, ", ", say("and") if conjunction is None else conjunction)
 
 
 def seats_text(seats: Iterable[int]) -> str:
@@ -264,6 +260,131 @@ def ranks_word(rank: int) -> str:
     return _(_RANKS_PLURAL[rank])
 
 
+# --- messages -------------------------------------------------------------------------------
+# Engine text crosses the engine's boundary (a refusal, an outcome's reason, a table's words,
+# an event) as a Message: it reads as the sentence in the language spoken when it was made,
+# and keeps its message id and arguments, so that it can be said again in another language
+# (a match server speaking to players of several languages) or written down without one.
+
+
+class Message(str):
+    """A sentence made from a catalogue message (``template``, with ``plural`` and ``n`` for
+    a plural one) and its arguments: a str in the language it was made in."""
+
+    template: str
+    plural: str | None
+    n: int | None
+    args: dict[str, Any]
+
+    def __new__(
+        cls,
+        text: str,
+        template: str = "",
+        args: dict[str, Any] | None = None,
+        plural: str | None = None,
+        n: int | None = None,
+    ) -> Message:
+        made = super().__new__(cls, text)
+        made.template = template or text
+        made.plural = plural
+        made.n = n
+        made.args = args or {}
+        return made
+
+    def __reduce__(self) -> Any:  # (arena workers send outcomes to the parent process)
+        return (Message, (str(self), self.template, self.args, self.plural, self.n))
+
+    def said_in(self, code: str) -> str:
+        """The same message in the language ``code`` (its arguments too, where they are
+        messages themselves)."""
+        with speaking(code):
+            return str(self._again())
+
+    def _again(self) -> str:
+        args = {k: v._again() if isinstance(v, Message) else v for k, v in self.args.items()}
+        if self.plural is not None and self.n is not None:
+            return say_n(self.template, self.plural, self.n, **args)
+        return say(self.template, **args)
+
+    def to_data(self) -> dict[str, Any]:
+        """The message as JSON data: its id, plural and arguments (messages as data too,
+        other values as text)."""
+        data: dict[str, Any] = {"id": self.template}
+        if self.plural is not None:
+            data["plural"], data["n"] = self.plural, self.n
+        if self.args:
+            data["args"] = {
+                k: v.to_data()
+                if isinstance(v, Message)
+                else v
+                if isinstance(v, int | str) and not isinstance(v, bool)
+                else str(v)
+                for k, v in self.args.items()
+            }
+        return data
+
+
+class Listed(Message):
+    """Texts in a row: "12 cards, 4 clubs, 2♣" (joined by ``separator``), or "a, b and c"
+    (``conjunction``, a message, before the last).  Said again, each part that is a message
+    is said again, and the conjunction."""
+
+    parts: tuple[str, ...]
+    separator: str
+    conjunction: str | None
+
+    def __new__(
+        cls, parts: Iterable[str], separator: str = ", ", conjunction: str | None = None
+    ) -> Listed:
+        items = tuple(parts)
+        made = cast(
+            "Listed", super().__new__(cls, _listed(items, separator, conjunction), separator)
+        )
+        made.parts, made.separator, made.conjunction = items, separator, conjunction
+        return made
+
+    def __reduce__(self) -> Any:
+        return (Listed, (self.parts, self.separator, self.conjunction))
+
+    def _again(self) -> str:
+        parts = (p._again() if isinstance(p, Message) else p for p in self.parts)
+        conjunction = self.conjunction
+        if isinstance(conjunction, Message):
+            conjunction = conjunction._again()
+        return Listed(parts, self.separator, conjunction)
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "list": [p.to_data() if isinstance(p, Message) else str(p) for p in self.parts],
+            "separator": self.separator,
+        }
+        if self.conjunction is not None:
+            data["conjunction"] = (
+                self.conjunction.to_data()
+                if isinstance(self.conjunction, Message)
+                else str(self.conjunction)
+            )
+        return data
+
+
+def _listed(parts: Sequence[str], separator: str, conjunction: str | None) -> str:
+    if conjunction is None or len(parts) <= 1:
+        return separator.join(parts)
+    return f"{separator.join(parts[:-1])} {conjunction} {parts[-1]}"
+
+
+def say(template: str, /, **args: Any) -> str:
+    """``template`` translated and filled with ``args``, as a :class:`Message` (typed as the
+    str it reads as, which is all most of its readers need)."""
+    text = _(template)
+    return Message(text.format(**args) if args else text, template, args)
+
+
+def say_n(singular: str, plural: str, n: int, /, **args: Any) -> str:
+    """The singular or plural form for ``n`` translated and filled, as a :class:`Message`."""
+    return Message(ngettext(singular, plural, n).format(**args), singular, args, plural, n)
+
+
 # --- declared texts -------------------------------------------------------------------------
 # An event or a move may declare its words as a template (``says``) whose placeholders are its
 # own fields: ``says = N_("{seat} plays {card}")``.  The template is the message id a
@@ -272,9 +393,11 @@ def ranks_word(rank: int) -> str:
 # is formatted as it is (a card as its index and suit, a number as digits).
 
 
-def said(template: str, value: Any) -> str:
+def said(template: str, value: Any) -> Message:
     """``template`` translated, each placeholder filled from the field of ``value`` it names."""
-    return _(template).format_map(_Fields(value))
+    fields = _Fields(value)
+    text = _(template).format_map(fields)
+    return Message(text, template, dict(fields))
 
 
 class _Fields(dict[str, Any]):
@@ -288,7 +411,9 @@ class _Fields(dict[str, Any]):
 
     def __missing__(self, name: str) -> Any:
         found = getattr(self._value, name)
-        return seat(found) if name in _seat_fields(type(self._value)) else found
+        shown = seat(found) if name in _seat_fields(type(self._value)) else found
+        self[name] = shown  # kept: the message's arguments are the fields it names
+        return shown
 
 
 _SEAT_FIELDS: dict[type, frozenset[str]] = {}

@@ -32,9 +32,9 @@ from typing import TypeVar
 from cardsuite.core.cards import Card, CardFace, RankOrder, Suit, standard_deck
 from cardsuite.core.errors import Refusal
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.table import Fact, Lacks, PileId, Seat, pile_names
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TrickView
 
@@ -65,7 +65,7 @@ class PlayCard(Move):
         return hash((self.seat, self.card))
 
     def label(self) -> str:
-        return _("play {card}").format(card=self.card)
+        return say("play {card}", card=self.card)
 
     def notation(self) -> str:
         return f"play {self.card}"
@@ -82,7 +82,7 @@ class Played(Event):
     card: Card
 
     def text(self) -> str:
-        return _("{who} plays {card}").format(who=who(self.seat), card=self.card)
+        return say("{who} plays {card}", who=who(self.seat), card=self.card)
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), TRICK)
@@ -223,28 +223,36 @@ def refusal(
             return None  # void in the suit led, or trumping a plain suit
         assert trumps is not None
         if led is trumps:
-            text = _("trumps ({suit}) were led and you hold one: you must play a trump").format(
-                suit=led.symbol
+            text = say(
+                "trumps ({suit}) were led and you hold one: you must play a trump", suit=led.symbol
             )
         else:
-            text = _(
+            text = say(
                 "{card} may not be played: holding {suit} you must follow suit or play a "
-                "trump ({trumps})"
-            ).format(card=card, suit=led.symbol, trumps=trumps.symbol)
+                "trump ({trumps})",
+                card=card,
+                suit=led.symbol,
+                trumps=trumps.symbol,
+            )
         return Refusal(MUST_FOLLOW_OR_TRUMP, text)
     if holds_led:
         return Refusal(
             MUST_FOLLOW,
-            _("{card} may not be played: you hold {suit}, the suit led").format(
-                card=card, suit=led.symbol
+            say(
+                "{card} may not be played: you hold {suit}, the suit led",
+                card=card,
+                suit=led.symbol,
             ),
         )
     if trumps is None or suit is trumps or not any(c.suit is trumps for c in held):
         return None  # a trump, or void in trumps too: anything
     return Refusal(
         MUST_TRUMP,
-        _("{card} may not be played: you have no {suit}, so you must trump ({trumps})").format(
-            card=card, suit=led.symbol, trumps=trumps.symbol
+        say(
+            "{card} may not be played: you have no {suit}, so you must trump ({trumps})",
+            card=card,
+            suit=led.symbol,
+            trumps=trumps.symbol,
         ),
     )
 
@@ -295,15 +303,15 @@ def duty_status(
     next card a lead when it is empty or ``complete``): "{who} to lead", "{who} to follow
     trumps (♠)", or the duty to a plain suit led in ``rule``'s words."""
     if not trick or complete:
-        return _("{who} to lead").format(who=who)
+        return say("{who} to lead", who=who)
     led = trick[0]
     assert isinstance(led, Card) and led.suit is not None  # the lead lies face up
     if led.suit is trumps:
-        return _("{who} to follow trumps ({suit})").format(who=who, suit=led.suit.symbol)
+        return say("{who} to follow trumps ({suit})", who=who, suit=led.suit.symbol)
     if rule is FollowRule.FOLLOW_OR_TRUMP:
-        text = _("{who} to follow {suit} or trump ({trumps})")
+        text = say("{who} to follow {suit} or trump ({trumps})")
     else:
-        text = _("{who} to follow {suit}, else trump ({trumps})")
+        text = say("{who} to follow {suit}, else trump ({trumps})")
     return text.format(who=who, suit=led.suit.symbol, trumps=trumps.symbol)
 
 

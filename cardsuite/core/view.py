@@ -21,9 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cardsuite.core.cards import ACE_LOW, Card, CardFace, RankOrder, Suit
-from cardsuite.core.i18n import _
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
-from cardsuite.core.text import default_name, fill
+from cardsuite.core.text import default_name, fill, say
 
 
 class PileStyle(enum.Enum):
@@ -89,7 +88,7 @@ def hand_view(
     faces = table.faces(pile)
     if owner == viewer:
         faces = tuple(sorted(faces, key=order))
-    return PileView(pile, _("hand"), PileStyle.FAN, faces, owner, placeholder=placeholder)
+    return PileView(pile, say("hand"), PileStyle.FAN, faces, owner, placeholder=placeholder)
 
 
 def by_rank(order: RankOrder = ACE_LOW) -> Callable[[CardFace], tuple[int, int]]:

@@ -26,7 +26,7 @@ from cardsuite.core.cards import Card, CardFace, FaceDown
 from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.table import PileId
-from cardsuite.core.text import join_words
+from cardsuite.core.text import Message, join_words
 from cardsuite.core.view import PileStyle, PileView, TableView
 
 # --- slots ------------------------------------------------------------------------------------
@@ -143,6 +143,45 @@ def common_words(a: str, b: str) -> str:
     return " ".join(words)
 
 
+def shared_words(labels: Sequence[str]) -> str:
+    """What the labels of several moves say alike, for a group of them: "ask Boris for".
+
+    Labels that are the same message differing in one argument (the rank asked for) share
+    what the message says before that argument, in the language's own order of words;
+    other labels share the words they start with."""
+    first = labels[0]
+    messages = [label for label in labels if isinstance(label, Message)]
+    if len(messages) == len(labels) and all(
+        m.template == messages[0].template
+        and m.plural == messages[0].plural
+        and m.args.keys() == messages[0].args.keys()
+        for m in messages
+    ):
+        model = messages[0]
+        varying = [k for k in model.args if any(m.args[k] != model.args[k] for m in messages)]
+        if len(varying) == 1 and (head := _without(model, varying[0])) is not None:
+            return head
+    shared = first
+    for label in labels[1:]:
+        shared = common_words(shared, label)
+    return shared
+
+
+def _without(message: Message, name: str) -> str | None:
+    """``message`` said up to its argument ``name``: "ask Boris for" («спросить у игрока
+    Boris»), the words the group's moves say alike before the one that sets them apart
+    ("" when it comes first; None when the words do not name it)."""
+    text = _(message.template)
+    at = text.find("{" + name)
+    if at < 0:
+        return None
+    values = {k: v for k, v in message.args.items() if k != name}
+    try:
+        return text[:at].format(**values).rstrip(" :—-")
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
 def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
     """The moves without a place on the table: no gesture, no target, or a target not drawn.
 
@@ -159,6 +198,7 @@ def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
             shared[g] = shared.get(g, 0) + 1
     groups: dict[object, list[Move]] = {}
     labels: dict[object, str] = {}
+    words: dict[object, list[str]] = {}  # the labels of the moves a gesture's group holds
     asking: set[object] = set()  # the groups keyed by a first question
     for move in legal:
         if has_place(move, piles):
@@ -172,7 +212,8 @@ def action_entries(legal: Sequence[Move], view: TableView) -> list[ActionEntry]:
             asking.add(key)
         elif g is not None and shared.get(g, 0) > 1:
             key = g
-            labels[key] = common_words(labels.get(key, move.label()), move.label())
+            words.setdefault(key, []).append(move.label())
+            labels[key] = shared_words(words[key])
         else:
             key = move
             labels[key] = move.label()
@@ -909,10 +950,8 @@ def summarise(legal: Sequence[Move], limit: int | None = None) -> list[str]:
         if len(moves) == 1:
             out.append(moves[0].label())
         elif moves[0].question(0):
-            shared_words = moves[0].label()
-            for move in moves[1:]:
-                shared_words = common_words(shared_words, move.label())
-            out.append(_("{choice}…").format(choice=shared_words or moves[0].question(0)))
+            alike = shared_words([move.label() for move in moves])
+            out.append(_("{choice}…").format(choice=alike or moves[0].question(0)))
         else:
             g = moves[0].gesture()
             card = g.card if g is not None else None

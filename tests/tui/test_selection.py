@@ -302,3 +302,19 @@ def test_every_legal_move_is_summarised_without_a_limit() -> None:
         ("draw", []),
         ("put Q♥ on column 2", []),
     ]
+
+
+def test_moves_of_one_message_are_grouped_by_their_data_in_any_language() -> None:
+    # Asks of one opponent for different ranks share the message with the rank left out, in
+    # the language's own order of words ("ask Boris for …", «спросить у игрока Boris …»).
+    from cardsuite.core import i18n
+    from cardsuite.games.ryba.model import Ask
+    from cardsuite.tui.selection import shared_words
+
+    for language in ("en", "ru", "uk"):
+        with i18n.speaking(language):
+            labels = [Ask(0, 1, rank).label() for rank in (7, 12)]
+            prefix = i18n._("ask {who} for {rank}").partition("{rank}")[0]
+            assert shared_words(labels) == prefix.format(who="{s1}").rstrip(" :"), language
+    # words that are no one message still share the words they start with
+    assert shared_words(["play 6♠", "play 8♦"]) == "play"

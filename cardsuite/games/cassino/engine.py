@@ -13,7 +13,6 @@ from typing import Any
 from cardsuite.core.cards import Card, Suit, parse_cards, standard_deck
 from cardsuite.core.errors import NOT_NOW, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
@@ -22,7 +21,7 @@ from cardsuite.core.protocol import Observation, RulesBase, normalise_notation
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
-from cardsuite.core.text import seats_text
+from cardsuite.core.text import Listed, say, say_n, seats_text
 from cardsuite.core.view import TableView
 from cardsuite.games.cassino import GAME
 from cardsuite.games.cassino import present as presentation
@@ -156,9 +155,7 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         self.check_seats(seats)
         if options.partnerships and seats not in (4, 6):
             raise OptionsError(
-                _("partnerships need 4 or 6 players (pairs sitting opposite), not {n}").format(
-                    n=seats
-                )
+                say("partnerships need 4 or 6 players (pairs sitting opposite), not {n}", n=seats)
             )
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullCassino:
@@ -379,13 +376,15 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
                 seat,
                 state.series.next_dealer(state.seats),
                 game_over=state.turn is None,
-                not_over=Refusal(NOT_NOW, _("the hand is not over yet")),
+                not_over=Refusal(NOT_NOW, say("the hand is not over yet")),
             )
         if state.turn is None:
             return deal_over_refusal(
                 state.series,
                 state.series.next_dealer(state.seats),
-                between=Refusal(NOT_NOW, _("the hand is over: the next dealer deals the next one")),
+                between=Refusal(
+                    NOT_NOW, say("the hand is over: the next dealer deals the next one")
+                ),
             )
         if seat != state.turn:
             return self.not_your_turn(state, move)
@@ -402,7 +401,7 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             assert isinstance(move, Trail)
             held = state.table.cards(hand(seat))
             if move.card not in held:
-                return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=move.card))
+                return Refusal(CARD_NOT_HELD, say("you do not hold {card}", card=move.card))
             if not state.options.free_trail:
                 can = self._captures(
                     state.table.cards(TABLE), held, seat, state.options.court_captures_all
@@ -410,23 +409,25 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
                 if can:
                     return Refusal(
                         MUST_CAPTURE,
-                        _("you must capture when you can: {card} can take {cards}").format(
-                            card=can[0].card, cards=can[0].cards_text()
+                        say(
+                            "you must capture when you can: {card} can take {cards}",
+                            card=can[0].card,
+                            cards=can[0].cards_text(),
                         ),
                     )
             return None
-        return Refusal(NOT_NOW, _("that is not a move of this game"))
+        return Refusal(NOT_NOW, say("that is not a move of this game"))
 
     def _bad_capture(self, state: FullCassino, move: Capture) -> Refusal | None:
         card, taken = move.card, move.taken
         if card not in state.table.cards(hand(move.seat)):
-            return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=card))
+            return Refusal(CARD_NOT_HELD, say("you do not hold {card}", card=card))
         if not taken:
-            return Refusal(INVALID_CAPTURE, _("a capture takes at least one table card"))
+            return Refusal(INVALID_CAPTURE, say("a capture takes at least one table card"))
         tbl = state.table.cards(TABLE)
         for c in by_index(taken):
             if c not in tbl:
-                return Refusal(NOT_ON_TABLE, _("{card} is not on the table").format(card=c))
+                return Refusal(NOT_ON_TABLE, say("{card} is not on the table", card=c))
         v = value(card)
         if not v:
             if any(c.rank != card.rank for c in taken) or (
@@ -434,38 +435,43 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
             ):
                 return Refusal(
                     COURT_PAIRS_ONLY,
-                    _(
+                    say(
                         "a Jack, Queen or King has no number value: {card} takes only one card "
-                        "of its own rank"
-                    ).format(card=card)
+                        "of its own rank",
+                        card=card,
+                    )
                     if not state.options.court_captures_all
-                    else _(
+                    else say(
                         "a Jack, Queen or King has no number value: {card} takes only the cards "
-                        "of its own rank"
-                    ).format(card=card),
+                        "of its own rank",
+                        card=card,
+                    ),
                 )
             if state.options.court_captures_all and len(taken) != sum(
                 1 for c in tbl if c.rank == card.rank
             ):
                 return Refusal(
                     COURT_TAKES_ALL,
-                    _("{card} must take every card of its rank on the table").format(card=card),
+                    say("{card} must take every card of its rank on the table", card=card),
                 )
             return None
         courts = [c for c in by_index(taken) if not value(c)]
         if courts:
             return Refusal(
                 INVALID_CAPTURE,
-                _("{court} can only be taken by a card of its own rank").format(court=courts[0]),
+                say("{court} can only be taken by a card of its own rank", court=courts[0]),
             )
         cards = by_index(taken)
         vals = tuple(value(c) for c in cards)
         if (1 << len(cards)) - 1 not in sum_masks(vals, v):
             return Refusal(
                 INVALID_CAPTURE,
-                _(
-                    "{cards} cannot be split into cards of {card}'s rank and sets adding up to {v}"
-                ).format(cards=", ".join(map(str, cards)), card=card, v=v),
+                say(
+                    "{cards} cannot be split into cards of {card}'s rank and sets adding up to {v}",
+                    cards=", ".join(map(str, cards)),
+                    card=card,
+                    v=v,
+                ),
             )
         return None
 
@@ -584,11 +590,14 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         number = state.series.number + 1
         events.append(HandOver(number))
         scores = tuple(points[party_of(state, s)] for s in range(state.seats))
-        note = _("Hand {n}: {scores}.").format(
+        note = say(
+            "Hand {n}: {scores}.",
             n=number,
-            scores=", ".join(
-                _("{who} {points}").format(
-                    who=seats_text(party_seats(state, p)), points=points_text(points[p])
+            scores=Listed(
+                say(
+                    "{who} {points}",
+                    who=seats_text(party_seats(state, p)),
+                    points=points_text(points[p]),
                 )
                 for p in range(parties)
             ),
@@ -614,23 +623,32 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         points = totals(state)
         best = max(points)
         winners = [s for s in range(state.seats) if points[s] == best]
-        reason = ngettext(
-            "{who} wins with {points}", "{who} share the win with {points}", len(winners)
-        ).format(who=seats_text(winners), points=points_text(best))
+        reason = say_n(
+            "{who} wins with {points}",
+            "{who} share the win with {points}",
+            len(winners),
+            who=seats_text(winners),
+            points=points_text(best),
+        )
         if state.options.partnerships and len(winners) == 2:
-            reason = _("{who} win with {points}").format(
-                who=seats_text(winners), points=points_text(best)
+            reason = say(
+                "{who} win with {points}", who=seats_text(winners), points=points_text(best)
             )
         # What each party captured in the last hand, and its points in all.
-        reason = _("{reason} — {parties}").format(
+        reason = say(
+            "{reason} — {parties}",
             reason=reason,
-            parties="; ".join(
-                _("{who} {points} ({stats})").format(
-                    who=seats_text(party_seats(state, p)),
-                    points=points_text(points[party_seats(state, p)[0]]),
-                    stats=pile_stats(state, p, full=True),
-                )
-                for p in range(state.parties)
+            parties=Listed(
+                (
+                    say(
+                        "{who} {points} ({stats})",
+                        who=seats_text(party_seats(state, p)),
+                        points=points_text(points[party_seats(state, p)[0]]),
+                        stats=pile_stats(state, p, full=True),
+                    )
+                    for p in range(state.parties)
+                ),
+                "; ",
             ),
         )
         return Outcome.from_scores(

@@ -56,13 +56,13 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, Suit
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import Listed, say, say_n, seats_text
 from cardsuite.core.text import seat as who
-from cardsuite.core.text import seats_text
 
 HAND_SIZE = 4
 TABLE_DEAL = 4
@@ -143,7 +143,7 @@ class Capture(Move):
         return " ".join(str(c) for c in by_value(self.taken))
 
     def label(self) -> str:
-        return _("{card} takes {cards}").format(card=self.card, cards=self.cards_text())
+        return say("{card} takes {cards}", card=self.card, cards=self.cards_text())
 
     def notation(self) -> str:
         return f"{self.card} takes {self.cards_text()}"
@@ -152,7 +152,7 @@ class Capture(Move):
         return Gesture(hand(self.seat), self.card, TABLE, picks=self.taken)
 
     def question(self, depth: int) -> str:
-        return _("{card}: which cards does it take?").format(card=self.card)
+        return say("{card}: which cards does it take?", card=self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,7 @@ class Trail(Move):
         return Gesture(hand(self.seat), self.card, TABLE)
 
     def question(self, depth: int) -> str:
-        return _("{card}: which cards does it take?").format(card=self.card)
+        return say("{card}: which cards does it take?", card=self.card)
 
 
 CassinoMove = Capture | Trail
@@ -189,9 +189,12 @@ class Dealt(Event):
     table: tuple[Card, ...]
 
     def text(self) -> str:
-        return _(
-            "Hand {n}: {who} deals four cards to each player and four to the table: {cards}"
-        ).format(n=self.number, who=who(self.seat), cards=cards_words(self.table))
+        return say(
+            "Hand {n}: {who} deals four cards to each player and four to the table: {cards}",
+            n=self.number,
+            who=who(self.seat),
+            cards=cards_words(self.table),
+        )
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK, TABLE)
@@ -206,11 +209,14 @@ class Redealt(Event):
     left: int  # cards left in the stock
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} deals {n} more cards, none to the table ({left} card left in the stock)",
             "{who} deals {n} more cards, none to the table ({left} cards left in the stock)",
             self.left,
-        ).format(who=who(self.seat), n=self.dealt, left=self.left)
+            who=who(self.seat),
+            n=self.dealt,
+            left=self.left,
+        )
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK,)
@@ -224,8 +230,11 @@ class Captured(Event):
     taken: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("{who} plays {card} and takes {cards}").format(
-            who=who(self.seat), card=self.card, cards=cards_words(self.taken)
+        return say(
+            "{who} plays {card} and takes {cards}",
+            who=who(self.seat),
+            card=self.card,
+            cards=cards_words(self.taken),
         )
 
     def moved(self) -> tuple[str, ...]:
@@ -252,8 +261,10 @@ class TookRest(Event):
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("{who} made the last capture and takes the rest of the table: {cards}").format(
-            who=who(self.seat), cards=cards_words(self.cards)
+        return say(
+            "{who} made the last capture and takes the rest of the table: {cards}",
+            who=who(self.seat),
+            cards=cards_words(self.cards),
         )
 
     def moved(self) -> tuple[str, ...]:
@@ -267,8 +278,9 @@ class RestUnscored(Event):
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("Nobody captured in this hand: {cards} are set aside unscored").format(
-            cards=cards_words(self.cards)
+        return say(
+            "Nobody captured in this hand: {cards} are set aside unscored",
+            cards=cards_words(self.cards),
         )
 
     def moved(self) -> tuple[str, ...]:
@@ -286,13 +298,18 @@ class MostCards(Event):
 
     def text(self) -> str:
         if self.points == MOST_CARDS:
-            return ngettext(
+            return say_n(
                 "{who} captured the most cards ({n}): {p} point",
                 "{who} captured the most cards ({n}): {p} points",
                 self.points,
-            ).format(who=seats_text(self.seats), n=self.count, p=self.points)
-        return _("{who} tie for the most cards ({n}): 1 point each").format(
-            who=seats_text(self.seats), n=self.count
+                who=seats_text(self.seats),
+                n=self.count,
+                p=self.points,
+            )
+        return say(
+            "{who} tie for the most cards ({n}): 1 point each",
+            who=seats_text(self.seats),
+            n=self.count,
         )
 
 
@@ -302,8 +319,8 @@ class MostClubs(Event):
     count: int
 
     def text(self) -> str:
-        return _("{who} captured the most clubs ({n}): 1 point").format(
-            who=seats_text(self.seats), n=self.count
+        return say(
+            "{who} captured the most clubs ({n}): 1 point", who=seats_text(self.seats), n=self.count
         )
 
 
@@ -322,9 +339,7 @@ class SpecialCard(Event):
     card: Card
 
     def text(self) -> str:
-        return _("{who} captured {card}: 1 point").format(
-            who=seats_text(self.seats), card=self.card
-        )
+        return say("{who} captured {card}: 1 point", who=seats_text(self.seats), card=self.card)
 
 
 @event
@@ -384,19 +399,19 @@ def totals(state: CassinoState[Any]) -> tuple[int, ...]:
 
 def points_text(n: int) -> str:
     """ "1 point", "3 points"."""
-    return ngettext("{n} point", "{n} points", n).format(n=n)
+    return say_n("{n} point", "{n} points", n, n=n)
 
 
 def pile_stats(state: CassinoState[Any], party: int, *, full: bool | None = None) -> str:
     """What everyone knows of a party's captured pile: "12 cards, 4 clubs, 2♣" (with
     ``show_capture_stats``, or ``full``), else "12 cards"."""
     cards = state.table.visible(won(party))
-    parts = [ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards))]
+    parts = [say_n("{n} card", "{n} cards", len(cards), n=len(cards))]
     if state.options.show_capture_stats if full is None else full:
         clubs = sum(1 for c in cards if c.suit is Suit.CLUBS)
-        parts.append(ngettext("{n} club", "{n} clubs", clubs).format(n=clubs))
+        parts.append(say_n("{n} club", "{n} clubs", clubs, n=clubs))
         parts += [str(c) for c in (TWO_CLUBS, TEN_DIAMONDS) if c in cards]
-    return ", ".join(parts)
+    return Listed(parts)
 
 
 FullCassino = CassinoState[Table]

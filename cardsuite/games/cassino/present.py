@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from cardsuite.core.cards import FACE_DOWN, CardFace
-from cardsuite.core.i18n import C_, _, ngettext
+from cardsuite.core.i18n import C_, _
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
-from cardsuite.core.text import seat, seats_text
+from cardsuite.core.text import say, say_n, seat, seats_text
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -57,24 +57,30 @@ def present(obs: Observation[SeenCassino]) -> TableView:
         piles = [hand_view(table, hand(s), s, obs.viewer, by_rank())]
         if not partners:
             piles.append(_won_view(state, s, s))
-        marks = [_("dealer")] if s == series.dealer else []
+        marks = [say("dealer")] if s == series.dealer else []
         if state.last == s and state.turn is not None:
-            marks.append(_("last capture"))
+            marks.append(say("last capture"))
         seats.append(
             seat_view(
                 s, obs.viewer, piles, marks, score=points_text(points[s]), to_move=s == state.turn
             )
         )
     centre = [
-        pile_view(table, STOCK, _(C_("cassino", "stock")), PileStyle.STACK, placeholder=_("empty")),
-        pile_view(table, TABLE, _("table"), PileStyle.ROW, placeholder=_("no cards: trail one")),
+        pile_view(
+            table, STOCK, _(C_("cassino", "stock")), PileStyle.STACK, placeholder=say("empty")
+        ),
+        pile_view(
+            table, TABLE, say("table"), PileStyle.ROW, placeholder=say("no cards: trail one")
+        ),
     ]
     if partners:
         centre += [_won_view(state, p, None) for p in range(state.parties)]
     if table.count(OUT):
-        centre.append(pile_view(table, OUT, _("set aside"), PileStyle.BADGE, note=_("unscored")))
+        centre.append(
+            pile_view(table, OUT, say("set aside"), PileStyle.BADGE, note=say("unscored"))
+        )
     return TableView(
-        title=_("Cassino"),
+        title=say("Cassino"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=tuple(centre),
@@ -87,9 +93,9 @@ def present(obs: Observation[SeenCassino]) -> TableView:
 
 def _won_view(state: SeenCassino, party: int, owner: int | None) -> PileView:
     label = (
-        _("captured")
+        say("captured")
         if owner is not None
-        else _("captured by {side}").format(side=party_name(state, party))
+        else say("captured by {side}", side=party_name(state, party))
     )
     faces: tuple[CardFace, ...] = (FACE_DOWN,) * state.table.count(won(party))  # face down
     return PileView(
@@ -100,50 +106,58 @@ def _won_view(state: SeenCassino, party: int, owner: int | None) -> PileView:
 def _status(state: SeenCassino) -> str:
     series = state.series
     if series.between:
-        return _("Hand over: {who} deals the next hand").format(
-            who=seat(series.next_dealer(state.seats))
+        return say(
+            "Hand over: {who} deals the next hand", who=seat(series.next_dealer(state.seats))
         )
     if state.turn is None:
-        return _("The game is over")
+        return say("The game is over")
     turn = seat(state.turn)
     if state.options.free_trail:
-        return _("{who} to capture or trail").format(who=turn)
-    return _("{who} to play: capture if you can, else trail").format(who=turn)
+        return say("{who} to capture or trail", who=turn)
+    return say("{who} to play: capture if you can, else trail", who=turn)
 
 
 def _info(state: SeenCassino, points: tuple[int, ...]) -> tuple[str, ...]:
     series = state.series
     lines = [
-        _("Hand {n} of {total} · dealer {who}").format(
-            n=min(series.number + 1, series.deals), total=series.deals, who=seat(state.dealer)
+        say(
+            "Hand {n} of {total} · dealer {who}",
+            n=min(series.number + 1, series.deals),
+            total=series.deals,
+            who=seat(state.dealer),
         ),
-        ngettext("Stock: {n} card", "Stock: {n} cards", state.table.count(STOCK)).format(
-            n=state.table.count(STOCK)
+        say_n(
+            "Stock: {n} card",
+            "Stock: {n} cards",
+            state.table.count(STOCK),
+            n=state.table.count(STOCK),
         ),
-        _("Last capture: {who}").format(
-            who=seat(state.last) if state.last is not None else _("nobody yet")
+        say(
+            "Last capture: {who}",
+            who=seat(state.last) if state.last is not None else say("nobody yet"),
         ),
-        _("Captured this hand:"),
+        say("Captured this hand:"),
     ]
     lines += [
-        _("  {who}: {stats}").format(who=party_name(state, p), stats=pile_stats(state, p))
+        say("  {who}: {stats}", who=party_name(state, p), stats=pile_stats(state, p))
         for p in range(state.parties)
     ]
     lines.append(
-        _("Points: {points}").format(
+        say(
+            "Points: {points}",
             points=" · ".join(
                 f"{party_name(state, p)} {points[party_seats(state, p)[0]]}"
                 for p in range(state.parties)
-            )
+            ),
         )
     )
     lines.append(
-        _("Free trail: you may trail instead of capturing")
+        say("Free trail: you may trail instead of capturing")
         if state.options.free_trail
-        else _("Capturing is compulsory")
+        else say("Capturing is compulsory")
     )
     if state.options.court_captures_all:
-        lines.append(_("A court takes every card of its rank"))
+        lines.append(say("A court takes every card of its rank"))
     return tuple(lines)
 
 
@@ -161,8 +175,8 @@ def _summary(state: SeenCassino) -> DealSummary:
         )
         for p in range(state.parties)
     )
-    title = _("Hand {n} of {total} is over").format(n=len(series.results), total=series.deals)
-    columns = ("", _("captured"), _("points"), _("in all"))
+    title = say("Hand {n} of {total} is over", n=len(series.results), total=series.deals)
+    columns = ("", say("captured"), say("points"), say("in all"))
     return DealSummary(title, columns, rows, (result.note,))
 
 
@@ -170,17 +184,17 @@ def _score_sheet(state: SeenCassino) -> ScoreSheet:
     """Every hand so far: each party's points in it and in all."""
     series = state.series
     if series.over:
-        progress = _("The match is over")
+        progress = say("The match is over")
     elif series.in_play:
-        progress = _("Hand {n} of {total} in play").format(n=series.number + 1, total=series.deals)
+        progress = say("Hand {n} of {total} in play", n=series.number + 1, total=series.deals)
     else:
-        progress = _("Hand {n} of {total} is next").format(n=series.number + 2, total=series.deals)
+        progress = say("Hand {n} of {total} is next", n=series.number + 2, total=series.deals)
     return score_sheet(
         series,
         [(party_name(state, p), party_seats(state, p)[0]) for p in range(state.parties)],
-        title=_("Cassino"),
+        title=say("Cassino"),
         scored=POINTS.heading(),
-        total=_("in all"),
-        row=_("Hand {n}"),
+        total=say("in all"),
+        row=say("Hand {n}"),
         progress=progress,
     )

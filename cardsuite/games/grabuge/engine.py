@@ -17,13 +17,14 @@ from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, KING, Card, parse_cards, parse_rank, several, standard_deck
 from cardsuite.core.errors import NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event, TurnBegins
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import N_
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Dealt, NextDeal, Series, next_deal_refusal
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
 from cardsuite.games.grabuge import GAME
@@ -561,9 +562,7 @@ class _Cascade:
         number = self.series.number + 1
         result = DealWon(winner, number)
         self.events.append(result)
-        note = _("{a} {x} – {y} {b}").format(
-            a=seat_token(0), x=totals[0], y=totals[1], b=seat_token(1)
-        )
+        note = say("{a} {x} – {y} {b}", a=seat_token(0), x=totals[0], y=totals[1], b=seat_token(1))
         self.series = self.series.ended(
             DealResult(self.series.dealer, totals, f"{result.text()} ({note})", "packets")
         )
@@ -808,11 +807,11 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                 series,
                 move.seat,
                 series.next_dealer(SEATS),
-                not_over=Refusal(NOT_NOW, _("the deal is not over")),
+                not_over=Refusal(NOT_NOW, say("the deal is not over")),
             )
         if state.over or move.seat != state.active:
             if state.series.between:  # (only ever while the deal is over)
-                return Refusal(NOT_NOW, _("the deal is over: the next one must be dealt first"))
+                return Refusal(NOT_NOW, say("the deal is over: the next one must be dealt first"))
             return self.not_your_turn(state, move)
         turned, *columns = _TURNED_AND_COLUMNS[move.seat](state.table.piles)
         if isinstance(move, PlaceInReserve):
@@ -820,7 +819,7 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             if not turned:
                 return Refusal(
                     NOT_NOW,
-                    _(
+                    say(
                         "no turned card is waiting for a place: the choice now is which reserve "
                         "column plays first (a reserve card that fits must be played)"
                     ),
@@ -830,25 +829,28 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
                 if all(columns):
                     return Refusal(
                         RESERVE_FULL,
-                        _("all four reserve columns are in use — put {card} on one of them").format(
-                            card=card
+                        say(
+                            "all four reserve columns are in use — put {card} on one of them",
+                            card=card,
                         ),
                     )
                 return None
             if not isinstance(column, int) or not 1 <= column <= COLUMNS:
                 return Refusal(
                     NO_SUCH_COLUMN,
-                    _("there is no reserve column {n}: the columns are numbered 1 to 4").format(
-                        n=column
+                    say(
+                        "there is no reserve column {n}: the columns are numbered 1 to 4", n=column
                     ),
                 )
             if not columns[column - 1]:
                 return Refusal(
                     COLUMN_FREE,
-                    _(
+                    say(
                         "column {n} is free: to start a column with {card}, choose a new column "
-                        "(it takes the lowest free slot)"
-                    ).format(n=column, card=card),
+                        "(it takes the lowest free slot)",
+                        n=column,
+                        card=card,
+                    ),
                 )
             return None
         if isinstance(move, PlayReserve):
@@ -856,26 +858,29 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
             if turned:
                 return Refusal(
                     NOT_NOW,
-                    _(
+                    say(
                         "{card} fits no packet and must first go to the reserve; reserve cards "
-                        "play after it is placed"
-                    ).format(card=turned[0]),
+                        "play after it is placed",
+                        card=turned[0],
+                    ),
                 )
             if not isinstance(column, int) or not 1 <= column <= COLUMNS:
                 return Refusal(
                     NO_SUCH_COLUMN,
-                    _("there is no reserve column {n}: the columns are numbered 1 to 4").format(
-                        n=column
+                    say(
+                        "there is no reserve column {n}: the columns are numbered 1 to 4", n=column
                     ),
                 )
             cards = columns[column - 1]
             if not cards:
-                return Refusal(NOT_NOW, _("reserve column {n} is empty").format(n=column))
+                return Refusal(NOT_NOW, say("reserve column {n} is empty", n=column))
             if not _fits(cards[-1], self._tops(state)):
                 return Refusal(
                     DOES_NOT_FIT,
-                    _("the {card} exposed in column {n} does not fit any packet").format(
-                        card=cards[-1], n=column
+                    say(
+                        "the {card} exposed in column {n} does not fit any packet",
+                        card=cards[-1],
+                        n=column,
                     ),
                 )
             return None
@@ -919,18 +924,18 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
         high, low = max(totals), min(totals)
         winner = seat_token(0 if totals[0] > totals[1] else 1)
         if deals == 1:
-            reason = (
-                _("a draw at {high}–{low}")
+            template = (
+                N_("a draw at {high}–{low}")
                 if high == low
-                else _("{who} wins {high}–{low} on packets")
+                else N_("{who} wins {high}–{low} on packets")
             )
         elif high == low:
-            reason = _("the match is drawn at {high}–{low} after {deals} deals")
+            template = N_("the match is drawn at {high}–{low} after {deals} deals")
         else:
-            reason = _("{who} wins the match {high}–{low} on packets over {deals} deals")
+            template = N_("{who} wins the match {high}–{low} on packets over {deals} deals")
         return Outcome.from_scores(
             totals,
-            reason.format(who=winner, high=high, low=low, deals=deals),
+            say(template, who=winner, high=high, low=low, deals=deals),
             ending="packets",
             measure=PACKETS,
         )

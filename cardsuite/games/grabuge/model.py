@@ -49,12 +49,13 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import say, say_n
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure, the score sheet).
@@ -132,10 +133,13 @@ class GrabugeOptions:
         each = CARDS_PER_DECK_EACH * self.decks
         if self.grabuge_size > each:
             raise OptionsError(
-                _(
+                say(
                     "option grabuge_size cannot be {size}: with {decks} decks each player has "
-                    "only {each} cards"
-                ).format(size=self.grabuge_size, decks=self.decks, each=each)
+                    "only {each} cards",
+                    size=self.grabuge_size,
+                    decks=self.decks,
+                    each=each,
+                )
             )
 
     @property
@@ -159,10 +163,10 @@ class PlaceInReserve(Move):
     target: PileId | None = field(default=None, compare=False)
 
     def label(self) -> str:
-        what = str(self.card) if self.card is not None else _("the turned card")
+        what = str(self.card) if self.card is not None else say("the turned card")
         if self.column is None:
-            return _("start a new column with {card}").format(card=what)
-        return _("put {card} on column {n}").format(card=what, n=self.column)
+            return say("start a new column with {card}", card=what)
+        return say("put {card} on column {n}", card=what, n=self.column)
 
     def notation(self) -> str:
         return "reserve new" if self.column is None else f"reserve {self.column}"
@@ -190,8 +194,8 @@ class PlayReserve(Move):
 
     def label(self) -> str:
         if self.card is None:
-            return _("play column {n}").format(n=self.column)
-        return _("play {card} from column {n}").format(card=self.card, n=self.column)
+            return say("play column {n}", n=self.column)
+        return say("play {card} from column {n}", card=self.card, n=self.column)
 
     def gesture(self) -> Gesture:
         # Picking the column is the whole decision: where its card goes is forced (§6.2).
@@ -207,8 +211,8 @@ GrabugeMove = PlaceInReserve | PlayReserve
 def _onto(under: Card | None) -> str:
     """Where a played card went: on the card below it, or to a new packet."""
     if under is None:
-        return _("to start a new packet")
-    return _("on {card}").format(card=under)
+        return say("to start a new packet")
+    return say("on {card}", card=under)
 
 
 @event
@@ -248,15 +252,20 @@ class Precedence(Event):
 
     def text(self) -> str:
         if self.tie:
-            rank = rank_index(self.shown[0].rank) if self.shown else _("nothing")
-            return _("Both grabuges show {rank}: {who}, who did not deal, plays first").format(
-                rank=rank, who=who(self.seat)
+            rank = rank_index(self.shown[0].rank) if self.shown else say("nothing")
+            return say(
+                "Both grabuges show {rank}: {who}, who did not deal, plays first",
+                rank=rank,
+                who=who(self.seat),
             )
         if len(self.shown) == 2:
-            return _("{who} plays first: {high} is higher than {low}").format(
-                who=who(self.seat), high=self.shown[0], low=self.shown[1]
+            return say(
+                "{who} plays first: {high} is higher than {low}",
+                who=who(self.seat),
+                high=self.shown[0],
+                low=self.shown[1],
             )
-        return _("{who} plays first: the other grabuge is empty").format(who=who(self.seat))
+        return say("{who} plays first: the other grabuge is empty", who=who(self.seat))
 
 
 @event
@@ -267,8 +276,11 @@ class PlayedFromGrabuge(Event):
     packet: PileId
 
     def text(self) -> str:
-        return _("{who} plays {card} from the grabuge {onto}").format(
-            who=who(self.seat), card=self.card, onto=_onto(self.under)
+        return say(
+            "{who} plays {card} from the grabuge {onto}",
+            who=who(self.seat),
+            card=self.card,
+            onto=_onto(self.under),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -284,8 +296,12 @@ class PlayedFromReserve(Event):
     column: int
 
     def text(self) -> str:
-        return _("{who} plays {card} from column {n} {onto}").format(
-            who=who(self.seat), card=self.card, n=self.column, onto=_onto(self.under)
+        return say(
+            "{who} plays {card} from column {n} {onto}",
+            who=who(self.seat),
+            card=self.card,
+            n=self.column,
+            onto=_onto(self.under),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -300,11 +316,13 @@ class BatchTaken(Event):
     count: int
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} takes {n} card from the stock",
             "{who} takes {n} cards from the stock",
             self.count,
-        ).format(who=who(self.seat), n=self.count)
+            who=who(self.seat),
+            n=self.count,
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (stock_pile(self.seat), batch_pile(self.seat))
@@ -320,8 +338,11 @@ class BatchPlayed(Event):
     packet: PileId
 
     def text(self) -> str:
-        return _("{who} turns {card} and plays it {onto}").format(
-            who=who(self.seat), card=self.card, onto=_onto(self.under)
+        return say(
+            "{who} turns {card} and plays it {onto}",
+            who=who(self.seat),
+            card=self.card,
+            onto=_onto(self.under),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -365,11 +386,17 @@ class Placed(Event):
 
     def text(self) -> str:
         if self.new:
-            return _("{who} starts reserve column {n} with {card}").format(
-                who=who(self.seat), n=self.column, card=self.card
+            return say(
+                "{who} starts reserve column {n} with {card}",
+                who=who(self.seat),
+                n=self.column,
+                card=self.card,
             )
-        return _("{who} puts {card} on reserve column {n}").format(
-            who=who(self.seat), card=self.card, n=self.column
+        return say(
+            "{who} puts {card} on reserve column {n}",
+            who=who(self.seat),
+            card=self.card,
+            n=self.column,
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -385,10 +412,13 @@ class Converted(Event):
     count: int
 
     def text(self) -> str:
-        cards = ngettext("{n} card", "{n} cards", self.count).format(n=self.count)
-        return _(
-            "{who}'s stock is out: the grabuge ({cards}, {card} on top) becomes the stock"
-        ).format(who=who(self.seat), cards=cards, card=self.top)
+        cards = say_n("{n} card", "{n} cards", self.count, n=self.count)
+        return say(
+            "{who}'s stock is out: the grabuge ({cards}, {card} on top) becomes the stock",
+            who=who(self.seat),
+            cards=cards,
+            card=self.top,
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (grabuge_pile(self.seat), stock_pile(self.seat))
@@ -420,9 +450,12 @@ class PacketCrowned(Event):
     won: int  # packets this player has now crowned this deal
 
     def text(self) -> str:
-        packets = ngettext("{n} packet", "{n} packets", self.won).format(n=self.won)
-        return _("{who} crowns a packet with {card} ({packets} won)").format(
-            who=who(self.seat), card=self.king, packets=packets
+        packets = say_n("{n} packet", "{n} packets", self.won, n=self.won)
+        return say(
+            "{who} crowns a packet with {card} ({packets} won)",
+            who=who(self.seat),
+            card=self.king,
+            packets=packets,
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -450,10 +483,9 @@ class Counted(Event):
         return self.won + self.leftover + self.bonus
 
     def text(self) -> str:
-        packets = ngettext("{n} packet", "{n} packets", self.total).format(n=self.total)
-        return _(
-            "{who} counts {packets}: {won} crowned, {leftover} for leftover cards, {bonus} bonus"
-        ).format(
+        packets = say_n("{n} packet", "{n} packets", self.total, n=self.total)
+        return say(
+            "{who} counts {packets}: {won} crowned, {leftover} for leftover cards, {bonus} bonus",
             who=who(self.seat),
             packets=packets,
             won=self.won,
@@ -471,8 +503,8 @@ class DealWon(Event):
 
     def text(self) -> str:
         if self.seat is None:
-            return _("Deal {n} is a draw").format(n=self.number)
-        return _("{who} wins deal {n}").format(who=who(self.seat), n=self.number)
+            return say("Deal {n} is a draw", n=self.number)
+        return say("{who} wins deal {n}", who=who(self.seat), n=self.number)
 
 
 # --- state ---------------------------------------------------------------------------------

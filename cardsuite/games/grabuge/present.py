@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import KING, Card, rank_index
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, player_columns, score_sheet
-from cardsuite.core.text import card_count, seat
+from cardsuite.core.text import card_count, say, say_n, seat
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -35,7 +34,7 @@ from cardsuite.games.grabuge.model import (
 
 
 def _packets(n: int) -> str:
-    return ngettext("{n} packet", "{n} packets", n).format(n=n)
+    return say_n("{n} packet", "{n} packets", n, n=n)
 
 
 def present(obs: Observation[SeenGrabuge]) -> TableView:
@@ -58,36 +57,36 @@ def present(obs: Observation[SeenGrabuge]) -> TableView:
             pile_view(
                 table,
                 reserve_pile(s, k),
-                _("column {n}").format(n=k),
+                say("column {n}", n=k),
                 PileStyle.COLUMN,
                 owner=s,
-                placeholder=_("free column"),
+                placeholder=say("free column"),
             )
             for k in range(1, COLUMNS + 1)
         )
-        grabuge_note = _("used as stock") if state.converted[s] else card_count(len(grabuge))
+        grabuge_note = say("used as stock") if state.converted[s] else card_count(len(grabuge))
         views = (
-            PileView(grabuge_pile(s), _("grabuge"), PileStyle.STACK, grabuge, owner=s,
-                     note=grabuge_note, placeholder=_("empty")),
-            PileView(stock_pile(s), _("stock"), PileStyle.STACK, stock, owner=s,
-                     note=card_count(len(stock)), placeholder=_("empty")),
-            pile_view(table, batch_pile(s), _("batch"), PileStyle.ROW, owner=s),
-            PileView(turned_pile(s), _("turned"), PileStyle.STACK, turned, owner=s,
-                     note=_("no place: which column?") if turned else ""),
+            PileView(grabuge_pile(s), say("grabuge"), PileStyle.STACK, grabuge, owner=s,
+                     note=grabuge_note, placeholder=say("empty")),
+            PileView(stock_pile(s), say("stock"), PileStyle.STACK, stock, owner=s,
+                     note=card_count(len(stock)), placeholder=say("empty")),
+            pile_view(table, batch_pile(s), say("batch"), PileStyle.ROW, owner=s),
+            PileView(turned_pile(s), say("turned"), PileStyle.STACK, turned, owner=s,
+                     note=say("no place: which column?") if turned else ""),
             *columns,
-            pile_view(table, won_pile(s), _("won"), PileStyle.BADGE, owner=s,
+            pile_view(table, won_pile(s), say("won"), PileStyle.BADGE, owner=s,
                       note=_packets(won[s])),
         )  # fmt: skip
         status = []
         if s == series.dealer:
-            status.append(_("dealer"))
+            status.append(say("dealer"))
         if s == state.first:
-            status.append(_("precedence"))
+            status.append(say("precedence"))
         if state.bonus[s]:
-            status.append(_("bonus +{n}").format(n=state.bonus[s]))
-        score = _("won {won} · reserve {left}").format(won=won[s], left=leftover[s])
+            status.append(say("bonus +{n}", n=state.bonus[s]))
+        score = say("won {won} · reserve {left}", won=won[s], left=leftover[s])
         if match:
-            score += " · " + _("match {n}").format(n=totals[s])
+            score += " · " + say("match {n}", n=totals[s])
         seats.append(
             seat_view(
                 s,
@@ -107,58 +106,52 @@ def present(obs: Observation[SeenGrabuge]) -> TableView:
         centre.append(
             PileView(
                 packet_pile(serial),
-                _("packet {n}").format(n=i),
+                say("packet {n}", n=i),
                 PileStyle.STACK,
                 pile,
-                note=_("needs {rank}").format(rank=needs),
+                note=say("needs {rank}", rank=needs),
             )
         )
 
     summary = None
     if series.between:
-        status_line = _("Deal over: {who} deals the next hand").format(
-            who=seat(series.next_dealer(SEATS))
+        status_line = say(
+            "Deal over: {who} deals the next hand", who=seat(series.next_dealer(SEATS))
         )
-        summary = deal_summary(series, SEATS, this_deal=_("packets"), total=_("in all"))
+        summary = deal_summary(series, SEATS, this_deal=say("packets"), total=say("in all"))
     elif over:
-        status_line = _("The game is over")
+        status_line = say("The game is over")
     else:
         p = state.active
         turned = table.faces(turned_pile(p))
         if turned:
-            status_line = _("{who}: where does {card} go?").format(who=seat(p), card=turned[0])
+            status_line = say("{who}: where does {card} go?", who=seat(p), card=turned[0])
         else:
-            status_line = _("{who}: which reserve column plays first?").format(who=seat(p))
+            status_line = say("{who}: which reserve column plays first?", who=seat(p))
 
     info = []
     if match:
-        info.append(series.heading() + " · " + _("dealer {who}").format(who=seat(series.dealer)))
+        info.append(series.heading() + " · " + say("dealer {who}", who=seat(series.dealer)))
     else:
-        info.append(_("Dealer: {who}").format(who=seat(series.dealer)))
-    info.append(_("Precedence: {who}").format(who=seat(state.first)))
+        info.append(say("Dealer: {who}", who=seat(series.dealer)))
+    info.append(say("Precedence: {who}", who=seat(state.first)))
     if any(state.bonus):
         taker = 0 if state.bonus[0] else 1
-        info.append(_("Bonus: {who} +{n}").format(who=seat(taker), n=state.bonus[taker]))
+        info.append(say("Bonus: {who} +{n}", who=seat(taker), n=state.bonus[taker]))
     else:
-        info.append(_("Bonus: not yet won"))
+        info.append(say("Bonus: not yet won"))
+    info.append(say("Packets won: {a} {x} · {b} {y}", a=seat(0), x=won[0], b=seat(1), y=won[1]))
+    info.append(say("On the tableau: {packets}", packets=_packets(len(state.packets))))
     info.append(
-        _("Packets won: {a} {x} · {b} {y}").format(a=seat(0), x=won[0], b=seat(1), y=won[1])
-    )
-    info.append(_("On the tableau: {packets}").format(packets=_packets(len(state.packets))))
-    info.append(
-        _("Reserve cards: {a} {x} · {b} {y}").format(
-            a=seat(0), x=leftover[0], b=seat(1), y=leftover[1]
-        )
+        say("Reserve cards: {a} {x} · {b} {y}", a=seat(0), x=leftover[0], b=seat(1), y=leftover[1])
     )
     for n, result in enumerate(series.results, start=1):
         a, b = result.scores
-        info.append(_("Deal {n}: {a} {x} – {b} {y}").format(n=n, a=seat(0), x=a, b=seat(1), y=b))
+        info.append(say("Deal {n}: {a} {x} – {b} {y}", n=n, a=seat(0), x=a, b=seat(1), y=b))
     if match:
-        info.append(
-            _("Match: {a} {x} – {b} {y}").format(a=seat(0), x=totals[0], b=seat(1), y=totals[1])
-        )
+        info.append(say("Match: {a} {x} – {b} {y}", a=seat(0), x=totals[0], b=seat(1), y=totals[1]))
 
-    title = _("Grabuge")
+    title = say("Grabuge")
     if match:
         title += " · " + series.heading()
     return TableView(
@@ -178,7 +171,7 @@ def _score_sheet(state: SeenGrabuge) -> ScoreSheet:
     return score_sheet(
         state.series,
         player_columns(SEATS),
-        title=_("Grabuge"),
+        title=say("Grabuge"),
         scored=PACKETS.heading(),
-        total=_("in all"),
+        total=say("in all"),
     )

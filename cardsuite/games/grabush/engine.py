@@ -11,7 +11,6 @@ from typing import Any
 from cardsuite.core.cards import ACE, KING, Card, several, standard_deck
 from cardsuite.core.errors import NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event, Passed, TurnBegins
-from cardsuite.core.i18n import _
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
@@ -26,6 +25,7 @@ from cardsuite.core.series import (
     next_deal_refusal,
 )
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as seat_token
 from cardsuite.core.view import TableView
 from cardsuite.games.grabush import GAME
@@ -739,44 +739,40 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
                 state.series,
                 seat,
                 dealer,
-                not_dealer=_illegal(_("it is {who}'s turn to deal").format(who=seat_token(dealer))),
-                not_over=_illegal(_("the deal is not over")),
+                not_dealer=_illegal(say("it is {who}'s turn to deal", who=seat_token(dealer))),
+                not_over=_illegal(say("the deal is not over")),
             )
         if state.over:
             return deal_over_refusal(
                 state.series,
                 state.series.next_dealer(state.seats),
-                between=_illegal(_("the deal is over: the next one must be dealt first")),
-                over=_illegal(_("the game is over")),
+                between=_illegal(say("the deal is over: the next one must be dealt first")),
+                over=_illegal(say("the game is over")),
             )
         if not 0 <= seat < state.seats:
-            return _illegal(_("there is no such seat"))
+            return _illegal(say("there is no such seat"))
         table = state.table
         if isinstance(move, PenaltyInsert | PenaltySkip):
             if not state.penalty:
-                return _illegal(_("no penalty is being paid now"))
+                return _illegal(say("no penalty is being paid now"))
             if seat != state.penalty[0]:
-                return _illegal(
-                    _("it is {who}'s penalty move").format(who=seat_token(state.penalty[0]))
-                )
+                return _illegal(say("it is {who}'s penalty move", who=seat_token(state.penalty[0])))
             if isinstance(move, PenaltyInsert) and move.card not in table.cards(hand(seat)):
-                return Refusal(
-                    ILLEGAL_SOURCE, _("{card} is not in your hand").format(card=move.card)
-                )
+                return Refusal(ILLEGAL_SOURCE, say("{card} is not in your hand", card=move.card))
             return None
         if state.penalty:
             return _illegal(
-                _("{who} must first make a penalty move").format(who=seat_token(state.penalty[0]))
+                say("{who} must first make a penalty move", who=seat_token(state.penalty[0]))
             )
         if seat != state.turn:
-            return _illegal(_("it is not {who}'s turn").format(who=seat_token(seat)))
+            return _illegal(say("it is not {who}'s turn", who=seat_token(seat)))
         if isinstance(move, Accuse):
             if not state.options.table_talk_penalty:
-                return _illegal(_("the table-talk penalty is not in play"))
+                return _illegal(say("the table-talk penalty is not in play"))
             if state.accused:
-                return _illegal(_("you have already accused this turn"))
+                return _illegal(say("you have already accused this turn"))
             if state.moved:
-                return _illegal(_("an accusation must be the first action of the turn"))
+                return _illegal(say("an accusation must be the first action of the turn"))
             return None
         if isinstance(move, Play):
             return self._why_not_play(state, move)
@@ -785,31 +781,34 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         if isinstance(move, Discard):
             card = move.card
             if card not in held:
-                return Refusal(ILLEGAL_SOURCE, _("{card} is not in your hand").format(card=card))
+                return Refusal(ILLEGAL_SOURCE, say("{card} is not in your hand", card=card))
             if card.rank == ACE:
-                return _illegal(_("an Ace cannot be discarded: it must start a new stack"))
+                return _illegal(say("an Ace cannot be discarded: it must start a new stack"))
             if owed is not None:
                 return _illegal(owed)
             piles = state.options.discard_piles_per_player
             if not isinstance(move.pile, int) or not 0 <= move.pile < piles:
                 return _illegal(
-                    _("there is no discard pile {n}: you may keep {m}").format(
-                        n=move.pile + 1 if isinstance(move.pile, int) else move.pile, m=piles
+                    say(
+                        "there is no discard pile {n}: you may keep {m}",
+                        n=move.pile + 1 if isinstance(move.pile, int) else move.pile,
+                        m=piles,
                     )
                 )
             if move.pile not in self._discard_piles(state, seat):
                 return _illegal(
-                    _("discard pile {n} is empty: a new pile takes the lowest empty place").format(
-                        n=move.pile + 1
+                    say(
+                        "discard pile {n} is empty: a new pile takes the lowest empty place",
+                        n=move.pile + 1,
                     )
                 )
             return None
         if isinstance(move, Pass):
             if held:
-                return _illegal(_("you hold cards: end your turn by discarding one"))
+                return _illegal(say("you hold cards: end your turn by discarding one"))
             if table.count(STOCK) or table.count(BOOKS):
                 return _illegal(
-                    _(
+                    say(
                         "you may pass only with an empty hand and nothing left to draw from the "
                         "stock or the books"
                     )
@@ -824,12 +823,10 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         table = state.table
         ace = next((c for c in table.cards(hand(seat)) if c.rank == ACE), None)
         if ace is not None:
-            return _("{card} must be played to a new stack before the turn ends").format(card=ace)
+            return say("{card} must be played to a new stack before the turn ends", card=ace)
         top = table.top(TEAM_PILES[seat & 1])
         if top is not None and top.rank == ACE:
-            return _("{card} on your team pile must be played before the turn ends").format(
-                card=top
-            )
+            return say("{card} on your team pile must be played before the turn ends", card=top)
         return None
 
     def _why_not_play(self, state: FullGrabush, move: Play) -> Refusal | None:
@@ -839,48 +836,48 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         source = move.source
         if source == hand(seat):
             if card not in table.cards(source):
-                return Refusal(ILLEGAL_SOURCE, _("{card} is not in your hand").format(card=card))
+                return Refusal(ILLEGAL_SOURCE, say("{card} is not in your hand", card=card))
         elif source in TEAM_PILES:
             if source != TEAM_PILES[seat & 1]:
-                return Refusal(ILLEGAL_SOURCE, _("only the other team may play from that pile"))
+                return Refusal(ILLEGAL_SOURCE, say("only the other team may play from that pile"))
             if table.top(source) is not card:
                 return Refusal(
-                    ILLEGAL_SOURCE, _("{card} is not the top of your team pile").format(card=card)
+                    ILLEGAL_SOURCE, say("{card} is not the top of your team pile", card=card)
                 )
         elif source.startswith("discard."):
             owner = int(source.split(".")[1])
             if owner >= state.seats or source not in table.layout:
-                return Refusal(ILLEGAL_SOURCE, _("there is no such pile"))
+                return Refusal(ILLEGAL_SOURCE, say("there is no such pile"))
             if team_of(owner) != team_of(seat):
                 return Refusal(
                     ILLEGAL_SOURCE,
-                    _("{who}'s discard pile belongs to the other team").format(
-                        who=seat_token(owner)
-                    ),
+                    say("{who}'s discard pile belongs to the other team", who=seat_token(owner)),
                 )
             if source not in self._discard_sources(state, seat):
                 return Refusal(
-                    ILLEGAL_SOURCE, _("you may not play from your own discard piles in this game")
+                    ILLEGAL_SOURCE, say("you may not play from your own discard piles in this game")
                 )
             if table.top(source) is not card:
                 return Refusal(
-                    ILLEGAL_SOURCE, _("{card} is not on top of that discard pile").format(card=card)
+                    ILLEGAL_SOURCE, say("{card} is not on top of that discard pile", card=card)
                 )
         else:
-            return Refusal(ILLEGAL_SOURCE, _("cards cannot be played from there"))
+            return Refusal(ILLEGAL_SOURCE, say("cards cannot be played from there"))
         onto = move.onto
         if onto == NEW:
             if card.rank != ACE:
-                return _illegal(_("only an Ace can start a new stack"))
+                return _illegal(say("only an Ace can start a new stack"))
             return None
         if card.rank == ACE:
-            return _illegal(_("an Ace can only start a new stack"))
+            return _illegal(say("an Ace can only start a new stack"))
         if onto not in self._tops(state):
-            return _illegal(_("no stack shows a {rank}").format(rank=rank_word(onto)))
+            return _illegal(say("no stack shows a {rank}", rank=rank_word(onto)))
         if card.rank != onto + 1:
             return _illegal(
-                _("{card} cannot go {where}: stacks go up one rank at a time").format(
-                    card=card, where=on_rank(onto)
+                say(
+                    "{card} cannot go {where}: stacks go up one rank at a time",
+                    card=card,
+                    where=on_rank(onto),
                 )
             )
         return None

@@ -60,12 +60,13 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import say, say_n
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): a one-deal match reports the cards left in each
@@ -157,14 +158,14 @@ class GrabushOptions:
 
 def _source_words(source: PileId, seat: Seat) -> str:
     if source.startswith("hand"):
-        return _("from hand")
+        return say("from hand")
     if source.startswith("team"):
-        return _("from the team pile")
+        return say("from the team pile")
     _kind, p, k = source.split(".")
     owner = int(p)
     if owner == seat:
-        return _("from your discard pile {n}").format(n=int(k) + 1)
-    return _("from {who}'s discard pile {n}").format(who=who(owner), n=int(k) + 1)
+        return say("from your discard pile {n}", n=int(k) + 1)
+    return say("from {who}'s discard pile {n}", who=who(owner), n=int(k) + 1)
 
 
 def _source_notation(source: PileId) -> str:
@@ -184,13 +185,13 @@ def rank_word(rank: int) -> str:
 def on_rank(rank: int) -> str:
     """Where a card goes, in words: "on an Ace", "on a 7", "on an 8", "on a Queen"."""
     named = {
-        1: _("on an Ace"),
-        8: _("on an 8"),
-        11: _("on a Jack"),
-        12: _("on a Queen"),
-        13: _("on a King"),
+        1: say("on an Ace"),
+        8: say("on an 8"),
+        11: say("on a Jack"),
+        12: say("on a Queen"),
+        13: say("on a King"),
     }
-    return named.get(rank) or _("on a {rank}").format(rank=rank)
+    return named.get(rank) or say("on a {rank}", rank=rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,9 +206,12 @@ class Play(Move):
     target: PileId | None = field(default=None, compare=False)
 
     def label(self) -> str:
-        where = _("to a new stack") if self.onto == NEW else on_rank(self.onto)
-        return _("play {card} {source} {where}").format(
-            card=self.card, source=_source_words(self.source, self.seat), where=where
+        where = say("to a new stack") if self.onto == NEW else on_rank(self.onto)
+        return say(
+            "play {card} {source} {where}",
+            card=self.card,
+            source=_source_words(self.source, self.seat),
+            where=where,
         )
 
     def notation(self) -> str:
@@ -229,8 +233,8 @@ class Discard(Move):
 
     def label(self) -> str:
         if self.piles == 1:
-            return _("discard {card}").format(card=self.card)
-        return _("discard {card} on pile {n}").format(card=self.card, n=self.pile + 1)
+            return say("discard {card}", card=self.card)
+        return say("discard {card} on pile {n}", card=self.card, n=self.pile + 1)
 
     def notation(self) -> str:
         return f"discard {self.card} pile {self.pile + 1}"
@@ -257,7 +261,7 @@ class PenaltyInsert(Move):
     written = "insert {card}"
 
     def hidden_label(self) -> str:
-        return _("slip a card into their team pile")
+        return say("slip a card into their team pile")
 
     def gesture(self) -> Gesture:
         return Gesture(hand(self.seat), self.card, team_pile(1 - team_of(self.seat)))
@@ -279,7 +283,7 @@ GrabushMove = Play | Discard | Pass | Accuse | PenaltyInsert | PenaltySkip
 
 
 def team_word(team: int) -> str:
-    return _("team {name}").format(name=TEAM_NAMES[team])
+    return say("team {name}", name=TEAM_NAMES[team])
 
 
 @event
@@ -290,7 +294,7 @@ class PileShows(Event):
     card: Card
 
     def text(self) -> str:
-        return _("The {team} pile shows {card}").format(team=team_word(self.team), card=self.card)
+        return say("The {team} pile shows {card}", team=team_word(self.team), card=self.card)
 
     def moved(self) -> tuple[PileId, ...]:
         return (team_pile(self.team),)
@@ -308,20 +312,28 @@ class Refilled(Event):
     def text(self) -> str:
         n = self.from_stock + self.from_books
         if self.from_books and self.from_stock:
-            return ngettext(
+            return say_n(
                 "{who} draws {n} card (from the stock, then the books)",
                 "{who} draws {n} cards (from the stock, then the books)",
                 n,
-            ).format(who=who(self.seat), n=n)
+                who=who(self.seat),
+                n=n,
+            )
         if self.from_books:
-            return ngettext(
+            return say_n(
                 "{who} draws {n} card from the books",
                 "{who} draws {n} cards from the books",
                 n,
-            ).format(who=who(self.seat), n=n)
-        return ngettext(
-            "{who} draws {n} card from the stock", "{who} draws {n} cards from the stock", n
-        ).format(who=who(self.seat), n=n)
+                who=who(self.seat),
+                n=n,
+            )
+        return say_n(
+            "{who} draws {n} card from the stock",
+            "{who} draws {n} cards from the stock",
+            n,
+            who=who(self.seat),
+            n=n,
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat),)
@@ -337,12 +349,14 @@ class Played(Event):
 
     def text(self) -> str:
         if self.onto == NEW:
-            return _("{who} starts a stack with {card} {source}").format(
+            return say(
+                "{who} starts a stack with {card} {source}",
                 who=who(self.seat),
                 card=self.card,
                 source=_source_words(self.source, -1),
             )
-        return _("{who} plays {card} {source} {where}").format(
+        return say(
+            "{who} plays {card} {source} {where}",
             who=who(self.seat),
             card=self.card,
             source=_source_words(self.source, -1),
@@ -384,8 +398,8 @@ class Accused(Event):
     team: int  # the accused team
 
     def text(self) -> str:
-        return _("{who} accuses {team} of table talk").format(
-            who=who(self.seat), team=team_word(self.team)
+        return say(
+            "{who} accuses {team} of table talk", who=who(self.seat), team=team_word(self.team)
         )
 
 
@@ -398,8 +412,8 @@ class PenaltyCard(Event):
     card: Card = private()
 
     def text(self) -> str:
-        return _("{who} slips a card into the {team} pile").format(
-            who=who(self.seat), team=team_word(self.team)
+        return say(
+            "{who} slips a card into the {team} pile", who=who(self.seat), team=team_word(self.team)
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -427,12 +441,16 @@ class DealEnded(Event):
 
 def deal_end_text(team: int | None, how: str, left: tuple[int, int]) -> str:
     if how == "pile-empty" and team is not None:
-        return _("Team {name} has emptied its pile and wins the deal").format(name=TEAM_NAMES[team])
-    why = _("Nobody can move") if how == "blocked" else _("The turn limit is reached")
+        return say("Team {name} has emptied its pile and wins the deal", name=TEAM_NAMES[team])
+    why = say("Nobody can move") if how == "blocked" else say("The turn limit is reached")
     if team is None:
-        return _("{why}: both piles hold {n} cards, the deal is a draw").format(why=why, n=left[0])
-    return _("{why}: team {name} wins the deal with fewer cards left ({a} to {b})").format(
-        why=why, name=TEAM_NAMES[team], a=left[team], b=left[1 - team]
+        return say("{why}: both piles hold {n} cards, the deal is a draw", why=why, n=left[0])
+    return say(
+        "{why}: team {name} wins the deal with fewer cards left ({a} to {b})",
+        why=why,
+        name=TEAM_NAMES[team],
+        a=left[team],
+        b=left[1 - team],
     )
 
 
@@ -507,7 +525,10 @@ def match_outcome(
         )
     winner = wins.index(max(wins))
     scores = tuple(wins[team_of(s)] for s in range(seats))
-    reason = _("{team} wins the match, {a} deals to {b}").format(
-        team=team_word(winner), a=wins[winner], b=wins[1 - winner]
+    reason = say(
+        "{team} wins the match, {a} deals to {b}",
+        team=team_word(winner),
+        a=wins[winner],
+        b=wins[1 - winner],
     )
     return Outcome.from_scores(scores, reason, sides=sides, ending=ending, measure=DEALS_WON)

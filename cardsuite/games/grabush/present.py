@@ -16,10 +16,9 @@ under a count.
 from __future__ import annotations
 
 from cardsuite.core.cards import KING
-from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, score_sheet
-from cardsuite.core.text import seat
+from cardsuite.core.text import say, seat
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -75,17 +74,17 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
             piles.append(
                 PileView(
                     hand(s),
-                    _("hand"),
+                    say("hand"),
                     PileStyle.FAN,
                     tuple(sorted(held, key=by_rank())),
                     owner=s,
-                    placeholder=_("no cards"),
+                    placeholder=say("no cards"),
                     most=room(HAND_SIZE),
                 )
             )
         else:  # another's hand: a badge with its count, which keeps its size
             piles.append(
-                PileView(hand(s), _("hand"), PileStyle.BADGE, held, owner=s, note=str(len(held)))
+                PileView(hand(s), say("hand"), PileStyle.BADGE, held, owner=s, note=str(len(held)))
             )
         free_shown = False
         for k in range(piles_each):
@@ -98,9 +97,9 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
                 start_here = mine and not free_shown  # (with rooms, every pile shows)
                 free_shown = free_shown or start_here
             if piles_each > 1:
-                label = str(k + 1) if compact and not mine else _("pile {n}").format(n=k + 1)
+                label = str(k + 1) if compact and not mine else say("pile {n}", n=k + 1)
             else:
-                label = "" if compact and not mine else _("discards")
+                label = "" if compact and not mine else say("discards")
             # the others' squared up (top card and count), all of them with six seats or more;
             # the viewer's fanned, the oldest folded under a count beyond its room
             style = PileStyle.STACK if compact or not mine else PileStyle.FAN
@@ -111,13 +110,13 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
                     style,
                     faces,
                     owner=s,
-                    placeholder=(_("discard here") if piles_each == 1 else _("new pile"))
+                    placeholder=(say("discard here") if piles_each == 1 else say("new pile"))
                     if mine and (start_here or faces)
                     else "",
                     most=room(FAN_MOST),
                 )
             )
-        marks = [_("dealer")] if s == state.series.dealer else []
+        marks = [say("dealer")] if s == state.series.dealer else []
         seats.append(
             seat_view(
                 s,
@@ -134,9 +133,9 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
             pile_view(
                 table,
                 TEAM_PILES[t],
-                _("pile {team}").format(team=TEAM_NAMES[t]),
+                say("pile {team}", team=TEAM_NAMES[t]),
                 PileStyle.STACK,
-                placeholder=_("empty"),
+                placeholder=say("empty"),
                 most=room(TEAM_PILE_SIZE),
             )
         )
@@ -145,62 +144,74 @@ def present(obs: Observation[SeenGrabush]) -> TableView:
     cards = 52 * decks_for(n)
     if compact:  # the stacks in play, then the slot the next Ace starts
         for i in state.stacks:
-            centre.append(pile_view(table, stack(i), _("stack"), PileStyle.STACK))
+            centre.append(pile_view(table, stack(i), say("stack"), PileStyle.STACK))
         if free is not None and free < slots_for(n):
             centre.append(
-                PileView(stack(free), _("new"), PileStyle.STACK, (), placeholder=_("Ace"))
+                PileView(stack(free), say("new"), PileStyle.STACK, (), placeholder=say("Ace"))
             )
     else:  # every slot in its place: the next Ace starts the first free one
         for i in range(slots_for(n)):
             faces = table.faces(stack(i))
-            placeholder = _("new: Ace") if i == free else ""  # (the label keeps its length)
+            placeholder = say("new: Ace") if i == free else ""  # (the label keeps its length)
             centre.append(
                 PileView(
-                    stack(i), _("stack"), PileStyle.STACK, faces, placeholder=placeholder, most=KING
+                    stack(i),
+                    say("stack"),
+                    PileStyle.STACK,
+                    faces,
+                    placeholder=placeholder,
+                    most=KING,
                 )
             )
     stock = table.count(STOCK)
     books = table.count(BOOKS)
-    centre.append(pile_view(table, STOCK, _("stock"), PileStyle.STACK, most=room(cards)))
-    centre.append(pile_view(table, BOOKS, _("books"), PileStyle.STACK, most=room(cards)))
+    centre.append(pile_view(table, STOCK, say("stock"), PileStyle.STACK, most=room(cards)))
+    centre.append(pile_view(table, BOOKS, say("books"), PileStyle.STACK, most=room(cards)))
     info = [
-        _("Team piles: A {a} · B {b}").format(
-            a=table.count(TEAM_PILES[0]), b=table.count(TEAM_PILES[1])
+        say(
+            "Team piles: A {a} · B {b}", a=table.count(TEAM_PILES[0]), b=table.count(TEAM_PILES[1])
         ),
-        _("Stock {stock} · books {books}").format(stock=stock, books=books),
-        _("Stacks go A to K, suits ignored; Aces must be played; a discard ends the turn"),
+        say("Stock {stock} · books {books}", stock=stock, books=books),
+        say("Stacks go A to K, suits ignored; Aces must be played; a discard ends the turn"),
     ]
     if state.options.match_wins > 1:
         info.append(
-            _("Deals won: A {a} · B {b} (first to {k})").format(
-                a=state.wins[0], b=state.wins[1], k=state.options.match_wins
+            say(
+                "Deals won: A {a} · B {b} (first to {k})",
+                a=state.wins[0],
+                b=state.wins[1],
+                k=state.options.match_wins,
             )
         )
     if not (state.options.own_discard_playable or n == 2):
-        info.append(_("Only teammates' discard piles may be played from"))
+        info.append(say("Only teammates' discard piles may be played from"))
     summary = None
     if state.over:
         result = state.series.results[-1] if state.series.results else None
         if state.series.between and result is not None:
             totals = tuple(state.wins[team_of(s)] for s in range(n))
             summary = deal_summary(
-                state.series, n, this_deal=_("won"), total=_("deals won"), totals=totals
+                state.series, n, this_deal=say("won"), total=say("deals won"), totals=totals
             )
-            status = _("{note} — {who} deals next").format(
-                note=result.note, who=seat(state.series.next_dealer(n))
+            status = say(
+                "{note} — {who} deals next", note=result.note, who=seat(state.series.next_dealer(n))
             )
         else:
-            status = _("Game over — {note}").format(note=result.note if result else "")
+            status = say("Game over — {note}", note=result.note if result else "")
     elif state.penalty:
-        status = _("{who}: slip a card into the {team} pile, or give none").format(
-            who=seat(state.penalty[0]), team=team_word(1 - team_of(state.penalty[0]))
+        status = say(
+            "{who}: slip a card into the {team} pile, or give none",
+            who=seat(state.penalty[0]),
+            team=team_word(1 - team_of(state.penalty[0])),
         )
     else:
-        status = _(
-            "{who} to play ({team}): build on the stacks, then discard to end the turn"
-        ).format(who=seat(state.turn), team=team_word(team_of(state.turn)))
+        status = say(
+            "{who} to play ({team}): build on the stacks, then discard to end the turn",
+            who=seat(state.turn),
+            team=team_word(team_of(state.turn)),
+        )
     return TableView(
-        title=_("Grabush"),
+        title=say("Grabush"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=tuple(centre),
@@ -216,13 +227,11 @@ def _score_sheet(state: SeenGrabush) -> ScoreSheet:
     each team has won."""
     return score_sheet(
         state.series,
-        [(_("Team {name}").format(name=TEAM_NAMES[t]), t) for t in range(2)],  # seat t: team t
-        title=_("Grabush"),
-        scored=_("won"),
-        total=_("in all"),
+        [(say("Team {name}", name=TEAM_NAMES[t]), t) for t in range(2)],  # seat t: team t
+        title=say("Grabush"),
+        scored=say("won"),
+        total=say("in all"),
         lines=(
-            _("The first team to win {k} deals takes the match.").format(
-                k=state.options.match_wins
-            ),
+            say("The first team to win {k} deals takes the match.", k=state.options.match_wins),
         ),
     )

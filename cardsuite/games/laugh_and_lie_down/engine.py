@@ -14,7 +14,7 @@ from typing import Any
 from cardsuite.core.cards import Card, Suit, standard_deck
 from cardsuite.core.errors import GAME_OVER, NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import N_n, _, ngettext
+from cardsuite.core.i18n import N_n
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position, position_keys
 from cardsuite.core.position import numbers_per_seat as _numbers
@@ -24,7 +24,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import DealResult, NextDeal, Series
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
-from cardsuite.core.text import ranks_word
+from cardsuite.core.text import ranks_word, say, say_n
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.laugh_and_lie_down import GAME
@@ -591,7 +591,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             if not hs or not ts:
                 return Refusal(
                     NEED_HAND_AND_TABLE,
-                    _("a capture takes at least one card from your hand and one from the table"),
+                    say("a capture takes at least one card from your hand and one from the table"),
                 )
             rank = hs[0].rank
             for c in hs:
@@ -603,18 +603,18 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             if (len(hs) > 1 and len({c.index for c in hs}) < len(hs)) or (
                 len(ts) > 1 and len({c.index for c in ts}) < len(ts)
             ):
-                return Refusal(MIXED_RANKS, _("a capture names each card once"))
+                return Refusal(MIXED_RANKS, say("a capture names each card once"))
             held = state.table.cards(hand(seat))
             for c in hs:
                 for x in held:
                     if x is c:
                         break
                 else:
-                    return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=c))
+                    return Refusal(CARD_NOT_HELD, say("you do not hold {card}", card=c))
             tm = state.table_bits
             for c in ts:
                 if not tm >> c.index & 1:
-                    return Refusal(NOT_ON_TABLE, _("{card} is not on the table").format(card=c))
+                    return Refusal(NOT_ON_TABLE, say("{card} is not on the table", card=c))
             return None
         if kind is EndTurn:
             if seat != state.turn or asked is not None:
@@ -622,7 +622,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             if not state.captured:
                 return Refusal(
                     MUST_CAPTURE,
-                    _("you must capture: a card of your hand matches the table"),
+                    say("you must capture: a card of your hand matches the table"),
                 )
             return None
         if kind is AddPair or kind is KeepPair:
@@ -631,36 +631,36 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             refusal = self.not_your_turn(state, move)
             if refusal is not None:
                 return refusal
-            return Refusal(NOT_NOW, _("no pair is waiting to be added now"))
+            return Refusal(NOT_NOW, say("no pair is waiting to be added now"))
         if kind is NextDeal:
             if state.turn is None and asked is None:
                 if state.series.between:
                     if seat == state.series.next_dealer(state.seats):
                         return None
                     return self.not_your_turn(state, move)
-                return Refusal(GAME_OVER, _("the game is over"))
-            return Refusal(NOT_NOW, _("the deal is not over yet"))
-        return Refusal(NOT_NOW, _("that is not a move of this game"))
+                return Refusal(GAME_OVER, say("the game is over"))
+            return Refusal(NOT_NOW, say("the deal is not over yet"))
+        return Refusal(NOT_NOW, say("that is not a move of this game"))
 
     def _mixed(self) -> Refusal:
-        return Refusal(MIXED_RANKS, _("a capture takes cards of one rank only"))
+        return Refusal(MIXED_RANKS, say("a capture takes cards of one rank only"))
 
     def _waiting(self, state: FullLaugh, move: AnyLaughMove) -> Refusal:
         """Refusal of a turn move by a seat that may not make it now."""
         if state.asked is not None and move.seat == state.asked:
             return Refusal(
                 NOT_NOW,
-                _("first say whether you add your two {rank}").format(rank=ranks_word(state.rank)),
+                say("first say whether you add your two {rank}", rank=ranks_word(state.rank)),
             )
         if state.asked is not None and move.seat == state.turn:
             return Refusal(
                 NOT_NOW,
-                _("wait: {who} is deciding whether to add a pair").format(who=who(state.asked)),
+                say("wait: {who} is deciding whether to add a pair", who=who(state.asked)),
             )
         refusal = self.not_your_turn(state, move)
         if refusal is not None:
             return refusal
-        return Refusal(NOT_NOW, _("the deal is over"))  # pragma: no cover (to_move covers it)
+        return Refusal(NOT_NOW, say("the deal is over"))  # pragma: no cover (to_move covers it)
 
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullLaugh, move: AnyLaughMove) -> FullLaugh:
@@ -954,8 +954,8 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 "{who} were laughed at the least ({times})",
             )
         best = scores[winners[0]]
-        times = ngettext("{n} time", "{n} times", best).format(n=best)
-        reason = ngettext(*forms, len(winners)).format(who=names, n=best, times=times)
+        times = say_n("{n} time", "{n} times", best, n=best)
+        reason = say_n(*forms, len(winners), who=names, n=best, times=times)
         return Outcome(places, reason, scores, ending="match-played", measure=measure)
 
     # --- presentation ----------------------------------------------------------------------

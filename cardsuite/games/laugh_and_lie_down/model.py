@@ -64,13 +64,13 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import ranks_word, seats_text
+from cardsuite.core.text import ranks_word, say, say_n, seats_text
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): the chip balance with stakes, else the laughs.
@@ -150,7 +150,7 @@ def cards_words(cards: tuple[CardFace, ...]) -> str:
 
 
 def chips_word(n: int) -> str:
-    return ngettext("{n} chip", "{n} chips", n).format(n=n)
+    return say_n("{n} chip", "{n} chips", n, n=n)
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -164,8 +164,8 @@ class Capture(Move):
     table: tuple[Card, ...]
 
     def label(self) -> str:
-        return _("take {table} with {hand}").format(
-            table=cards_words(self.table), hand=cards_words(self.hand)
+        return say(
+            "take {table} with {hand}", table=cards_words(self.table), hand=cards_words(self.hand)
         )
 
     def notation(self) -> str:
@@ -179,10 +179,8 @@ class Capture(Move):
 
     def question(self, depth: int) -> str:
         if depth == 0:
-            return _("Capture with which of your {rank}?").format(
-                rank=ranks_word(self.hand[0].rank)
-            )
-        return _("Take which {rank} from the table?").format(rank=ranks_word(self.hand[0].rank))
+            return say("Capture with which of your {rank}?", rank=ranks_word(self.hand[0].rank))
+        return say("Take which {rank} from the table?", rank=ranks_word(self.hand[0].rank))
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +240,10 @@ class TableFour(Event):
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("All four {rank} lie on the table: they go to the dealer, {who}").format(
-            rank=ranks_word(self.cards[0].rank), who=who(self.seat)
+        return say(
+            "All four {rank} lie on the table: they go to the dealer, {who}",
+            rank=ranks_word(self.cards[0].rank),
+            who=who(self.seat),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -258,9 +258,7 @@ class LaidAside(Event):
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("{who} lays aside {cards}").format(
-            who=who(self.seat), cards=cards_words(self.cards)
-        )
+        return say("{who} lays aside {cards}", who=who(self.seat), cards=cards_words(self.cards))
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), captured(self.seat))
@@ -273,8 +271,11 @@ class Captured(Event):
     table: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("{who} takes {table} with {hand}").format(
-            who=who(self.seat), table=cards_words(self.table), hand=cards_words(self.hand)
+        return say(
+            "{who} takes {table} with {hand}",
+            who=who(self.seat),
+            table=cards_words(self.table),
+            hand=cards_words(self.hand),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -290,8 +291,11 @@ class PairAdded(Event):
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("{who} adds their pair {cards} to {taker}'s pair and lays it aside").format(
-            who=who(self.seat), cards=cards_words(self.cards), taker=who(self.to)
+        return say(
+            "{who} adds their pair {cards} to {taker}'s pair and lays it aside",
+            who=who(self.seat),
+            cards=cards_words(self.cards),
+            taker=who(self.to),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -306,8 +310,10 @@ class PairOffered(Event):
     rank: int
 
     def text(self) -> str:
-        return _("{who} holds the other two {rank} and may add them").format(
-            who=who(self.seat), rank=ranks_word(self.rank)
+        return say(
+            "{who} holds the other two {rank} and may add them",
+            who=who(self.seat),
+            rank=ranks_word(self.rank),
         )
 
 
@@ -317,9 +323,7 @@ class PairKept(Event):
     rank: int
 
     def text(self) -> str:
-        return _("{who} keeps their two {rank}").format(
-            who=who(self.seat), rank=ranks_word(self.rank)
-        )
+        return say("{who} keeps their two {rank}", who=who(self.seat), rank=ranks_word(self.rank))
 
 
 @event
@@ -336,11 +340,12 @@ class Skipped(Event):
     passed: tuple[Seat, ...]
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} has no cards left and is passed by",
             "{who} have no cards left and are passed by",
             len(self.passed),
-        ).format(who=seats_text(self.passed))
+            who=seats_text(self.passed),
+        )
 
 
 @event
@@ -353,11 +358,15 @@ class LayDown(Event):
 
     def text(self) -> str:
         if self.first:
-            return _("{who} cannot match and lies down ({cards}): everyone laughs!").format(
-                who=who(self.seat), cards=cards_words(self.cards)
+            return say(
+                "{who} cannot match and lies down ({cards}): everyone laughs!",
+                who=who(self.seat),
+                cards=cards_words(self.cards),
             )
-        return _("{who} cannot match either and lies down ({cards})").format(
-            who=who(self.seat), cards=cards_words(self.cards)
+        return say(
+            "{who} cannot match either and lies down ({cards})",
+            who=who(self.seat),
+            cards=cards_words(self.cards),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -375,12 +384,14 @@ class LastHolder(Event):
 
     def text(self) -> str:
         if self.holder is None:
-            return _("Nobody else can play: the table cards go to the dealer, {who}").format(
-                who=who(self.seat)
+            return say(
+                "Nobody else can play: the table cards go to the dealer, {who}", who=who(self.seat)
             )
-        return _(
-            "Only {holder} still holds cards: that hand and the table cards go to the dealer, {who}"
-        ).format(holder=who(self.holder), who=who(self.seat))
+        return say(
+            "Only {holder} still holds cards: that hand and the table cards go to the dealer, {who}",
+            holder=who(self.holder),
+            who=who(self.seat),
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (TABLE, captured(self.seat))
@@ -395,8 +406,11 @@ class Paid(Event):
     pot: int
 
     def text(self) -> str:
-        return _("{who} pays {chips} into the pot (pot: {pot})").format(
-            who=who(self.seat), chips=chips_word(self.n), pot=self.pot
+        return say(
+            "{who} pays {chips} into the pot (pot: {pot})",
+            who=who(self.seat),
+            chips=chips_word(self.n),
+            pot=self.pot,
         )
 
 
@@ -409,8 +423,11 @@ class Took(Event):
     pot: int
 
     def text(self) -> str:
-        return _("{who} takes {chips} from the pot (pot: {pot})").format(
-            who=who(self.seat), chips=chips_word(self.n), pot=self.pot
+        return say(
+            "{who} takes {chips} from the pot (pot: {pot})",
+            who=who(self.seat),
+            chips=chips_word(self.n),
+            pot=self.pot,
         )
 
 
@@ -423,8 +440,11 @@ class Shortfall(Event):
     n: int
 
     def text(self) -> str:
-        return _("The pot is short: {who} pays {to} {chips}").format(
-            who=who(self.seat), to=who(self.to), chips=chips_word(self.n)
+        return say(
+            "The pot is short: {who} pays {to} {chips}",
+            who=who(self.seat),
+            to=who(self.to),
+            chips=chips_word(self.n),
         )
 
 
@@ -443,8 +463,8 @@ class LostDeal(DealOver):
 
     def text(self) -> str:
         assert self.loser is not None, "a deal is lost by the player who lay down"
-        return _("Deal {n} is over: {who} lay down and is laughed at").format(
-            n=self.number, who=who(self.loser)
+        return say(
+            "Deal {n} is over: {who} lay down and is laughed at", n=self.number, who=who(self.loser)
         )
 
 
@@ -461,9 +481,11 @@ class LastHolderEnd(DealOver):
 
     def text(self) -> str:
         if self.loser is None:
-            return _("Deal {n} is over: nobody lay down").format(n=self.number)
-        return _("Deal {n} is over: {who} was the first to lie down and is laughed at").format(
-            n=self.number, who=who(self.loser)
+            return say("Deal {n} is over: nobody lay down", n=self.number)
+        return say(
+            "Deal {n} is over: {who} was the first to lie down and is laughed at",
+            n=self.number,
+            who=who(self.loser),
         )
 
 

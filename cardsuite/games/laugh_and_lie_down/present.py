@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import player_columns, score_sheet
-from cardsuite.core.text import card_count, ranks_word, seat
+from cardsuite.core.text import card_count, ranks_word, say, say_n, seat
 from cardsuite.core.view import (
     DealSummary,
     PileStyle,
@@ -29,11 +28,11 @@ from cardsuite.games.laugh_and_lie_down.model import (
 
 
 def laughs_text(n: int) -> str:
-    return ngettext("{n} laugh", "{n} laughs", n).format(n=n)
+    return say_n("{n} laugh", "{n} laughs", n, n=n)
 
 
 def chips_text(n: int) -> str:
-    return CHIP_BALANCE.amount(n) if n else _("0 chips")
+    return CHIP_BALANCE.amount(n) if n else say("0 chips")
 
 
 def present(obs: Observation[SeenLaugh]) -> TableView:
@@ -47,10 +46,10 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
         held = table.faces(hand(s))
         took = table.faces(captured(s))
         piles = (
-            hand_view(table, hand(s), s, obs.viewer, by_rank(), placeholder=_("no cards")),
+            hand_view(table, hand(s), s, obs.viewer, by_rank(), placeholder=say("no cards")),
             PileView(
                 captured(s),
-                _("captured"),
+                say("captured"),
                 PileStyle.BADGE,
                 took,
                 owner=s,
@@ -59,13 +58,13 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
         )
         marks = []
         if s == series.dealer:
-            marks.append(_("dealer"))
+            marks.append(say("dealer"))
         if s == state.loser:
-            marks.append(_("lay down: laughed at"))
+            marks.append(say("lay down: laughed at"))
         elif s in state.down:
-            marks.append(_("lay down"))
+            marks.append(say("lay down"))
         elif not held and state.turn is not None:
-            marks.append(_("safe"))
+            marks.append(say("safe"))
         score = laughs_text(state.laughs[s])
         if opts.stakes:
             score = f"{chips_text(state.chips[s])} · {score}"
@@ -82,15 +81,15 @@ def present(obs: Observation[SeenLaugh]) -> TableView:
     centre = (
         PileView(
             TABLE,
-            _("table"),
+            say("table"),
             PileStyle.FAN,  # a fan: all of up to 20-odd cards fit at 80 columns
             tuple(sorted(table.faces(TABLE), key=by_rank())),  # no order: shown by rank
-            placeholder=_("empty"),
+            placeholder=say("empty"),
         ),
     )
     summary = _summary(state) if series.results and state.turn is None else None
     return TableView(
-        title=_("Laugh and Lie Down"),
+        title=say("Laugh and Lie Down"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=centre,
@@ -108,9 +107,9 @@ def _score_sheet(state: SeenLaugh) -> ScoreSheet:
     return score_sheet(
         state.series,
         player_columns(state.seats),
-        title=_("Laugh and Lie Down"),
-        scored=_("chips") if stakes else _("laughed at"),
-        total=_("balance") if stakes else _("in all"),
+        title=say("Laugh and Lie Down"),
+        scored=say("chips") if stakes else say("laughed at"),
+        total=say("balance") if stakes else say("in all"),
         better="" if stakes else LAUGHS.hint(),
         signed=stakes,
     )
@@ -118,36 +117,34 @@ def _score_sheet(state: SeenLaugh) -> ScoreSheet:
 
 def _status(state: SeenLaugh) -> str:
     if state.asked is not None:
-        return _("{who} may add the other two {rank} to the pair just taken").format(
-            who=seat(state.asked), rank=ranks_word(state.rank)
+        return say(
+            "{who} may add the other two {rank} to the pair just taken",
+            who=seat(state.asked),
+            rank=ranks_word(state.rank),
         )
     if state.series.between:
-        return _("Deal over: {who} deals the next hand").format(
-            who=seat(state.series.next_dealer(state.seats))
+        return say(
+            "Deal over: {who} deals the next hand", who=seat(state.series.next_dealer(state.seats))
         )
     if state.turn is None:
-        return _("The match is over")
+        return say("The match is over")
     if state.captured:
-        return _("{who} may capture again or end the turn").format(who=seat(state.turn))
-    return _("{who} to capture: match a card of the hand with the table").format(
-        who=seat(state.turn)
-    )
+        return say("{who} may capture again or end the turn", who=seat(state.turn))
+    return say("{who} to capture: match a card of the hand with the table", who=seat(state.turn))
 
 
 def _info(state: SeenLaugh) -> tuple[str, ...]:
-    lines = [state.series.heading(), _("Dealer: {who}").format(who=seat(state.dealer))]
+    lines = [state.series.heading(), say("Dealer: {who}", who=seat(state.dealer))]
     n = state.seats
     if state.options.stakes:
-        lines.append(_("Pot: {n}").format(n=state.pot))
+        lines.append(say("Pot: {n}", n=state.pot))
         lines.append(
-            _("Break-even: {n} cards captured (1 chip a pair above or below)").format(
-                n=HAND_SIZES[n]
-            )
+            say("Break-even: {n} cards captured (1 chip a pair above or below)", n=HAND_SIZES[n])
         )
         chips = " · ".join(f"{seat(s)} {state.chips[s]:+d}" for s in range(n))
-        lines.append(_("Chips: {chips}").format(chips=chips))
+        lines.append(say("Chips: {chips}", chips=chips))
     laughs = " · ".join(f"{seat(s)} {state.laughs[s]}" for s in range(n))
-    lines.append(_("Laughs: {laughs}").format(laughs=laughs))
+    lines.append(say("Laughs: {laughs}", laughs=laughs))
     return tuple(lines)
 
 
@@ -158,14 +155,14 @@ def _summary(state: SeenLaugh) -> DealSummary:
     n = state.seats
     table = state.table
     if series.deals > 0:
-        title = _("Deal {n} of {total} is over").format(n=len(series.results), total=series.deals)
+        title = say("Deal {n} of {total} is over", n=len(series.results), total=series.deals)
     else:
-        title = _("Deal {n} is over").format(n=len(series.results))
+        title = say("Deal {n} is over", n=len(series.results))
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     lines: tuple[str, ...]
     if state.options.stakes:
-        columns = ("", _("captured"), _("chips this deal"), _("balance"), _("laughs"))
+        columns = ("", say("captured"), say("chips this deal"), say("balance"), say("laughs"))
         rows = tuple(
             (
                 seat(s),
@@ -176,14 +173,14 @@ def _summary(state: SeenLaugh) -> DealSummary:
             )
             for s in range(n)
         )
-        lines = (result.note, _("Left in the pot: {n}").format(n=state.pot))
+        lines = (result.note, say("Left in the pot: {n}", n=state.pot))
     else:
-        columns = ("", _("captured"), _("laughed at"), _("laughs"))
+        columns = ("", say("captured"), say("laughed at"), say("laughs"))
         rows = tuple(
             (
                 seat(s),
                 str(table.count(captured(s))),
-                _("yes") if result.scores[s] else "",
+                say("yes") if result.scores[s] else "",
                 str(state.laughs[s]),
             )
             for s in range(n)

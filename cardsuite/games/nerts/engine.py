@@ -13,7 +13,6 @@ from typing import Any, cast
 from cardsuite.core.cards import ACE, FACE_DOWN, Card, CardFace, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _
 from cardsuite.core.levels import level_id
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
@@ -38,6 +37,7 @@ from cardsuite.core.table import (
     TableEdit,
     Visibility,
 )
+from cardsuite.core.text import say
 from cardsuite.core.view import TableView
 from cardsuite.games.nerts import GAME
 from cardsuite.games.nerts import present as presentation
@@ -151,7 +151,7 @@ def _landed(
 
 
 def _not_available(card: Card) -> Refusal:
-    return Refusal(NOT_AVAILABLE, _("{card} is not one of your available cards").format(card=card))
+    return Refusal(NOT_AVAILABLE, say("{card} is not one of your available cards", card=card))
 
 
 class _Work:
@@ -264,18 +264,20 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         opts: NertsOptions = self.resolve_options(options)
         if opts.mode != REALTIME or humans <= 1:
             return opts, None
-        note = _(
+        note = say(
             "Nerts in real time takes one person at the keyboard: with {n} people, you play "
-            "turn by turn."
-        ).format(n=humans)
+            "turn by turn.",
+            n=humans,
+        )
         return dataclasses.replace(opts, mode=TURNS), note
 
     def check_options(self, seats: int, options: NertsOptions) -> None:
         self.check_seats(seats)
         if options.strict_alternation and options.mode != TURNS:
             raise OptionsError(
-                _("strict_alternation is for the turn-based mode (mode=turns), not {mode}").format(
-                    mode=options.mode
+                say(
+                    "strict_alternation is for the turn-based mode (mode=turns), not {mode}",
+                    mode=options.mode,
                 )
             )
 
@@ -631,16 +633,18 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         opts = state.options
         realtime = opts.mode == REALTIME
         if state.phase == OVER:
-            return Refusal(GAME_OVER, _("the game is over"))
+            return Refusal(GAME_OVER, say("the game is over"))
         kind = type(move)
         if kind is Pass and realtime:
-            return Refusal(WRONG_MODE, _("there is no passing in real-time play: say stuck"))
+            return Refusal(WRONG_MODE, say("there is no passing in real-time play: say stuck"))
         if kind is Stuck and not realtime:
-            return Refusal(WRONG_MODE, _("there is no stuck key in turn-based play: flip or pass"))
+            return Refusal(
+                WRONG_MODE, say("there is no stuck key in turn-based play: flip or pass")
+            )
         if not 0 <= seat < state.seats:
-            return Refusal(NOT_AVAILABLE, _("there is no such player"))
+            return Refusal(NOT_AVAILABLE, say("there is no such player"))
         if state.phase == WAITING:
-            return Refusal(NOT_STARTED, _("wait for the start signal"))
+            return Refusal(NOT_STARTED, say("wait for the start signal"))
         if not realtime and seat != state.turn:
             return self.not_your_turn(state, move)
         table = state.table
@@ -653,19 +657,19 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
                 return None
         elif kind is Flip:
             if not table.cards(stock(seat)) and not table.cards(waste(seat)):
-                return Refusal(NOTHING_TO_FLIP, _("your stock and waste are both empty"))
+                return Refusal(NOTHING_TO_FLIP, say("your stock and waste are both empty"))
         elif kind is Pass:
             if table.cards(stock(seat)) or table.cards(waste(seat)):
                 return Refusal(
-                    CANNOT_PASS, _("you may pass only when your stock and waste are both empty")
+                    CANNOT_PASS, say("you may pass only when your stock and waste are both empty")
                 )
         elif kind is Stuck:
             if state.stuck[seat]:
-                return Refusal(ALREADY_STUCK, _("you are already stuck"))
+                return Refusal(ALREADY_STUCK, say("you are already stuck"))
         else:
-            return Refusal(WRONG_MODE, _("that is not an action of this game"))
+            return Refusal(WRONG_MODE, say("that is not an action of this game"))
         if not opts.auto_aces and self._aces_available(table, seat):
-            return Refusal(ACE_FIRST, _("an Ace is showing: it must go to the centre first"))
+            return Refusal(ACE_FIRST, say("an Ace is showing: it must go to the centre first"))
         return None
 
     def _why_not_play(self, state: FullNerts, move: Play) -> Refusal | None:
@@ -673,10 +677,10 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
         table = state.table
         layout = table.layout
         if target != CENTRE and target not in layout:
-            return Refusal(WRONG_FOUNDATION, _("there is no such place on the table"))
+            return Refusal(WRONG_FOUNDATION, say("there is no such place on the table"))
         to_row = target.startswith("row.")
         if to_row and layout.spec(target).owner != seat:
-            return Refusal(NOT_OWN_ROW, _("you may build only on your own row"))
+            return Refusal(NOT_OWN_ROW, say("you may build only on your own row"))
         if source not in layout or layout.spec(source).owner != seat or card.back != seat:
             return _not_available(card)
         pile = table.cards(source)
@@ -690,15 +694,17 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             return _not_available(card)
         if to_row:
             if card.rank == ACE:
-                return Refusal(ACE_TO_CENTRE, _("an Ace may only go to the centre"))
+                return Refusal(ACE_TO_CENTRE, say("an Ace may only go to the centre"))
             if target == source:
-                return Refusal(BAD_BUILD, _("a card cannot move onto its own pile"))
+                return Refusal(BAD_BUILD, say("a card cannot move onto its own pile"))
             onto = table.top(target)
             if onto is not None and not ROW.follows(card, onto):
                 return Refusal(
                     BAD_BUILD,
-                    _("{card} does not go on {onto}: one rank lower, the other colour").format(
-                        card=card, onto=onto
+                    say(
+                        "{card} does not go on {onto}: one rank lower, the other colour",
+                        card=card,
+                        onto=onto,
                     ),
                 )
             return None
@@ -706,21 +712,21 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
             if card.rank != ACE:
                 return Refusal(
                     WRONG_FOUNDATION,
-                    _("only an Ace starts a new foundation, not {card}").format(card=card),
+                    say("only an Ace starts a new foundation, not {card}", card=card),
                 )
             return None
         if not target.startswith("found."):
-            return Refusal(WRONG_FOUNDATION, _("cards go to a foundation or to your row"))
+            return Refusal(WRONG_FOUNDATION, say("cards go to a foundation or to your row"))
         onto = table.top(target)
         if card.rank == ACE:
-            return Refusal(WRONG_FOUNDATION, _("an Ace starts a new foundation in the centre"))
+            return Refusal(WRONG_FOUNDATION, say("an Ace starts a new foundation in the centre"))
         if onto is None:
-            return Refusal(WRONG_FOUNDATION, _("only an Ace starts a new foundation"))
+            return Refusal(WRONG_FOUNDATION, say("only an Ace starts a new foundation"))
         if not FOUNDATION.follows(card, onto):
             return Refusal(
                 WRONG_FOUNDATION,
-                _("{card} does not go on {onto}: same suit, one rank higher").format(
-                    card=card, onto=onto
+                say(
+                    "{card} does not go on {onto}: same suit, one rank higher", card=card, onto=onto
                 ),
             )
         return None

@@ -62,14 +62,14 @@ from typing import Generic, NamedTuple, TypeVar
 from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _
+from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import say, seats_text
 from cardsuite.core.text import seat as who
-from cardsuite.core.text import seats_text
 
 MAX_SEATS = 6
 NERTS_SIZE = 13
@@ -172,17 +172,17 @@ class NertsOptions:
 def _place(pile: PileId) -> str:
     """A pile in words, for labels: "your 13-pile", "row 3", "foundation 2", "the centre"."""
     if pile == CENTRE:
-        return _("the centre")
+        return say("the centre")
     kind, _sep, rest = pile.partition(".")
     if kind == "row":
-        return _("row {n}").format(n=int(rest.rpartition(".")[2]) + 1)
+        return say("row {n}", n=int(rest.rpartition(".")[2]) + 1)
     if kind == "found":
-        return _("foundation {n}").format(n=int(rest) + 1)
+        return say("foundation {n}", n=int(rest) + 1)
     if kind == "nerts":
-        return _("the 13-pile")
+        return say("the 13-pile")
     if kind == "waste":
-        return _("the waste")
-    return _("the stock")
+        return say("the waste")
+    return say("the stock")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +196,11 @@ class Play(Move):
     written = "play {card} {source} {target}"
 
     def label(self) -> str:
-        return _("{card} from {source} to {target}").format(
-            card=self.card, source=_place(self.source), target=_place(self.target)
+        return say(
+            "{card} from {source} to {target}",
+            card=self.card,
+            source=_place(self.source),
+            target=_place(self.target),
         )
 
     def gesture(self) -> Gesture:
@@ -257,10 +260,10 @@ class ToCentre(Event):
 
     def text(self) -> str:
         if self.auto:
-            return _("{who}'s {card} goes to the centre by itself").format(
-                who=who(self.seat), card=self.card
+            return say(
+                "{who}'s {card} goes to the centre by itself", who=who(self.seat), card=self.card
             )
-        return _("{who} plays {card} to the centre").format(who=who(self.seat), card=self.card)
+        return say("{who} plays {card} to the centre", who=who(self.seat), card=self.card)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.pile)
@@ -276,11 +279,14 @@ class ToRow(Event):
 
     def text(self) -> str:
         if self.count > 1:
-            return _("{who} moves {card} and the cards on it to {row}").format(
-                who=who(self.seat), card=self.card, row=_place(self.pile)
+            return say(
+                "{who} moves {card} and the cards on it to {row}",
+                who=who(self.seat),
+                card=self.card,
+                row=_place(self.pile),
             )
-        return _("{who} moves {card} to {row}").format(
-            who=who(self.seat), card=self.card, row=_place(self.pile)
+        return say(
+            "{who} moves {card} to {row}", who=who(self.seat), card=self.card, row=_place(self.pile)
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -368,7 +374,7 @@ class DealScored(Event):
 
     def text(self) -> str:
         parts = ", ".join(f"{who(s)} {score:+d}" for s, score in enumerate(self.scores))
-        return _("Deal {n} scores: {scores}").format(n=self.number, scores=parts)
+        return say("Deal {n} scores: {scores}", n=self.number, scores=parts)
 
 
 # --- state ---------------------------------------------------------------------------------
@@ -465,11 +471,11 @@ def close_deal(
     deal limit or a safety stop (nerts.md §7).  The next deal is not begun here."""
     if ending == OUT:
         assert out is not None, "a deal ends out when someone went out"
-        note = _("{who} emptied the 13-pile").format(who=who(out))
+        note = say("{who} emptied the 13-pile", who=who(out))
     elif ending == DEADLOCK:
-        note = _("Everyone was stuck: the deal was scored as it stood")
+        note = say("Everyone was stuck: the deal was scored as it stood")
     else:
-        note = _("The deal was stopped as it stood")
+        note = say("The deal was stopped as it stood")
     result = DealResult(series.dealer, scores, note, ending)
     totals = [t + s for t, s in zip(series.totals(seats), scores, strict=True)]
     target = options.target_score
@@ -498,9 +504,7 @@ def match_outcome(series: Series, options: NertsOptions, seats: int) -> Outcome:
     best = max(totals)
     leaders = [s for s in range(seats) if totals[s] == best]
     if ending == TARGET:
-        reason = _("{who} reached the target with {n} points").format(
-            who=seats_text(leaders), n=best
-        )
+        reason = say("{who} reached the target with {n} points", who=seats_text(leaders), n=best)
     else:
-        reason = _("The match was stopped after {n} deals").format(n=len(series.results))
+        reason = say("The match was stopped after {n} deals", n=len(series.results))
     return Outcome.from_scores(totals, reason, ending=ending, measure=POINTS)

@@ -6,11 +6,10 @@ check from the runner's clock; the text itself never names a time, which only th
 
 from __future__ import annotations
 
-from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, player_columns, score_sheet
-from cardsuite.core.text import join_words, seat
+from cardsuite.core.text import join_words, say, seat
 from cardsuite.core.view import (
     PileStyle,
     ScoreSheet,
@@ -51,10 +50,10 @@ def present(obs: Observation[SeenNerts]) -> TableView:
             pile_view(
                 table,
                 nerts(s),
-                _("13-pile"),
+                say("13-pile"),
                 PileStyle.STACK,
                 owner=s,
-                placeholder=_("out!"),
+                placeholder=say("out!"),
                 most=NERTS_SIZE,
             )
         ]
@@ -62,40 +61,40 @@ def present(obs: Observation[SeenNerts]) -> TableView:
             pile_view(
                 table,
                 row(s, j),
-                _("row {n}").format(n=j + 1),
+                say("row {n}", n=j + 1),
                 PileStyle.COLUMN,
                 owner=s,
-                placeholder=_("empty slot"),
+                placeholder=say("empty slot"),
                 most=ROW_MOST,
             )
             for j in range(ROW_SLOTS)
         ]
         piles.append(
-            pile_view(table, waste(s), _("waste"), PileStyle.STACK, owner=s, most=STOCK_SIZE)
+            pile_view(table, waste(s), say("waste"), PileStyle.STACK, owner=s, most=STOCK_SIZE)
         )
         piles.append(
             pile_view(
                 table,
                 stock(s),
-                _("stock"),
+                say("stock"),
                 PileStyle.STACK,
                 owner=s,
-                placeholder=_("empty"),
+                placeholder=say("empty"),
                 most=STOCK_SIZE,
             )
         )
         marks = []
         if state.stuck[s]:
-            marks.append(_("stuck"))
+            marks.append(say("stuck"))
         if state.out == s:
-            marks.append(_("out!"))
+            marks.append(say("out!"))
         seats.append(
             seat_view(
                 s,
                 obs.viewer,
                 tuple(piles),
                 marks,
-                score=_("{n} this deal").format(n=scores[s]),
+                score=say("{n} this deal", n=scores[s]),
                 to_move=(realtime and state.phase != OVER) or s == state.turn,
             )
         )
@@ -105,7 +104,7 @@ def present(obs: Observation[SeenNerts]) -> TableView:
         pile_view(
             table,
             found(k),
-            _("foundation {n}").format(n=k + 1),
+            say("foundation {n}", n=k + 1),
             PileStyle.STACK,
             most=FOUNDATION_SIZE,
         )
@@ -113,9 +112,11 @@ def present(obs: Observation[SeenNerts]) -> TableView:
     ]
     summary = None
     if state.phase == WAITING and state.series.results:
-        summary = deal_summary(state.series, state.seats, this_deal=_("points"), total=_("in all"))
+        summary = deal_summary(
+            state.series, state.seats, this_deal=say("points"), total=say("in all")
+        )
     return TableView(
-        title=_("Nerts"),
+        title=say("Nerts"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=tuple(centre),
@@ -125,7 +126,7 @@ def present(obs: Observation[SeenNerts]) -> TableView:
         scores=_score_sheet(state) if state.options.target_score > 0 else None,
         # what the table counts down to: «Пошли!», or the no-progress timeout (§6.4), when
         # everyone counts as stuck ("Everyone stuck in 42")
-        countdown=_("Go!") if state.phase == WAITING else _("Everyone stuck in"),
+        countdown=say("Go!") if state.phase == WAITING else say("Everyone stuck in"),
     )
 
 
@@ -135,51 +136,51 @@ def _score_sheet(state: SeenNerts) -> ScoreSheet:
     return score_sheet(
         state.series,
         player_columns(state.seats),
-        title=_("Nerts"),
+        title=say("Nerts"),
         scored=POINTS.heading(),
-        total=_("in all"),
+        total=say("in all"),
         signed=True,
-        lines=(_("The first to {n} points wins the match.").format(n=state.options.target_score),),
+        lines=(say("The first to {n} points wins the match.", n=state.options.target_score),),
     )
 
 
 def _status(state: SeenNerts) -> str:
     if state.phase == OVER:
-        return _("The game is over")
+        return say("The game is over")
     if state.phase == WAITING:
-        return _("Get ready: everyone starts together at «Go!»")
+        return say("Get ready: everyone starts together at «Go!»")
     if state.options.mode == REALTIME:
-        return _("Everyone plays at once")
+        return say("Everyone plays at once")
     assert state.turn is not None, "a turn-based game in play has a player on turn"
-    return _("{who} to play").format(who=seat(state.turn))
+    return say("{who} to play", who=seat(state.turn))
 
 
 def _info(state: SeenNerts) -> tuple[str, ...]:
     lines = []
     if state.options.mode == REALTIME and state.phase == PLAY:
         lines.append(
-            _(
+            say(
                 "A minute without progress (a card to the centre, off a 13-pile or off a "
                 "waste): everyone counts as stuck"
             )
         )
     stuck = [s for s in range(state.seats) if state.stuck[s]]
     if stuck:
-        lines.append(_("Stuck: {who}").format(who=join_words(seat(s) for s in stuck)))
+        lines.append(say("Stuck: {who}", who=join_words(seat(s) for s in stuck)))
     if state.remedied:
-        lines.append(_("A remedy was made: all stuck again ends the deal"))
+        lines.append(say("A remedy was made: all stuck again ends the deal"))
     series = state.series
     if state.options.target_score:
         lines.append(series.heading())
         totals = series.totals(state.seats)
         text = " · ".join(f"{seat(s)} {totals[s]}" for s in range(state.seats))
         lines.append(
-            _("Totals: {totals} (target {n})").format(totals=text, n=state.options.target_score)
+            say("Totals: {totals} (target {n})", totals=text, n=state.options.target_score)
         )
         if series.results and state.phase != WAITING:
             last = series.results[-1]
             scores = " · ".join(f"{seat(s)} {last.scores[s]:+d}" for s in range(state.seats))
-            lines.append(_("Last deal: {scores}").format(scores=scores))
+            lines.append(say("Last deal: {scores}", scores=scores))
     if state.out is not None:
-        lines.append(_("{who} is out!").format(who=seat(state.out)))
+        lines.append(say("{who} is out!", who=seat(state.out)))
     return tuple(lines)

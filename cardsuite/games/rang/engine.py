@@ -22,7 +22,6 @@ from cardsuite.core.cards import (
 )
 from cardsuite.core.errors import NotationError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.position import seat_from_text as _player
@@ -30,6 +29,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
+from cardsuite.core.text import say
 from cardsuite.core.view import TableView
 from cardsuite.games.rang import GAME
 from cardsuite.games.rang import present as presentation
@@ -88,11 +88,11 @@ _RANK_TEXT = {rank: rank_index(rank) for rank in RANKS}
 
 
 def _card(text: str) -> Refusal:
-    return Refusal(ILLEGAL_CARD, _("Illegal card: {reason}").format(reason=text))
+    return Refusal(ILLEGAL_CARD, say("Illegal card: {reason}", reason=text))
 
 
 def _action(text: str) -> Refusal:
-    return Refusal(ILLEGAL_ACTION, _("Illegal action: {reason}").format(reason=text))
+    return Refusal(ILLEGAL_ACTION, say("Illegal action: {reason}", reason=text))
 
 
 @GAME.describes
@@ -358,13 +358,13 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             series = state.series
             dealer = series.next_dealer(state.seats)
             return next_deal_refusal(
-                series, move.seat, dealer, not_over=_action(_("the deal is not over"))
+                series, move.seat, dealer, not_over=_action(say("the deal is not over"))
             )
         if state.series.between:
             return deal_over_refusal(
                 state.series,
                 state.series.next_dealer(state.seats),
-                between=_action(_("the deal is over: the next one must be dealt first")),
+                between=_action(say("the deal is over: the next one must be dealt first")),
             )
         if move.seat != state.turn:
             return self.not_your_turn(state, move)
@@ -381,43 +381,43 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         if isinstance(move, Play):
             card = move.card
             if card not in held:
-                return _card(_("you do not hold {card}").format(card=card))
+                return _card(say("you do not hold {card}", card=card))
             if card is JOKER:
-                return _card(_("a joker must name a rank (play it as a joker)"))
+                return _card(say("a joker must name a rank (play it as a joker)"))
             if card.rank in fits:
                 if move.name is not None:
-                    return _card(
-                        _("{card} fits {t} as it is and names no rank").format(card=card, t=t)
-                    )
+                    return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
                 return None
             if has_normal:
                 return _card(
-                    _("{card} is not next to {t} in rank, and you hold a card that is").format(
-                        card=card, t=t
+                    say(
+                        "{card} is not next to {t} in rank, and you hold a card that is",
+                        card=card,
+                        t=t,
                     )
                 )
             if card.rank != ACE:
                 return _card(
-                    _(
-                        "{card} is not next to {t} in rank; when stuck only an Ace or a joker may be played"
-                    ).format(card=card, t=t)
+                    say(
+                        "{card} is not next to {t} in rank; when stuck only an Ace or a joker may be played",
+                        card=card,
+                        t=t,
+                    )
                 )
             return self._why_illegal_ace_name(state, move)
         if isinstance(move, PlayJoker):
             if JOKER not in held:
-                return _card(_("you hold no joker"))
+                return _card(say("you hold no joker"))
             if has_normal:
-                return _card(
-                    _("you hold a card next to {t}, so a joker may not be played").format(t=t)
-                )
+                return _card(say("you hold a card next to {t}, so a joker may not be played", t=t))
             return self._why_illegal_follow(state, move, _without(held, JOKER, False))
         if isinstance(move, Draw):
             if has_normal:
                 return _action(
-                    _("you hold a card next to {t} in rank, so you must play one").format(t=t)
+                    say("you hold a card next to {t} in rank, so you must play one", t=t)
                 )
             return None
-        return _action(_("you have not drawn a card"))  # Keep
+        return _action(say("you have not drawn a card"))  # Keep
 
     def _why_illegal_after_draw(
         self,
@@ -429,59 +429,59 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
     ) -> Refusal | None:
         drawn = held[-1]
         if isinstance(move, Draw):
-            return _action(_("you have already drawn this turn"))
+            return _action(say("you have already drawn this turn"))
         if isinstance(move, Keep):
             if state.options.forced_drawn_play and drawn is not JOKER and drawn.rank in fits:
                 return _action(
-                    _("the drawn {card} fits {t} and must be played (forced drawn play)").format(
-                        card=drawn, t=t
+                    say(
+                        "the drawn {card} fits {t} and must be played (forced drawn play)",
+                        card=drawn,
+                        t=t,
                     )
                 )
             return None
         if isinstance(move, PlayJoker):
             if drawn is not JOKER:
-                return _action(_("after drawing, only the drawn card may be played"))
+                return _action(say("after drawing, only the drawn card may be played"))
             return self._why_illegal_follow(state, move, held[:-1])
         card = move.card
         if card is not drawn:
             return _action(
-                _("after drawing, only the drawn card ({card}) may be played").format(card=drawn)
+                say("after drawing, only the drawn card ({card}) may be played", card=drawn)
             )
         if card is JOKER:
-            return _card(_("a joker must name a rank (play it as a joker)"))
+            return _card(say("a joker must name a rank (play it as a joker)"))
         if card.rank in fits:
             if move.name is not None:
-                return _card(_("{card} fits {t} as it is and names no rank").format(card=card, t=t))
+                return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
             return None
         if card.rank != ACE:
-            return _card(_("the drawn {card} is not next to {t} in rank").format(card=card, t=t))
+            return _card(say("the drawn {card} is not next to {t} in rank", card=card, t=t))
         return self._why_illegal_ace_name(state, move)
 
     def _why_illegal_ace_name(self, state: FullRang, move: Play) -> Refusal | None:
         if state.options.wild_ace and move.name is None:
-            return _card(_("with the wild Ace, an Ace played as an exception must name a rank"))
+            return _card(say("with the wild Ace, an Ace played as an exception must name a rank"))
         if not state.options.wild_ace and move.name is not None:
-            return _card(_("an Ace names no rank (the wild Ace option is off)"))
+            return _card(say("an Ace names no rank (the wild Ace option is off)"))
         return None
 
     def _why_illegal_follow(
         self, state: FullRang, move: PlayJoker, others: Sequence[Card]
     ) -> Refusal | None:
         if not ACE <= move.rank <= KING:
-            return _card(_("{rank} is not a rank").format(rank=move.rank))
+            return _card(say("{rank} is not a rank", rank=move.rank))
         follow = move.follow
         if follow is None:
             return None
         named = rank_index(move.rank)
         if follow is JOKER:
-            return _card(
-                _("a second joker has no rank to follow the named {rank}").format(rank=named)
-            )
+            return _card(say("a second joker has no rank to follow the named {rank}", rank=named))
         if follow not in others:
-            return _card(_("you do not hold {card} to follow the joker").format(card=follow))
+            return _card(say("you do not hold {card} to follow the joker", card=follow))
         if follow.rank not in self._fits[state.options.same_rank_allowed][move.rank]:
             return _card(
-                _("{card} is not next to the named {rank} in rank").format(card=follow, rank=named)
+                say("{card} is not next to the named {rank} in rank", card=follow, rank=named)
             )
         return None
 

@@ -52,13 +52,13 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from cardsuite.core.cards import ACE_LOW_WRAP, JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import N_, N_n, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, seats_text
+from cardsuite.core.text import number_text, say, say_n, seats_text
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): deals lost, the fewest best.
@@ -112,12 +112,11 @@ class RangOptions:
         needed = 1 if players <= 4 else 2
         if self.decks != "auto" and self.decks != needed:
             raise OptionsError(
-                _(
-                    "decks={decks} does not suit {players} players: Rang uses {needed} for {players} players"
-                ).format(
+                say(
+                    "decks={decks} does not suit {players} players: Rang uses {needed} for {players} players",
                     decks=self.decks,
                     players=players,
-                    needed=ngettext("{n} pack", "{n} packs", needed).format(n=needed),
+                    needed=say_n("{n} pack", "{n} packs", needed, n=needed),
                 )
             )
         return needed
@@ -138,8 +137,8 @@ class Play(Move):
 
     def label(self) -> str:
         if self.name is not None:
-            return _("play {card} naming {rank}").format(card=self.card, rank=rank_index(self.name))
-        return _("play {card}").format(card=self.card)
+            return say("play {card} naming {rank}", card=self.card, rank=rank_index(self.name))
+        return say("play {card}", card=self.card)
 
     def notation(self) -> str:
         if self.name is not None:
@@ -151,7 +150,7 @@ class Play(Move):
 
     def choice_path(self) -> tuple[str, ...]:
         if self.name is not None:
-            return (_("name {rank}").format(rank=rank_index(self.name)),)
+            return (say("name {rank}", rank=rank_index(self.name)),)
         return (self.label(),)
 
 
@@ -163,10 +162,10 @@ class PlayJoker(Move):
     follow: Card | None = None
 
     def label(self) -> str:
-        named = _("joker naming {rank}").format(rank=rank_index(self.rank))
+        named = say("joker naming {rank}", rank=rank_index(self.rank))
         if self.follow is None:
             return named
-        return _("{joker}, then {card}").format(joker=named, card=self.follow)
+        return say("{joker}, then {card}", joker=named, card=self.follow)
 
     def notation(self) -> str:
         named = f"joker naming {rank_index(self.rank)}"
@@ -176,8 +175,8 @@ class PlayJoker(Move):
         return Gesture(hand(self.seat), JOKER, DISCARD)
 
     def choice_path(self) -> tuple[str, ...]:
-        follow = _("then {card}").format(card=self.follow) if self.follow else _("no follow-up")
-        return (_("name {rank}").format(rank=rank_index(self.rank)), follow)
+        follow = say("then {card}", card=self.follow) if self.follow else say("no follow-up")
+        return (say("name {rank}", rank=rank_index(self.rank)), follow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +204,7 @@ RangMove = Play | PlayJoker | Draw | Keep
 
 
 def _cards(cards: tuple[CardFace, ...]) -> str:
-    return " ".join(_("a card") if not isinstance(c, Card) else str(c) for c in cards)
+    return " ".join(say("a card") if not isinstance(c, Card) else str(c) for c in cards)
 
 
 @event
@@ -254,11 +253,12 @@ class PlayedAce(Event):
 
     def text(self) -> str:
         if self.name is None:
-            return _("{who} plays {card} as an exception").format(
-                who=who(self.seat), card=self.card
-            )
-        return _("{who} plays {card} as an exception, naming {rank}").format(
-            who=who(self.seat), card=self.card, rank=rank_index(self.name)
+            return say("{who} plays {card} as an exception", who=who(self.seat), card=self.card)
+        return say(
+            "{who} plays {card} as an exception, naming {rank}",
+            who=who(self.seat),
+            card=self.card,
+            rank=rank_index(self.name),
         )
 
     def moved(self) -> tuple[str, ...]:
@@ -274,9 +274,12 @@ class PlayedJoker(Event):
     def text(self) -> str:
         named = rank_index(self.rank)
         if self.follow is None:
-            return _("{who} plays a joker naming {rank}").format(who=who(self.seat), rank=named)
-        return _("{who} plays a joker naming {rank}, then {card}").format(
-            who=who(self.seat), rank=named, card=self.follow
+            return say("{who} plays a joker naming {rank}", who=who(self.seat), rank=named)
+        return say(
+            "{who} plays a joker naming {rank}, then {card}",
+            who=who(self.seat),
+            rank=named,
+            card=self.follow,
         )
 
     def moved(self) -> tuple[str, ...]:
@@ -291,7 +294,7 @@ class Drew(Event):
     card: CardFace = private()
 
     def text(self) -> str:
-        return _("{who} draws {card}").format(who=who(self.seat), card=_cards((self.card,)))
+        return say("{who} draws {card}", who=who(self.seat), card=_cards((self.card,)))
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK, hand(self.seat))
@@ -320,8 +323,8 @@ class Kept(Event):
 
     def text(self) -> str:
         if not isinstance(self.card, Card):
-            return _("{who} keeps the drawn card").format(who=who(self.seat))
-        return _("{who} keeps the drawn card ({card})").format(who=who(self.seat), card=self.card)
+            return say("{who} keeps the drawn card", who=who(self.seat))
+        return say("{who} keeps the drawn card ({card})", who=who(self.seat), card=self.card)
 
 
 @event
@@ -333,9 +336,7 @@ class DrewAndKept(Event):
     card: CardFace = private()
 
     def text(self) -> str:
-        return _("{who} draws {card} and keeps it").format(
-            who=who(self.seat), card=_cards((self.card,))
-        )
+        return say("{who} draws {card} and keeps it", who=who(self.seat), card=_cards((self.card,)))
 
 
 @event
@@ -351,21 +352,25 @@ class DrewAndPlayed(Event):
         if isinstance(play, PlayedJoker):
             rank = rank_index(play.rank)
             if play.follow is None:
-                return _("{who} draws a joker and plays it naming {rank}").format(
-                    who=name, rank=rank
-                )
-            return _("{who} draws a joker and plays it naming {rank}, then {card}").format(
-                who=name, rank=rank, card=play.follow
+                return say("{who} draws a joker and plays it naming {rank}", who=name, rank=rank)
+            return say(
+                "{who} draws a joker and plays it naming {rank}, then {card}",
+                who=name,
+                rank=rank,
+                card=play.follow,
             )
         if isinstance(play, PlayedAce):
             if play.name is None:
-                return _("{who} draws {card} and plays it as an exception").format(
-                    who=name, card=play.card
+                return say(
+                    "{who} draws {card} and plays it as an exception", who=name, card=play.card
                 )
-            return _("{who} draws {card} and plays it as an exception, naming {rank}").format(
-                who=name, card=play.card, rank=rank_index(play.name)
+            return say(
+                "{who} draws {card} and plays it as an exception, naming {rank}",
+                who=name,
+                card=play.card,
+                rank=rank_index(play.name),
             )
-        return _("{who} draws {card} and plays it").format(who=name, card=play.card)
+        return say("{who} draws {card} and plays it", who=name, card=play.card)
 
 
 @event
@@ -373,11 +378,12 @@ class Reshuffled(Event):
     count: int
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "The discard pile is shuffled into a new stock of {n} card",
             "The discard pile is shuffled into a new stock of {n} cards",
             self.count,
-        ).format(n=self.count)
+            n=self.count,
+        )
 
     def moved(self) -> tuple[str, ...]:
         return (DISCARD, STOCK)
@@ -456,8 +462,10 @@ class DealStopped(DealLost):
     ending: ClassVar[str] = "safety:turn-limit"
 
     def text(self) -> str:
-        return _("The deal reached {limit} turns; {who} holds the most cards and loses it").format(
-            limit=number_text(TURN_LIMIT), who=who(self.seat)
+        return say(
+            "The deal reached {limit} turns; {who} holds the most cards and loses it",
+            limit=number_text(TURN_LIMIT),
+            who=who(self.seat),
         )
 
 
@@ -539,9 +547,9 @@ def match_outcome(series: Series, seats: int) -> Outcome:
         fewest = min(lost)
         best = [s for s in range(seats) if lost[s] == fewest]
         template = (
-            _("after {deals} deals {who} has the fewest losses ({n})")
+            say("after {deals} deals {who} has the fewest losses ({n})")
             if len(best) == 1
-            else _("after {deals} deals {who} share the fewest losses ({n})")
+            else say("after {deals} deals {who} share the fewest losses ({n})")
         )
         reason = template.format(deals=len(results), who=seats_text(best), n=fewest)
         ending = "fewest-losses"

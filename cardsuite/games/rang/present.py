@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import JOKER, rank_index
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import deal_summary, player_columns, score_sheet
-from cardsuite.core.text import join_words, seat
+from cardsuite.core.text import join_words, say, say_n, seat
 from cardsuite.core.view import (
     PileStyle,
     ScoreSheet,
@@ -42,12 +41,12 @@ def present(obs: Observation[SeenRang]) -> TableView:
         held = table.faces(hand(s))
         marks = []
         if s == state.pending:
-            marks.append(_("pending"))
+            marks.append(say("pending"))
         elif state.out[s] or (not held and not over):
-            marks.append(_("out"))
+            marks.append(say("out"))
         if s == series.dealer:
-            marks.append(_("dealer"))
-        score = ngettext("{n} loss", "{n} losses", lost[s]).format(n=lost[s]) if several else ""
+            marks.append(say("dealer"))
+        score = say_n("{n} loss", "{n} losses", lost[s], n=lost[s]) if several else ""
         seats.append(
             seat_view(
                 s,
@@ -61,38 +60,36 @@ def present(obs: Observation[SeenRang]) -> TableView:
     t = rank_index(state.rank)
     top = table.top(DISCARD)
     ranks = [rank_index(r) for r in fits(state.options, state.rank)]
-    play = _("play {ranks}").format(ranks=join_words(ranks, _("or")))
-    note = _("joker named {rank}: {play}").format(rank=t, play=play) if top is JOKER else play
+    play = say("play {ranks}", ranks=join_words(ranks, say("or")))
+    note = say("joker named {rank}: {play}", rank=t, play=play) if top is JOKER else play
     centre = (
-        pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),
-        pile_view(table, DISCARD, _("discard"), PileStyle.STACK, note=note),
+        pile_view(table, STOCK, say("stock"), PileStyle.STACK, placeholder=say("empty")),
+        pile_view(table, DISCARD, say("discard"), PileStyle.STACK, note=note),
     )
     summary = None
     if series.between:
-        status = _("Deal over: {who} deals the next hand").format(
-            who=seat(series.next_dealer(state.seats))
+        status = say(
+            "Deal over: {who} deals the next hand", who=seat(series.next_dealer(state.seats))
         )
-        summary = deal_summary(series, state.seats, this_deal=_("lost"), total=_("deals lost"))
+        summary = deal_summary(series, state.seats, this_deal=say("lost"), total=say("deals lost"))
     elif state.turn is None:
-        status = _("The game is over")
+        status = say("The game is over")
     elif state.phase == DRAWN:
-        status = _("{who} drew: play the drawn card or keep it").format(who=seat(state.turn))
+        status = say("{who} drew: play the drawn card or keep it", who=seat(state.turn))
     else:
-        status = _("{who} to play on {rank}").format(who=seat(state.turn), rank=t)
+        status = say("{who} to play on {rank}", who=seat(state.turn), rank=t)
     info = [
-        _("Current rank: {rank}").format(rank=t),
-        _("Stock: {n}").format(n=table.count(STOCK)),
+        say("Current rank: {rank}", rank=t),
+        say("Stock: {n}", n=table.count(STOCK)),
     ]
     if state.pending is not None:
         info.append(
-            _("{who} is pending: answer with a card to bring them back").format(
-                who=seat(state.pending)
-            )
+            say("{who} is pending: answer with a card to bring them back", who=seat(state.pending))
         )
     if several:
         info.append(series.heading())
     return TableView(
-        title=_("Rang"),
+        title=say("Rang"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=centre,
@@ -108,8 +105,8 @@ def _score_sheet(state: SeenRang) -> ScoreSheet:
     return score_sheet(
         state.series,
         player_columns(state.seats),
-        title=_("Rang"),
-        scored=_("lost"),
-        total=_("in all"),
+        title=say("Rang"),
+        scored=say("lost"),
+        total=say("in all"),
         better=DEALS_LOST.hint(),
     )

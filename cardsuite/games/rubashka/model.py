@@ -66,7 +66,7 @@ from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, ordinal
+from cardsuite.core.text import number_text, ordinal, say, say_n
 from cardsuite.core.text import seat as who
 
 TRICK_LIMIT = 10_000  # the backstop of §7
@@ -141,15 +141,15 @@ def read_deal(pack_name: str, text: str) -> tuple[tuple[Card, ...], tuple[Card, 
     parts = text.split("/")
     if len(parts) != 2:
         raise OptionsError(
-            _("deal: write two packets separated by one /, not {text!r}").format(text=text)
+            say("deal: write two packets separated by one /, not {text!r}", text=text)
         )
     for n, part in enumerate(parts, start=1):
         if not part.strip():
-            raise OptionsError(_("deal: packet {n} is empty").format(n=n))
+            raise OptionsError(say("deal: packet {n} is empty", n=n))
     kinds = [_is_class_notation(part) for part in parts]
     if kinds[0] != kinds[1]:
         raise OptionsError(
-            _("deal: the two packets mix notations (one in class letters, one in card names)")
+            say("deal: the two packets mix notations (one in class letters, one in card names)")
         )
     if kinds[0]:
         return _read_classes(pack, parts)
@@ -169,8 +169,12 @@ def _read_classes(pack: Pack, parts: list[str]) -> tuple[tuple[Card, ...], tuple
                 normal += 1
                 if normal > len(pack.normal_order):
                     raise OptionsError(
-                        _("deal: packet {n} asks for a {nth} normal card ({pack} has {k})").format(
-                            n=n, nth=ordinal(normal), pack=pack.name, k=len(pack.normal_order)
+                        say(
+                            "deal: packet {n} asks for a {nth} normal card ({pack} has {k})",
+                            n=n,
+                            nth=ordinal(normal),
+                            pack=pack.name,
+                            k=len(pack.normal_order),
                         )
                     )
                 cards.append(pack.normal_order[normal - 1])
@@ -179,15 +183,21 @@ def _read_classes(pack: Pack, parts: list[str]) -> tuple[tuple[Card, ...], tuple
             if rank is None:
                 allowed = ", ".join([*pack.letters, "-"])
                 raise OptionsError(
-                    _("deal: {ch} is not a class letter of {pack} (use {allowed})").format(
-                        ch=ch, pack=pack.name, allowed=allowed
+                    say(
+                        "deal: {ch} is not a class letter of {pack} (use {allowed})",
+                        ch=ch,
+                        pack=pack.name,
+                        allowed=allowed,
                     )
                 )
             k = used[rank] = used.get(rank, 0) + 1
             if k > len(SPADE_FIRST):
                 raise OptionsError(
-                    _("deal: packet {n} asks for a {nth} {rank}").format(
-                        n=n, nth=ordinal(k), rank=_(_RANK_WORD[rank])
+                    say(
+                        "deal: packet {n} asks for a {nth} {rank}",
+                        n=n,
+                        nth=ordinal(k),
+                        rank=_(_RANK_WORD[rank]),
                     )
                 )
             cards.append(Card(rank, SPADE_FIRST[k - 1]))
@@ -206,14 +216,14 @@ def _read_cards(pack: Pack, parts: list[str]) -> tuple[tuple[Card, ...], tuple[C
                 card = parse_card(token)
             except NotationError as exc:
                 raise OptionsError(
-                    _("deal: packet {n}: {problem}").format(n=n, problem=str(exc))
+                    say("deal: packet {n}: {problem}", n=n, problem=str(exc))
                 ) from None
             if card not in in_pack:
                 raise OptionsError(
-                    _("deal: {card} is not in the {pack} pack").format(card=card, pack=pack.name)
+                    say("deal: {card} is not in the {pack} pack", card=card, pack=pack.name)
                 )
             if card in seen:
-                raise OptionsError(_("deal: {card} appears twice").format(card=card))
+                raise OptionsError(say("deal: {card} appears twice", card=card))
             seen.add(card)
             cards.append(card)
         out.append(tuple(cards))
@@ -282,14 +292,21 @@ class Dealt(Event):
 
     def text(self) -> str:
         if not self.given and self.sizes[0] == self.sizes[1]:
-            return ngettext(
+            return say_n(
                 "{who} deals {n} card to each player and leads",
                 "{who} deals {n} cards to each player and leads",
                 self.sizes[0],
-            ).format(who=who(self.seat), n=self.sizes[0])
-        return _(
-            "The game starts from a given deal: {a} holds {n0}, {b} holds {n1}; {who} leads"
-        ).format(a=who(0), n0=self.sizes[0], b=who(1), n1=self.sizes[1], who=who(self.seat))
+                who=who(self.seat),
+                n=self.sizes[0],
+            )
+        return say(
+            "The game starts from a given deal: {a} holds {n0}, {b} holds {n1}; {who} leads",
+            a=who(0),
+            n0=self.sizes[0],
+            b=who(1),
+            n1=self.sizes[1],
+            who=who(self.seat),
+        )
 
 
 @event
@@ -322,16 +339,17 @@ class Flipped(Event):
             )
             return form.format(who=who(self.seat), card=self.card, other=other, n=self.demand)
         if self.paying and self.owed:
-            return ngettext(
+            return say_n(
                 "{who} pays {card} ({n} more to pay)",
                 "{who} pays {card} ({n} more to pay)",
                 self.owed,
-            ).format(who=who(self.seat), card=self.card, n=self.owed)
-        if self.paying:
-            return _("{who} pays {card}, the last card owed").format(
-                who=who(self.seat), card=self.card
+                who=who(self.seat),
+                card=self.card,
+                n=self.owed,
             )
-        return _("{who} turns up {card}").format(who=who(self.seat), card=self.card)
+        if self.paying:
+            return say("{who} pays {card}, the last card owed", who=who(self.seat), card=self.card)
+        return say("{who} turns up {card}", who=who(self.seat), card=self.card)
 
     def moved(self) -> tuple[PileId, ...]:
         return (packet(self.seat), PILE)
@@ -345,11 +363,14 @@ class PileTaken(Event):
     cards: tuple[Card, ...]  # in the order played
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} takes the pile ({n} card: {cards})",
             "{who} takes the pile ({n} cards: {cards})",
             len(self.cards),
-        ).format(who=who(self.seat), n=len(self.cards), cards=_cards_text(self.cards))
+            who=who(self.seat),
+            n=len(self.cards),
+            cards=_cards_text(self.cards),
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (PILE, packet(self.seat))
@@ -373,13 +394,18 @@ class OutOfCards(GameEnded):
 
     def text(self) -> str:
         if self.owed:
-            return ngettext(
+            return say_n(
                 "{who} owes {n} card and has none left: {other} wins",
                 "{who} owes {n} cards and has none left: {other} wins",
                 self.owed,
-            ).format(who=who(self.seat), n=self.owed, other=who(1 - self.seat))
-        return _("{who} must turn a card and has none left: {other} wins").format(
-            who=who(self.seat), other=who(1 - self.seat)
+                who=who(self.seat),
+                n=self.owed,
+                other=who(1 - self.seat),
+            )
+        return say(
+            "{who} must turn a card and has none left: {other} wins",
+            who=who(self.seat),
+            other=who(1 - self.seat),
         )
 
 
@@ -392,8 +418,10 @@ class LastCardTaken(GameEnded):
     ending: ClassVar[str] = "last-card-captured"
 
     def text(self) -> str:
-        return _("{other} has no cards left: {who} holds every card and wins").format(
-            who=who(self.seat), other=who(1 - self.seat)
+        return say(
+            "{other} has no cards left: {who} holds every card and wins",
+            who=who(self.seat),
+            other=who(1 - self.seat),
         )
 
 
@@ -412,10 +440,9 @@ class Repetition(GameEnded):
     ending: ClassVar[str] = "repetition"
 
     def text(self) -> str:
-        return _(
+        return say(
             "Trick {now} starts exactly as trick {first} did: play would go round a cycle of "
-            "{tricks} tricks and {cards} cards for ever. A draw"
-        ).format(
+            "{tricks} tricks and {cards} cards for ever. A draw",
             now=self.start_trick + self.tricks + 1,
             first=self.start_trick + 1,
             tricks=self.tricks,
@@ -430,8 +457,8 @@ class TrickLimit(GameEnded):
     ending: ClassVar[str] = "safety:trick-limit"
 
     def text(self) -> str:
-        return _("{n} tricks without a result: the game stops as a draw").format(
-            n=number_text(TRICK_LIMIT)
+        return say(
+            "{n} tricks without a result: the game stops as a draw", n=number_text(TRICK_LIMIT)
         )
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import rank_index
-from cardsuite.core.i18n import C_, _, ngettext
+from cardsuite.core.i18n import C_, _
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import card_count, seat, trick_count
+from cardsuite.core.text import card_count, say, say_n, seat, trick_count
 from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
 from cardsuite.games.rubashka.model import (
     PACK,
@@ -18,9 +18,10 @@ from cardsuite.games.rubashka.model import (
 
 def counters(state: SeenRubashka) -> str:
     """The two counters of §8.3 in words: "287 cards played · 40 tricks"."""
-    return _("{cards} · {tricks}").format(
-        cards=ngettext("{n} card played", "{n} cards played", state.cards_played).format(
-            n=state.cards_played
+    return say(
+        "{cards} · {tricks}",
+        cards=say_n(
+            "{n} card played", "{n} cards played", state.cards_played, n=state.cards_played
         ),
         tricks=trick_count(state.tricks_played),
     )
@@ -30,13 +31,13 @@ def attack_cards(pack_name: str) -> str:
     """What the attack cards demand: "A→1 · 2→2 · 3→3"."""
     pack = PACK[pack_name]
     return " · ".join(
-        _("{rank}→{n}").format(rank=rank_index(rank), n=n) for rank, n in pack.demands.items()
+        say("{rank}→{n}", rank=rank_index(rank), n=n) for rank, n in pack.demands.items()
     )
 
 
 def end_text(state: SeenRubashka) -> str:
     ended = next((e for e in state.events if isinstance(e, GameEnded)), None)
-    return ended.text() if ended is not None else _("the game is over")
+    return ended.text() if ended is not None else say("the game is over")
 
 
 def present(obs: Observation[SeenRubashka]) -> TableView:
@@ -49,20 +50,18 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
         faces = table.faces(packet(s))
         marks = []
         if s == state.dealer:
-            marks.append(_("dealer"))
+            marks.append(say("dealer"))
         if over:
             if state.winner == s:
-                marks.append(_("winner"))
+                marks.append(say("winner"))
             elif state.winner is None:
                 marks.append(_(C_("result", "draw")))
         elif state.debt and s == state.to_play:
             marks.append(
-                ngettext("pays {n} more card", "pays {n} more cards", state.debt).format(
-                    n=state.debt
-                )
+                say_n("pays {n} more card", "pays {n} more cards", state.debt, n=state.debt)
             )
         elif state.debt and s == state.attacker:
-            marks.append(_("is owed"))
+            marks.append(say("is owed"))
         seats.append(
             seat_view(
                 s,
@@ -70,11 +69,11 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
                 (
                     PileView(
                         packet(s),
-                        _("packet"),
+                        say("packet"),
                         PileStyle.STACK,
                         faces,
                         owner=s,
-                        placeholder=_("no cards"),
+                        placeholder=say("no cards"),
                     ),
                 ),
                 marks,
@@ -85,53 +84,60 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
     centre = (
         PileView(
             PILE,
-            _("pile"),
+            say("pile"),
             PileStyle.FAN,
             pile,
             note=card_count(len(pile)) if pile else "",
-            placeholder=_("empty: a new trick"),
+            placeholder=say("empty: a new trick"),
         ),
     )
     to_play, attacker = state.to_play, state.attacker  # (the attacker: while a debt is owed)
     if to_play is None:
-        status = _("Game over — {how} · {counters}").format(
-            how=end_text(state), counters=counters(state)
+        status = say(
+            "Game over — {how} · {counters}", how=end_text(state), counters=counters(state)
         )
     elif state.debt and attacker is not None:
-        status = _("{who} pays {attacker}: {owed} · {counters}").format(
+        status = say(
+            "{who} pays {attacker}: {owed} · {counters}",
             who=seat(to_play),
             attacker=seat(attacker),
-            owed=ngettext("{n} more card", "{n} more cards", state.debt).format(n=state.debt),
+            owed=say_n("{n} more card", "{n} more cards", state.debt, n=state.debt),
             counters=counters(state),
         )
     else:
-        status = _("{who} to turn a card · {counters}").format(
-            who=seat(to_play), counters=counters(state)
+        status = say(
+            "{who} to turn a card · {counters}", who=seat(to_play), counters=counters(state)
         )
     info = [
-        _("Pack: {pack}").format(pack=state.options.pack),
-        _("Attack cards: {cards}").format(cards=attack_cards(state.options.pack)),
-        _("Trick {n}, led by {who}").format(n=state.tricks_played + 1, who=seat(state.leader))
+        say("Pack: {pack}", pack=state.options.pack),
+        say("Attack cards: {cards}", cards=attack_cards(state.options.pack)),
+        say("Trick {n}, led by {who}", n=state.tricks_played + 1, who=seat(state.leader))
         if not over
         else counters(state),
     ]
     if state.debt and to_play is not None and attacker is not None:
         info.append(
-            ngettext(
+            say_n(
                 "{who} owes {attacker} {n} more card",
                 "{who} owes {attacker} {n} more cards",
                 state.debt,
-            ).format(who=seat(to_play), attacker=seat(attacker), n=state.debt)
+                who=seat(to_play),
+                attacker=seat(attacker),
+                n=state.debt,
+            )
         )
     if state.cycle is not None:
         start, tricks, cards = state.cycle
         info.append(
-            _("Cycle: {tricks} tricks and {cards} cards, from trick {start}").format(
-                tricks=tricks, cards=cards, start=start + 1
+            say(
+                "Cycle: {tricks} tricks and {cards} cards, from trick {start}",
+                tricks=tricks,
+                cards=cards,
+                start=start + 1,
             )
         )
     return TableView(
-        title=_("Rubashka"),
+        title=say("Rubashka"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=centre,

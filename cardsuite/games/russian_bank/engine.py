@@ -15,12 +15,12 @@ from cardsuite.core.building import FACES, NO_KEY, Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NotationError, Refusal
 from cardsuite.core.events import Event, TurnBegins
-from cardsuite.core.i18n import _
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import cards_with_owners, parse_position, seat_from_text
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.russian_bank import GAME
@@ -305,14 +305,14 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 first = 0 if ra > rb else 1
                 high, low = (a, b) if ra > rb else (b, a)
                 if n == 0:
-                    why = _("reserve card {high} beats {low}").format(high=high, low=low)
+                    why = say("reserve card {high} beats {low}", high=high, low=low)
                 else:
-                    why = _("reserve cards tie; house card {high} beats {low}").format(
-                        high=high, low=low
+                    why = say(
+                        "reserve cards tie; house card {high} beats {low}", high=high, low=low
                     )
                 return first, why
         first = make_rng(seed, "first").randrange(SEATS)
-        return first, _("every compared card ties; chosen by lot")
+        return first, say("every compared card ties; chosen by lot")
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRussianBank:
         """A position written as text, for tests and puzzles.
@@ -571,7 +571,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
     # --- the one legality check ----------------------------------------------------------
     def why_illegal(self, state: FullRussianBank, move: RussianBankMove) -> Refusal | None:
         if state.phase == OVER:
-            return Refusal(GAME_OVER, _("the game is over"))
+            return Refusal(GAME_OVER, say("the game is over"))
         seat = move.seat
         if seat != state.turn:
             return self.not_your_turn(state, move)
@@ -582,7 +582,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 return self._why_not_stop(state, move)
             return Refusal(
                 NOT_AVAILABLE,
-                _("Stop was called: first put one of the missed cards on a foundation"),
+                say("Stop was called: first put one of the missed cards on a foundation"),
             )
         piles = state.table.piles
         founding = False
@@ -594,15 +594,16 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             founding = move.target in _FOUND_SET
         elif kind is Discard:
             if not piles[CARD_AT[seat]]:
-                return Refusal(NOT_AVAILABLE, _("you have no hand card to discard"))
+                return Refusal(NOT_AVAILABLE, say("you have no hand card to discard"))
         elif kind is EndTurn:
             if piles[CARD_AT[seat]]:
                 return Refusal(
-                    NOT_AVAILABLE, _("you have a hand card: the turn ends by discarding it")
+                    NOT_AVAILABLE, say("you have a hand card: the turn ends by discarding it")
                 )
         else:
             return Refusal(
-                NOT_AVAILABLE, _("there is no Stop to answer: the Stop placement is not a move now")
+                NOT_AVAILABLE,
+                say("there is no Stop to answer: the Stop placement is not a move now"),
             )
         opts = state.options
         if (
@@ -614,7 +615,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             card = self._foundation_moves(piles, seat)[0][0]
             return Refusal(
                 FOUNDATION_MOVE_REQUIRED,
-                _("a card must go to a foundation first ({card} can)").format(card=card),
+                say("a card must go to a foundation first ({card} can)", card=card),
             )
         return None
 
@@ -628,15 +629,16 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         ):
             return Refusal(
                 NOT_AVAILABLE,
-                _(
-                    "{card} is not available: play your reserve top, your hand card or a house top"
-                ).format(card=card),
+                say(
+                    "{card} is not available: play your reserve top, your hand card or a house top",
+                    card=card,
+                ),
             )
         pile = piles[src]
         if not pile or pile[-1] is not card:
             return _not_on_top(card, move.source)
         if tgt is None or tgt == src:
-            return Refusal(NOT_A_TARGET, _("a card cannot go back onto its own pile"))
+            return Refusal(NOT_A_TARGET, say("a card cannot go back onto its own pile"))
         onto = piles[tgt]
         if tgt >= FOUND_AT and tgt < FOUND_AT + 8:
             return _foundation_refusal(card, onto[-1] if onto else None)
@@ -645,7 +647,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 if src >= HOUSE_AT and len(pile) == 1:
                     return Refusal(
                         POINTLESS_MOVE,
-                        _("moving the only card of a house into an empty house changes nothing"),
+                        say("moving the only card of a house into an empty house changes nothing"),
                     )
                 return None
             top = onto[-1]
@@ -653,30 +655,35 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
                 return None
             return Refusal(
                 HOUSE_MISMATCH,
-                _("{card} does not go on {top}: one rank lower, the other colour").format(
-                    card=card, top=top
+                say(
+                    "{card} does not go on {top}: one rank lower, the other colour",
+                    card=card,
+                    top=top,
                 ),
             )
         if tgt == RESERVE_AT[o] or tgt == WASTE_AT[o]:
             if not state.options.loading:
                 return Refusal(
-                    NOT_A_TARGET, _("loading is off: the opponent's piles take no cards")
+                    NOT_A_TARGET, say("loading is off: the opponent's piles take no cards")
                 )
             if not onto:
-                return Refusal(NOT_A_TARGET, _("an empty pile of the opponent cannot be loaded"))
+                return Refusal(NOT_A_TARGET, say("an empty pile of the opponent cannot be loaded"))
             top = onto[-1]
             if fits_load(card, top):
                 return None
             return Refusal(
                 LOAD_MISMATCH,
-                _("{card} cannot be loaded on {top}: same suit, one rank up or down").format(
-                    card=card, top=top
+                say(
+                    "{card} cannot be loaded on {top}: same suit, one rank up or down",
+                    card=card,
+                    top=top,
                 ),
             )
         return Refusal(
             NOT_A_TARGET,
-            _("{pile} takes no cards (only foundations, houses and loading)").format(
-                pile=_place_words(move.target)
+            say(
+                "{pile} takes no cards (only foundations, houses and loading)",
+                pile=_place_words(move.target),
             ),
         )
 
@@ -688,13 +695,13 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         if src is None or not (src == RESERVE_AT[v] or src == CARD_AT[v] or src in _HOUSE_SET_AT):
             return Refusal(
                 NOT_AVAILABLE,
-                _("Stop: pick the violator's reserve top, their hand card or a house top"),
+                say("Stop: pick the violator's reserve top, their hand card or a house top"),
             )
         pile = piles[src]
         if not pile or pile[-1] is not card:
             return _not_on_top(card, move.source)
         if tgt is None or not FOUND_AT <= tgt < FOUND_AT + 8:
-            return Refusal(NOT_A_TARGET, _("Stop: the card goes to a foundation"))
+            return Refusal(NOT_A_TARGET, say("Stop: the card goes to a foundation"))
         onto = piles[tgt]
         return _foundation_refusal(card, onto[-1] if onto else None)
 
@@ -909,16 +916,16 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
             return None
         if state.winner is None:
             if state.ending == TURN_LIMIT:
-                reason = _("Draw: {n} turns were played without a winner").format(n=state.turns)
+                reason = say("Draw: {n} turns were played without a winner", n=state.turns)
             else:
-                reason = _("Draw: {n} turns in a row without progress").format(n=NO_PROGRESS_TURNS)
+                reason = say("Draw: {n} turns in a row without progress", n=NO_PROGRESS_TURNS)
             scores = (0, 0) if state.options.score_margin else None
             return Outcome(
                 places=(1, 1), reason=reason, scores=scores, ending=state.ending, measure=POINTS
             )
         w = state.winner
         loser = 1 - w
-        reason = _("{who} emptied reserve, hand and waste first").format(who=who(w))
+        reason = say("{who} emptied reserve, hand and waste first", who=who(w))
         scores = None
         if state.options.score_margin:
             piles = state.table.piles
@@ -946,11 +953,11 @@ def _foundation_refusal(card: Card, top: Card | None) -> Refusal | None:
     if top is None:
         return Refusal(
             FOUNDATION_MISMATCH,
-            _("an empty foundation takes only an Ace, not {card}").format(card=card),
+            say("an empty foundation takes only an Ace, not {card}", card=card),
         )
     return Refusal(
         FOUNDATION_MISMATCH,
-        _("{card} does not go on {top}: same suit, one rank higher").format(card=card, top=top),
+        say("{card} does not go on {top}: same suit, one rank higher", card=card, top=top),
     )
 
 
@@ -958,7 +965,7 @@ def _not_on_top(card: Card, source: PileId) -> Refusal:
     """The refusal of a move naming ``card`` where it is not the top card of ``source``."""
     return Refusal(
         NOT_AVAILABLE,
-        _("{card} is not the top card of {pile}").format(card=card, pile=_place_words(source)),
+        say("{card} is not the top card of {pile}", card=card, pile=_place_words(source)),
     )
 
 

@@ -64,11 +64,11 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
-from cardsuite.core.text import join_words
+from cardsuite.core.text import join_words, say, say_n
 from cardsuite.core.text import seat as who
 
 SEATS = 2
@@ -157,37 +157,37 @@ def place(pile: PileId, seat: Seat) -> str:
     """A pile in words from ``seat``'s side, for labels: "your reserve", "house 4"."""
     kind, _sep, rest = pile.partition(".")
     if kind == "house":
-        return _("house {n}").format(n=rest)
+        return say("house {n}", n=rest)
     if kind == "found":
-        return _("foundation {n}").format(n=rest)
+        return say("foundation {n}", n=rest)
     mine = rest == str(seat)
     if kind == "reserve":
-        return _("your reserve") if mine else _("the opponent's reserve")
+        return say("your reserve") if mine else say("the opponent's reserve")
     if kind == "card":
-        return _("your hand card") if mine else _("the opponent's hand card")
+        return say("your hand card") if mine else say("the opponent's hand card")
     if kind == "waste":
-        return _("your waste") if mine else _("the opponent's waste")
+        return say("your waste") if mine else say("the opponent's waste")
     if kind == "hand":
-        return _("your hand") if mine else _("the opponent's hand")
-    return _("the cards set aside")
+        return say("your hand") if mine else say("the opponent's hand")
+    return say("the cards set aside")
 
 
 def pile_text(pile: PileId) -> str:
     """A pile in words for events (seats as placeholders): "{s0}'s reserve", "house 4"."""
     kind, _sep, rest = pile.partition(".")
     if kind == "house":
-        return _("house {n}").format(n=rest)
+        return say("house {n}", n=rest)
     if kind == "found":
-        return _("foundation {n}").format(n=rest)
+        return say("foundation {n}", n=rest)
     if kind == "reserve":
-        return _("{who}'s reserve").format(who=who(int(rest)))
+        return say("{who}'s reserve", who=who(int(rest)))
     if kind == "card":
-        return _("{who}'s hand card").format(who=who(int(rest)))
+        return say("{who}'s hand card", who=who(int(rest)))
     if kind == "waste":
-        return _("{who}'s waste").format(who=who(int(rest)))
+        return say("{who}'s waste", who=who(int(rest)))
     if kind == "hand":
-        return _("{who}'s hand").format(who=who(int(rest)))
-    return _("the cards set aside")
+        return say("{who}'s hand", who=who(int(rest)))
+    return say("the cards set aside")
 
 
 # --- options -------------------------------------------------------------------------------
@@ -238,7 +238,8 @@ class Play(Move):
     target: PileId
 
     def label(self) -> str:
-        return _("{card}: {source} → {target}").format(
+        return say(
+            "{card}: {source} → {target}",
             card=self.card,
             source=place(self.source, self.seat),
             target=place(self.target, self.seat),
@@ -279,8 +280,11 @@ class StopPlace(Move):
     target: PileId
 
     def label(self) -> str:
-        return _("Stop: {card} from {source} to {target}").format(
-            card=self.card, source=pile_text(self.source), target=place(self.target, self.seat)
+        return say(
+            "Stop: {card} from {source} to {target}",
+            card=self.card,
+            source=pile_text(self.source),
+            target=place(self.target, self.seat),
         )
 
     def notation(self) -> str:
@@ -324,11 +328,13 @@ class WasteTurned(Event):
     count: int
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} turns their waste over as a new hand ({n} card)",
             "{who} turns their waste over as a new hand ({n} cards)",
             self.count,
-        ).format(who=who(self.seat), n=self.count)
+            who=who(self.seat),
+            n=self.count,
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (_WASTE[self.seat], _HAND[self.seat])
@@ -354,8 +360,8 @@ class Played(Event):
     def text(self) -> str:
         kind = self.target.partition(".")[0]
         if kind in ("reserve", "waste"):
-            return _card_move_text(_("{who} loads {card} from {source} onto {target}"), self)
-        return _card_move_text(_("{who} plays {card} from {source} to {target}"), self)
+            return _card_move_text(say("{who} loads {card} from {source} onto {target}"), self)
+        return _card_move_text(say("{who} plays {card} from {source} to {target}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.target)
@@ -377,10 +383,13 @@ class Discarded(Event):
 
     def text(self) -> str:
         if self.capped:
-            return _("{who} has made {n} moves: {card} goes to the waste by itself").format(
-                who=who(self.seat), n=TURN_MOVE_CAP, card=self.card
+            return say(
+                "{who} has made {n} moves: {card} goes to the waste by itself",
+                who=who(self.seat),
+                n=TURN_MOVE_CAP,
+                card=self.card,
             )
-        return _("{who} puts {card} on their waste").format(who=who(self.seat), card=self.card)
+        return say("{who} puts {card} on their waste", who=who(self.seat), card=self.card)
 
     def moved(self) -> tuple[PileId, ...]:
         return (_CARD[self.seat], _WASTE[self.seat])
@@ -393,10 +402,10 @@ class TurnEnded(Event):
 
     def text(self) -> str:
         if self.capped:
-            return _("{who} has made {n} moves: the turn ends").format(
-                who=who(self.seat), n=TURN_MOVE_CAP
+            return say(
+                "{who} has made {n} moves: the turn ends", who=who(self.seat), n=TURN_MOVE_CAP
             )
-        return _("{who} has no hand card and ends the turn").format(who=who(self.seat))
+        return say("{who} has no hand card and ends the turn", who=who(self.seat))
 
 
 @event
@@ -408,9 +417,8 @@ class StopCalled(Event):
     missed: tuple[Card, ...]  # the cards that could have gone up (all face up)
 
     def text(self) -> str:
-        return _(
-            "Stop! {violator} missed a foundation play ({cards} could have gone up): {who} places one of them"
-        ).format(
+        return say(
+            "Stop! {violator} missed a foundation play ({cards} could have gone up): {who} places one of them",
             violator=who(self.violator),
             cards=join_words(str(c) for c in self.missed),
             who=who(self.seat),
@@ -426,7 +434,7 @@ class StopPlaced(Event):
 
     def text(self) -> str:
         return _card_move_text(
-            _("{who} calls Stop and puts {card} from {source} on {target}"), self
+            say("{who} calls Stop and puts {card} from {source} on {target}"), self
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -447,8 +455,8 @@ class Drawn(Event):
 
     def text(self) -> str:
         if self.limit:
-            return _("{n} turns played: the game is a draw").format(n=self.turns)
-        return _("{n} turns without progress: the game is a draw").format(n=NO_PROGRESS_TURNS)
+            return say("{n} turns played: the game is a draw", n=self.turns)
+        return say("{n} turns without progress: the game is a draw", n=NO_PROGRESS_TURNS)
 
 
 # --- state ---------------------------------------------------------------------------------

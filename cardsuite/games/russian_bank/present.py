@@ -7,10 +7,9 @@ shared, they only lie there).  The eight foundations are the centre.
 
 from __future__ import annotations
 
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
 from cardsuite.core.table import PileId, Seat, SeenTable
-from cardsuite.core.text import card_count, game_over_text, join_words, seat
+from cardsuite.core.text import card_count, game_over_text, join_words, say, say_n, seat
 from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
 from cardsuite.games.russian_bank.model import (
     FOUND_IDS,
@@ -32,45 +31,50 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
     seats = []
     for s in seating(obs.viewer, state.seats):
         piles = [
-            _counted(table, reserve(s), _("reserve"), s),
+            _counted(table, reserve(s), say("reserve"), s),
             pile_view(
-                table, hand_card(s), _("hand card"), PileStyle.STACK, owner=s, placeholder=_("none")
+                table,
+                hand_card(s),
+                say("hand card"),
+                PileStyle.STACK,
+                owner=s,
+                placeholder=say("none"),
             ),
-            _counted(table, waste(s), _("waste"), s),
-            _counted(table, hand(s), _("hand"), s),
+            _counted(table, waste(s), say("waste"), s),
+            _counted(table, hand(s), say("hand"), s),
         ]
         for k in range(4 * s, 4 * s + 4):
             piles.append(
                 pile_view(
                     table,
                     HOUSE_IDS[k],
-                    _("H{n}").format(n=k + 1),
+                    say("H{n}", n=k + 1),
                     PileStyle.COLUMN,
-                    placeholder=_("empty"),
+                    placeholder=say("empty"),
                 )
             )
         left = sum(table.count(pile) for pile in (reserve(s), waste(s), hand(s), hand_card(s)))
         marks = []
         if state.phase == OVER and state.winner == s:
-            marks.append(_("winner"))
+            marks.append(say("winner"))
         if state.violator == s:
-            marks.append(_("Stop called on him"))
+            marks.append(say("Stop called on him"))
         seats.append(
             seat_view(
                 s,
                 obs.viewer,
                 tuple(piles),
                 marks,
-                score=ngettext("{n} card left", "{n} cards left", left).format(n=left),
+                score=say_n("{n} card left", "{n} cards left", left, n=left),
                 to_move=state.phase != OVER and s == state.turn,
             )
         )
     centre = tuple(
-        pile_view(table, pid, _("F{n}").format(n=k + 1), PileStyle.STACK, placeholder=_("Ace"))
+        pile_view(table, pid, say("F{n}", n=k + 1), PileStyle.STACK, placeholder=say("Ace"))
         for k, pid in enumerate(FOUND_IDS)
     )
     return TableView(
-        title=_("Russian Bank"),
+        title=say("Russian Bank"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=centre,
@@ -88,7 +92,7 @@ def _counted(table: SeenTable, pile: PileId, label: str, owner: Seat) -> PileVie
         PileStyle.STACK,
         owner=owner,
         note=card_count(table.count(pile)),
-        placeholder=_("empty"),
+        placeholder=say("empty"),
     )
 
 
@@ -98,20 +102,25 @@ def stop_note(state: SeenRussianBank) -> str:
         return ""
     cards = join_words(str(c) for c in state.missed)
     if state.placed is None:
-        return _("Stop! {who} missed a foundation play: {cards} could have gone up").format(
-            who=seat(state.violator), cards=cards
+        return say(
+            "Stop! {who} missed a foundation play: {cards} could have gone up",
+            who=seat(state.violator),
+            cards=cards,
         )
-    return _(
-        "Stop! {who} missed a foundation play: {cards} could have gone up; {card} went up"
-    ).format(who=seat(state.violator), cards=cards, card=state.placed)
+    return say(
+        "Stop! {who} missed a foundation play: {cards} could have gone up; {card} went up",
+        who=seat(state.violator),
+        cards=cards,
+        card=state.placed,
+    )
 
 
 def _status(state: SeenRussianBank) -> str:
     if state.phase == OVER:
         return game_over_text(state.winner)
     if state.phase == STOP:
-        return _("Stop! {who} places one missed card on a foundation").format(who=seat(state.turn))
-    return _("{who} to play").format(who=seat(state.turn))
+        return say("Stop! {who} places one missed card on a foundation", who=seat(state.turn))
+    return say("{who} to play", who=seat(state.turn))
 
 
 def _info(state: SeenRussianBank) -> tuple[str, ...]:
@@ -121,21 +130,23 @@ def _info(state: SeenRussianBank) -> tuple[str, ...]:
         lines.append(note)
     opts = state.options
     if state.phase != OVER and state.phase != STOP:
-        lines.append(_("Drop the hand card on the waste to end the turn"))
-    rules = [_("Loading on") if opts.loading else _("Loading off")]
+        lines.append(say("Drop the hand card on the waste to end the turn"))
+    rules = [say("Loading on") if opts.loading else say("Loading off")]
     if opts.compulsory_foundation:
         rules.append(
-            _("Stop: the opponent places a missed card")
+            say("Stop: the opponent places a missed card")
             if opts.stop_mode == "auto"
-            else _("foundation plays compulsory")
+            else say("foundation plays compulsory")
         )
     lines.append(" · ".join(rules))
     idle = max(0, state.turns - state.mark)
     lines.append(
-        ngettext(
+        say_n(
             "Turn {n}; {m} turn without progress (draw at 200)",
             "Turn {n}; {m} turns without progress (draw at 200)",
             idle,
-        ).format(n=state.turns + 1, m=idle)
+            n=state.turns + 1,
+            m=idle,
+        )
     )
     return tuple(lines)

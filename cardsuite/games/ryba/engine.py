@@ -11,7 +11,6 @@ from typing import Any
 from cardsuite.core.cards import ACE_HIGH, RANKS, Card, standard_deck
 from cardsuite.core.errors import NotationError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position, whole_number
 from cardsuite.core.position import seat_from_text as _player
@@ -30,7 +29,7 @@ from cardsuite.core.table import (
     TableEdit,
     Visibility,
 )
-from cardsuite.core.text import ranks_word
+from cardsuite.core.text import ranks_word, say
 from cardsuite.core.view import TableView
 from cardsuite.games.ryba import GAME
 from cardsuite.games.ryba import present as presentation
@@ -277,21 +276,21 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         if state.options.ask_all:
             if target is not None:
                 return Refusal(
-                    BAD_TARGET, _("Everyone is asked at once: name only the rank, not a player")
+                    BAD_TARGET, say("Everyone is asked at once: name only the rank, not a player")
                 )
         elif target is None:
-            return Refusal(BAD_TARGET, _("Name the opponent you ask"))
+            return Refusal(BAD_TARGET, say("Name the opponent you ask"))
         elif target == move.seat:
-            return Refusal(BAD_TARGET, _("You cannot ask yourself: name an opponent"))
+            return Refusal(BAD_TARGET, say("You cannot ask yourself: name an opponent"))
         elif not 0 <= target < state.seats:
-            return Refusal(BAD_TARGET, _("There is no such player at this table"))
+            return Refusal(BAD_TARGET, say("There is no such player at this table"))
         rank = move.rank
         for card in state.table.cards(hand(move.seat)):
             if card.rank == rank:
                 return None
         word = ranks_word(rank) if rank in RANKS else str(rank)
         return Refusal(
-            RANK_NOT_HELD, _("You hold no {rank}: ask only for a rank you hold").format(rank=word)
+            RANK_NOT_HELD, say("You hold no {rank}: ask only for a rank you hold", rank=word)
         )
 
     # --- applying a legal move -------------------------------------------------------------

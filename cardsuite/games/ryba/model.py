@@ -65,13 +65,13 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import C_, N_, N_n, _, ngettext
+from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, ranks_word, seats_text
+from cardsuite.core.text import number_text, ranks_word, say, say_n, seats_text
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): books laid.  They place the players only when
@@ -146,8 +146,8 @@ class Ask(Move):
 
     def label(self) -> str:
         if self.target is None:
-            return _("ask everyone for {rank}").format(rank=ranks_word(self.rank))
-        return _("ask {who} for {rank}").format(who=who(self.target), rank=ranks_word(self.rank))
+            return say("ask everyone for {rank}", rank=ranks_word(self.rank))
+        return say("ask {who} for {rank}", who=who(self.target), rank=ranks_word(self.rank))
 
     def notation(self) -> str:
         whom = "all" if self.target is None else f"P{self.target + 1}"
@@ -162,8 +162,8 @@ class Ask(Move):
 
     def question(self, depth: int) -> str:
         if self.target is None:
-            return _("Ask everyone for which rank?")
-        return _("Ask {who} for which rank?").format(who=who(self.target))
+            return say("Ask everyone for which rank?")
+        return say("Ask {who} for which rank?", who=who(self.target))
 
 
 RybaMove = Ask
@@ -177,11 +177,13 @@ class Dealt(Event):
     each: int  # cards per player
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} deals {n} card to each player",
             "{who} deals {n} cards to each player",
             self.each,
-        ).format(who=who(self.seat), n=self.each)
+            who=who(self.seat),
+            n=self.each,
+        )
 
 
 @event
@@ -194,11 +196,14 @@ class Asked(Event):
 
     def text(self) -> str:
         if self.target is None:
-            return _("{who} asks everyone for {rank}").format(
-                who=who(self.seat), rank=ranks_word(self.rank)
+            return say(
+                "{who} asks everyone for {rank}", who=who(self.seat), rank=ranks_word(self.rank)
             )
-        return _("{who} asks {target} for {rank}").format(
-            who=who(self.seat), target=who(self.target), rank=ranks_word(self.rank)
+        return say(
+            "{who} asks {target} for {rank}",
+            who=who(self.seat),
+            target=who(self.target),
+            rank=ranks_word(self.rank),
         )
 
 
@@ -217,15 +222,22 @@ class HandedOver(Event):
 
     def text(self) -> str:
         if self.cards and _all_seen(self.cards):
-            return _("{giver} hands over {cards} to {asker}").format(
-                giver=who(self.seat), cards=_cards(self.cards), asker=who(self.to)
+            return say(
+                "{giver} hands over {cards} to {asker}",
+                giver=who(self.seat),
+                cards=_cards(self.cards),
+                asker=who(self.to),
             )
         n = len(self.cards)
-        return ngettext(
+        return say_n(
             "{giver} hands over {n} card ({rank}) to {asker}",
             "{giver} hands over {n} cards ({rank}) to {asker}",
             n,
-        ).format(giver=who(self.seat), n=n, rank=ranks_word(self.rank), asker=who(self.to))
+            giver=who(self.seat),
+            n=n,
+            rank=ranks_word(self.rank),
+            asker=who(self.to),
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), hand(self.to))
@@ -248,14 +260,20 @@ class Fished(Event):
     def text(self) -> str:
         answer = _no_one_has(self.target, self.rank)
         if self.shown and isinstance(self.card, Card):
-            return _("Рыба! {answer}; {who} draws {card}, the rank asked for, and shows it").format(
-                answer=answer, who=who(self.seat), card=self.card
+            return say(
+                "Рыба! {answer}; {who} draws {card}, the rank asked for, and shows it",
+                answer=answer,
+                who=who(self.seat),
+                card=self.card,
             )
         if isinstance(self.card, Card):
-            return _("Рыба! {answer}; {who} draws {card}").format(
-                answer=answer, who=who(self.seat), card=self.card
+            return say(
+                "Рыба! {answer}; {who} draws {card}",
+                answer=answer,
+                who=who(self.seat),
+                card=self.card,
             )
-        return _("Рыба! {answer}; {who} draws a card").format(answer=answer, who=who(self.seat))
+        return say("Рыба! {answer}; {who} draws a card", answer=answer, who=who(self.seat))
 
     def moved(self) -> tuple[PileId, ...]:
         return (STOCK, hand(self.seat))
@@ -270,15 +288,17 @@ class FishedNothing(Event):
     rank: int
 
     def text(self) -> str:
-        return _("Рыба! {answer}; the stock is empty, so {who} draws nothing").format(
-            answer=_no_one_has(self.target, self.rank), who=who(self.seat)
+        return say(
+            "Рыба! {answer}; the stock is empty, so {who} draws nothing",
+            answer=_no_one_has(self.target, self.rank),
+            who=who(self.seat),
         )
 
 
 def _no_one_has(target: Seat | None, rank: int) -> str:
     if target is None:
-        return _("Nobody has {rank}").format(rank=ranks_word(rank))
-    return _("{who} has no {rank}").format(who=who(target), rank=ranks_word(rank))
+        return say("Nobody has {rank}", rank=ranks_word(rank))
+    return say("{who} has no {rank}", who=who(target), rank=ranks_word(rank))
 
 
 @event
@@ -290,8 +310,11 @@ class BookLaid(Event):
     cards: tuple[Card, ...]
 
     def text(self) -> str:
-        return _("{who} lays down a book of {rank}: {cards}").format(
-            who=who(self.seat), rank=ranks_word(self.rank), cards=_cards(self.cards)
+        return say(
+            "{who} lays down a book of {rank}: {cards}",
+            who=who(self.seat),
+            rank=ranks_word(self.rank),
+            cards=_cards(self.cards),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -316,10 +339,12 @@ class DrewForTurn(Event):
 
     def text(self) -> str:
         if isinstance(self.card, Card):
-            return _("{who} has no cards and draws {card} from the stock").format(
-                who=who(self.seat), card=self.card
+            return say(
+                "{who} has no cards and draws {card} from the stock",
+                who=who(self.seat),
+                card=self.card,
             )
-        return _("{who} has no cards and draws one from the stock").format(who=who(self.seat))
+        return say("{who} has no cards and draws one from the stock", who=who(self.seat))
 
     def moved(self) -> tuple[PileId, ...]:
         return (STOCK, hand(self.seat))
@@ -332,11 +357,12 @@ class Skipped(Event):
     passed: tuple[Seat, ...]
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} has no cards and the stock is empty: the turn passes by",
             "{who} have no cards and the stock is empty: the turn passes them by",
             len(self.passed),
-        ).format(who=seats_text(self.passed))
+            who=seats_text(self.passed),
+        )
 
 
 @event
@@ -357,7 +383,7 @@ class EmptyHandWins(GameEnded):
     ending: ClassVar[str] = "empty-hand"
 
     def text(self) -> str:
-        return _("{who} has no cards left and wins").format(who=who(self.winners[0]))
+        return say("{who} has no cards left and wins", who=who(self.winners[0]))
 
 
 @event
@@ -370,13 +396,17 @@ class FinishedTogether(GameEnded):
         winner = self.winners[0]
         counts = [self.books[s] for s in self.finished]
         if counts.count(self.books[winner]) == 1:
-            return _(
-                "{who} run out of cards together; {winner} has the most books and wins"
-            ).format(who=seats_text(self.finished), winner=who(winner))
-        return _(
+            return say(
+                "{who} run out of cards together; {winner} has the most books and wins",
+                who=seats_text(self.finished),
+                winner=who(winner),
+            )
+        return say(
             "{who} run out of cards together with equal books; "
-            "{winner} sits later from the dealer's left and wins"
-        ).format(who=seats_text(self.finished), winner=who(winner))
+            "{winner} sits later from the dealer's left and wins",
+            who=seats_text(self.finished),
+            winner=who(winner),
+        )
 
 
 @event
@@ -388,16 +418,20 @@ class AllBooksDown(GameEnded):
     def text(self) -> str:
         best = self.books[self.winners[0]]
         if len(self.winners) == 1:
-            return ngettext(
+            return say_n(
                 "All 13 books are down: {who} wins with {n} book",
                 "All 13 books are down: {who} wins with {n} books",
                 best,
-            ).format(who=who(self.winners[0]), n=best)
-        return ngettext(
+                who=who(self.winners[0]),
+                n=best,
+            )
+        return say_n(
             "All 13 books are down: {who} share the win with {n} book each",
             "All 13 books are down: {who} share the win with {n} books each",
             best,
-        ).format(who=seats_text(self.winners), n=best)
+            who=seats_text(self.winners),
+            n=best,
+        )
 
 
 @event
@@ -407,9 +441,7 @@ class AskLimitDraw(GameEnded):
     ending: ClassVar[str] = "safety:ask-limit"
 
     def text(self) -> str:
-        return _("The game stops after {n} asks without an end: a draw").format(
-            n=number_text(ASK_LIMIT)
-        )
+        return say("The game stops after {n} asks without an end: a draw", n=number_text(ASK_LIMIT))
 
 
 # How a game ended (the ending tags).

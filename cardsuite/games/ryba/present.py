@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import ACE_HIGH, Card, rank_index
-from cardsuite.core.i18n import C_, _, ngettext
+from cardsuite.core.i18n import C_, _
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import number_text, ranks_word, seat
+from cardsuite.core.text import number_text, ranks_word, say, say_n, seat
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -48,18 +48,23 @@ def present(obs: Observation[SeenRyba]) -> TableView:
         ranks = " ".join(rank_index(c.rank) for c in laid[::BOOK] if isinstance(c, Card))
         marks = []
         if s == state.dealer:
-            marks.append(_("dealer"))
+            marks.append(say("dealer"))
         if over and s in state.winners and len(state.winners) < state.seats:
-            marks.append(_("winner"))
+            marks.append(say("winner"))
         elif not held and not over:
-            marks.append(_("no cards"))
+            marks.append(say("no cards"))
         seats.append(
             seat_view(
                 s,
                 obs.viewer,
                 (
                     hand_view(
-                        table, hand(s), s, obs.viewer, by_rank(ACE_HIGH), placeholder=_("no cards")
+                        table,
+                        hand(s),
+                        s,
+                        obs.viewer,
+                        by_rank(ACE_HIGH),
+                        placeholder=say("no cards"),
                     ),
                     PileView(
                         books(s),
@@ -67,43 +72,43 @@ def present(obs: Observation[SeenRyba]) -> TableView:
                         PileStyle.BADGE,
                         laid,
                         owner=s,
-                        note=ranks or _("none yet"),
+                        note=ranks or say("none yet"),
                     ),
                 ),
                 marks,
-                score=ngettext("{n} book", "{n} books", counts[s]).format(n=counts[s]),
+                score=say_n("{n} book", "{n} books", counts[s], n=counts[s]),
                 to_move=s == state.turn,
             )
         )
-    centre = (pile_view(table, STOCK, _("stock"), PileStyle.STACK, placeholder=_("empty")),)
+    centre = (pile_view(table, STOCK, say("stock"), PileStyle.STACK, placeholder=say("empty")),)
     if state.turn is None:
-        status = _("Game over — {how}").format(
-            how=end_text(state.how, state.winners, state.finished, counts)
+        status = say(
+            "Game over — {how}", how=end_text(state.how, state.winners, state.finished, counts)
         )
     elif options.ask_all:
-        status = _("{who} to ask everyone for a rank").format(who=seat(state.turn))
+        status = say("{who} to ask everyone for a rank", who=seat(state.turn))
     else:
-        status = _("{who} to ask: choose an opponent, then a rank").format(who=seat(state.turn))
+        status = say("{who} to ask: choose an opponent, then a rank", who=seat(state.turn))
     stock = table.count(STOCK)
     info = [
-        ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock),
-        _("Books: {list}").format(
-            list=" · ".join(f"{seat(s)} {counts[s]}" for s in range(state.seats))
-        ),
+        say_n("Stock: {n} card", "Stock: {n} cards", stock, n=stock),
+        say("Books: {list}", list=" · ".join(f"{seat(s)} {counts[s]}" for s in range(state.seats))),
         last_ask(state),
     ]
     if options.ask_all:
-        info.append(_("Every ask goes to all opponents at once"))
+        info.append(say("Every ask goes to all opponents at once"))
     if options.classic_go_fish:
-        info.append(_("Classic Go Fish: the game ends when all 13 books are down"))
+        info.append(say("Classic Go Fish: the game ends when all 13 books are down"))
     if state.asks >= ASKS_SHOWN_FROM and not over:
         info.append(
-            _("Asks: {n} (the game stops as a draw at {limit})").format(
-                n=number_text(state.asks), limit=number_text(ASK_LIMIT)
+            say(
+                "Asks: {n} (the game stops as a draw at {limit})",
+                n=number_text(state.asks),
+                limit=number_text(ASK_LIMIT),
             )
         )
     return TableView(
-        title=_("Go Fish"),
+        title=say("Go Fish"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=centre,
@@ -116,18 +121,25 @@ def last_ask(state: SeenRyba) -> str:
     """The last ask and its answer, in words (from the events of the last step)."""
     ask = next((e for e in state.events if isinstance(e, Asked)), None)
     if ask is None:
-        return _("No ask yet")
+        return say("No ask yet")
     got = sum(len(e.cards) for e in state.events if isinstance(e, HandedOver))
     fished = any(isinstance(e, Fished | FishedNothing) for e in state.events)
     rank = ranks_word(ask.rank)
     if ask.target is None:
-        asked = _("{who} asked everyone for {rank}").format(who=seat(ask.seat), rank=rank)
+        asked = say("{who} asked everyone for {rank}", who=seat(ask.seat), rank=rank)
     else:
-        asked = _("{who} asked {target} for {rank}").format(
-            who=seat(ask.seat), target=seat(ask.target), rank=rank
+        asked = say(
+            "{who} asked {target} for {rank}",
+            who=seat(ask.seat),
+            target=seat(ask.target),
+            rank=rank,
         )
     if fished or not got:
-        return _("Last ask: {asked} — Рыба!").format(asked=asked)
-    return ngettext(
-        "Last ask: {asked} — got {n} card", "Last ask: {asked} — got {n} cards", got
-    ).format(asked=asked, n=got)
+        return say("Last ask: {asked} — Рыба!", asked=asked)
+    return say_n(
+        "Last ask: {asked} — got {n} card",
+        "Last ask: {asked} — got {n} cards",
+        got,
+        asked=asked,
+        n=got,
+    )

@@ -12,7 +12,6 @@ from typing import Any
 from cardsuite.core.cards import Card, Suit
 from cardsuite.core.errors import NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import (
     lay_out,
@@ -28,6 +27,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, Visibility
+from cardsuite.core.text import say, say_n
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
     MUST_FOLLOW,
@@ -407,30 +407,32 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
                 assert state.loser is not None  # the game is decided: the loser cuts
                 return Refusal(
                     NOT_NOW,
-                    _("the game is decided: {who} must cut the pack").format(who=who(state.loser)),
+                    say("the game is decided: {who} must cut the pack", who=who(state.loser)),
                 )
             if seat != state.turn:
                 return self.not_your_turn(state, move)
             card = move.card
             held = state.table.cards(hand(seat))
             if card not in held:
-                return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=card))
+                return Refusal(CARD_NOT_HELD, say("you do not hold {card}", card=card))
             return refusal(card, held, self._led(state), state.trumps, FOLLOW)
         if kind is CutPack:
             assert isinstance(move, CutPack)
             if state.phase is not CUT_PHASE:
-                return Refusal(NOT_NOW, _("there is nothing to cut now: play a card"))
+                return Refusal(NOT_NOW, say("there is nothing to cut now: play a card"))
             if seat != state.loser:
                 return self.not_your_turn(state, move)
             if not 1 <= move.at <= CUT_POINTS:
                 return Refusal(
                     BAD_CUT,
-                    _("cut the pack between card 1 and card {n}, not at {k}").format(
-                        n=CUT_POINTS, k=move.at
+                    say(
+                        "cut the pack between card 1 and card {n}, not at {k}",
+                        n=CUT_POINTS,
+                        k=move.at,
                     ),
                 )
             return None
-        return Refusal(NOT_NOW, _("that is not a move of this game"))
+        return Refusal(NOT_NOW, say("that is not a move of this game"))
 
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullSevenLeaves, move: AnySevenLeavesMove) -> FullSevenLeaves:
@@ -647,22 +649,29 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
             assert loser is not None  # a finished game has its loser
             n = state.tricks[loser]
             if state.ending == PLAY_OFF:
-                text = _("{who} takes the fewest tricks in the play-off and loses").format(
-                    who=who(loser)
+                text = say(
+                    "{who} takes the fewest tricks in the play-off and loses", who=who(loser)
                 )
             elif state.ending == LOWEST_TOTAL:
-                text = _(
+                text = say(
                     "everyone left went safe in the same deal, and {who} loses with the lowest "
-                    "total ({n} tricks)"
-                ).format(who=who(loser), n=n)
+                    "total ({n} tricks)",
+                    who=who(loser),
+                    n=n,
+                )
             else:
-                text = _(
-                    "{who} is the last player left, with {n} of {target} tricks, and loses"
-                ).format(who=who(loser), n=n, target=opts.target_tricks)
+                text = say(
+                    "{who} is the last player left, with {n} of {target} tricks, and loses",
+                    who=who(loser),
+                    n=n,
+                    target=opts.target_tricks,
+                )
             if state.penalties:
                 p = state.penalties[-1]
-                text = _("{text}; the cut shows {penalty}").format(
-                    text=text, penalty=penalty_text(p.card, p.flicks, opts.flick_cards)
+                text = say(
+                    "{text}; the cut shows {penalty}",
+                    text=text,
+                    penalty=penalty_text(p.card, p.flicks, opts.flick_cards),
                 )
             return text
         parts = []
@@ -671,18 +680,16 @@ class SevenLeaves(RulesBase[FullSevenLeaves, SeenSevenLeaves, AnySevenLeavesMove
                 continue
             if opts.penalty_display == COUNT:
                 flicks = (
-                    ngettext("{n} flick", "{n} flicks", state.noses[s]).format(n=state.noses[s])
+                    say_n("{n} flick", "{n} flicks", state.noses[s], n=state.noses[s])
                     if state.noses[s]
-                    else _("pardoned")
+                    else say("pardoned")
                 )
                 parts.append(
-                    _("{who} lost {k} ({flicks})").format(
-                        who=who(s), k=state.losses[s], flicks=flicks
-                    )
+                    say("{who} lost {k} ({flicks})", who=who(s), k=state.losses[s], flicks=flicks)
                 )
             else:
-                parts.append(_("{who} lost {k}").format(who=who(s), k=state.losses[s]))
-        return _("after {n} games: {parts}").format(n=opts.games, parts=", ".join(parts))
+                parts.append(say("{who} lost {k}", who=who(s), k=state.losses[s]))
+        return say("after {n} games: {parts}", n=opts.games, parts=", ".join(parts))
 
     # --- presentation ----------------------------------------------------------------------
     def present(self, obs: Observation[SeenSevenLeaves]) -> TableView:
@@ -695,17 +702,15 @@ def _deal_note(events: list[Event], loser: Seat | None) -> str:
     parts = []
     if safe:
         parts.append(
-            ngettext("{players} is safe.", "{players} are safe.", len(safe)).format(
-                players=seats_text(safe)
-            )
+            say_n("{players} is safe.", "{players} are safe.", len(safe), players=seats_text(safe))
         )
     for e in events:
         if isinstance(e, PlayOffCalled):
-            parts.append(_("Play-off: {players}.").format(players=seats_text(e.players)))
+            parts.append(say("Play-off: {players}.", players=seats_text(e.players)))
     if loser is not None:
-        parts.append(_("{who} loses the game.").format(who=who(loser)))
+        parts.append(say("{who} loses the game.", who=who(loser)))
     if not parts:
-        parts.append(_("Nobody is safe yet."))
+        parts.append(say("Nobody is safe yet."))
     return " ".join(parts)
 
 

@@ -70,12 +70,13 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import C_, N_, N_n, _, ngettext
+from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import say, say_n
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import TRICK as TRICK
 from cardsuite.core.tricks import FollowRule
@@ -168,12 +169,16 @@ def flicks_of(card: Card) -> int:
 def penalty_text(card: Card, flicks: int, flick_cards: int) -> str:
     """The penalty in words: "8♥, 8 flicks on the nose", or a pardon."""
     if flicks == 0:
-        return _("{card}, pardoned").format(card=card)
-    text = ngettext(
-        "{card}, {n} flick on the nose", "{card}, {n} flicks on the nose", flicks
-    ).format(card=card, n=flicks)
+        return say("{card}, pardoned", card=card)
+    text = say_n(
+        "{card}, {n} flick on the nose",
+        "{card}, {n} flicks on the nose",
+        flicks,
+        card=card,
+        n=flicks,
+    )
     if flick_cards > 1:
-        text = _("{text}, each player flicking with {k} cards").format(text=text, k=flick_cards)
+        text = say("{text}, each player flicking with {k} cards", text=text, k=flick_cards)
     return text
 
 
@@ -200,12 +205,12 @@ class CutPack(Move):
     written = "cut {at}"
 
     def choice_path(self) -> tuple[str, ...]:
-        return (_("cut the pack"), str(self.at))
+        return (say("cut the pack"), str(self.at))
 
     def question(self, depth: int) -> str:
         if depth == 0:
-            return _("Cut the pack")
-        return _("Cut the pack at which card, counted from the top?")
+            return say("Cut the pack")
+        return say("Cut the pack at which card, counted from the top?")
 
 
 SevenLeavesMove = PlayCard | CutPack
@@ -218,11 +223,11 @@ def seats_text(seats: tuple[Seat, ...]) -> str:
     names = [who(s) for s in seats]
     if len(names) == 1:
         return names[0]
-    return _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
+    return say("{items} and {last}", items=", ".join(names[:-1]), last=names[-1])
 
 
 def tricks_text(n: int) -> str:
-    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+    return say_n("{n} trick", "{n} tricks", n, n=n)
 
 
 @event
@@ -244,8 +249,10 @@ class PlayOffDealt(Event):
     players: tuple[Seat, ...]
 
     def text(self) -> str:
-        return _("Play-off: {who} deals seven cards each to {players}").format(
-            who=who(self.seat), players=seats_text(self.players)
+        return say(
+            "Play-off: {who} deals seven cards each to {players}",
+            who=who(self.seat),
+            players=seats_text(self.players),
         )
 
     def moved(self) -> tuple[str, ...]:
@@ -259,10 +266,13 @@ class TurnedUp(Event):
 
     def text(self) -> str:
         assert self.card.suit is not None
-        return _(
+        return say(
             "{who}'s last card {card} is turned up: {suit} are trumps, and it stays face up "
-            "in that hand"
-        ).format(who=who(self.seat), card=self.card, suit=self.card.suit.symbol)
+            "in that hand",
+            who=who(self.seat),
+            card=self.card,
+            suit=self.card.suit.symbol,
+        )
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat),)
@@ -274,8 +284,8 @@ class TrickTaken(Event):
     tricks: int  # his tricks: the game total, or in a play-off the play-off's
 
     def text(self) -> str:
-        return _("{who} takes the trick ({tricks})").format(
-            who=who(self.seat), tricks=tricks_text(self.tricks)
+        return say(
+            "{who} takes the trick ({tricks})", who=who(self.seat), tricks=tricks_text(self.tricks)
         )
 
 
@@ -285,8 +295,10 @@ class WentSafe(Event):
     tricks: int
 
     def text(self) -> str:
-        return _("{who} has {tricks} and is safe for this game").format(
-            who=who(self.seat), tricks=tricks_text(self.tricks)
+        return say(
+            "{who} has {tricks} and is safe for this game",
+            who=who(self.seat),
+            tricks=tricks_text(self.tricks),
         )
 
 
@@ -296,8 +308,10 @@ class PlayOffCalled(Event):
     tricks: int
 
     def text(self) -> str:
-        return _("{players} are level on {tricks}: a play-off deal between them decides").format(
-            players=seats_text(self.players), tricks=tricks_text(self.tricks)
+        return say(
+            "{players} are level on {tricks}: a play-off deal between them decides",
+            players=seats_text(self.players),
+            tricks=tricks_text(self.tricks),
         )
 
 
@@ -313,17 +327,23 @@ class Lost(Event):
 
     def text(self) -> str:
         if self.limit:
-            return _(
+            return say(
                 "The deal limit is reached: {who} has the fewest tricks ({tricks}) and loses "
-                "the game"
-            ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
+                "the game",
+                who=who(self.seat),
+                tricks=tricks_text(self.tricks),
+            )
         if self.lowest:
-            return _(
+            return say(
                 "Everyone left went safe in this deal: {who} has the lowest total ({tricks}) "
-                "and loses the game"
-            ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
-        return _("{who} is the last player left, with {tricks}, and loses the game").format(
-            who=who(self.seat), tricks=tricks_text(self.tricks)
+                "and loses the game",
+                who=who(self.seat),
+                tricks=tricks_text(self.tricks),
+            )
+        return say(
+            "{who} is the last player left, with {tricks}, and loses the game",
+            who=who(self.seat),
+            tricks=tricks_text(self.tricks),
         )
 
 
@@ -333,9 +353,11 @@ class LostPlayOff(Event):
     tricks: int
 
     def text(self) -> str:
-        return _(
-            "{who} takes the fewest tricks in the play-off ({tricks}) and loses the game"
-        ).format(who=who(self.seat), tricks=tricks_text(self.tricks))
+        return say(
+            "{who} takes the fewest tricks in the play-off ({tricks}) and loses the game",
+            who=who(self.seat),
+            tricks=tricks_text(self.tricks),
+        )
 
 
 @event
@@ -347,7 +369,8 @@ class Cut(Event):
     flick_cards: int
 
     def text(self) -> str:
-        return _("{who} cuts the pack at card {k}: {penalty}").format(
+        return say(
+            "{who} cuts the pack at card {k}: {penalty}",
             who=who(self.seat),
             k=self.at,
             penalty=penalty_text(self.card, self.flicks, self.flick_cards),

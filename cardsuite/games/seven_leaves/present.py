@@ -11,9 +11,8 @@ boxes of an 80×24 table, which then drop the score altogether).
 from __future__ import annotations
 
 from cardsuite.core.cards import FACE_DOWN, Card
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import seat
+from cardsuite.core.text import say, say_n, seat
 from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
     DealSummary,
@@ -58,11 +57,11 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
             hand_view(table, hand(s), s, obs.viewer, hand_order(state.trumps, ORDER)),
             PileView(
                 won(s),
-                _("tricks"),
+                say("tricks"),
                 PileStyle.BADGE,
                 (FACE_DOWN,) * table.count(won(s)),
                 owner=s,
-                note=_("{n} this deal").format(n=_deal_count(state, s)),
+                note=say("{n} this deal", n=_deal_count(state, s)),
             ),
         ]
         seats.append(
@@ -79,17 +78,17 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
         pile_view(
             table,
             PACK,
-            _("pack"),
+            say("pack"),
             PileStyle.STACK,
-            note=_("not dealt") if state.phase is not CUT_PHASE and not table.count(CUT) else "",
-            placeholder=_("empty"),
+            note=say("not dealt") if state.phase is not CUT_PHASE and not table.count(CUT) else "",
+            placeholder=say("empty"),
         ),
         pile_view(
             table,
             TRICK,
-            _("last trick") if state.taker is not None else _("trick"),
+            say("last trick") if state.taker is not None else say("trick"),
             PileStyle.ROW,
-            placeholder=_("lead a card") if state.phase is PLAY else "",
+            placeholder=say("lead a card") if state.phase is PLAY else "",
         ),
     ]
     cut = table.faces(CUT)
@@ -98,15 +97,11 @@ def present(obs: Observation[SeenSevenLeaves]) -> TableView:
         note = ""
         if isinstance(top, Card):
             flicks = flicks_of(top)
-            note = (
-                ngettext("{n} flick", "{n} flicks", flicks).format(n=flicks)
-                if flicks
-                else _("pardoned")
-            )
-        centre.append(PileView(CUT, _("cut card"), PileStyle.STACK, cut, note=note))
+            note = say_n("{n} flick", "{n} flicks", flicks, n=flicks) if flicks else say("pardoned")
+        centre.append(PileView(CUT, say("cut card"), PileStyle.STACK, cut, note=note))
     summary = _summary(state) if state.series.between or state.phase is CUT_PHASE else None
     return TableView(
-        title=_("Seven Leaves"),
+        title=say("Seven Leaves"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=tuple(centre),
@@ -139,14 +134,14 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
             dealt = playing
             fewest = min(tricks[s] for s in dealt)
             playing = tuple(s for s in dealt if tricks[s] == fewest)
-            label = _("Play-off")
+            label = say("Play-off")
         else:
             dealt = tuple(s for s in range(n) if totals[s] < opts.target_tricks)
             totals = [t + d for t, d in zip(totals, tricks, strict=True)]
             newly = [s for s in dealt if totals[s] >= opts.target_tricks]  # safe now
             low = min((totals[s] for s in newly), default=0)
             playing = tuple(s for s in newly if totals[s] == low)
-            label = _("Deal {n}").format(n=i)
+            label = say("Deal {n}", n=i)
         rows.append(
             SheetRow(
                 label,
@@ -156,27 +151,27 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
         )
         previous = result.ending
     heading = (
-        _("Game {g} of {n}").format(g=state.game + 1, n=opts.games)
+        say("Game {g} of {n}", g=state.game + 1, n=opts.games)
         if opts.games > 1
-        else _("One game")
+        else say("One game")
     )
     lines = [
-        _("The match is over")
+        say("The match is over")
         if state.loser is not None and state.game + 1 >= opts.games
         else heading,
-        _("Safe at {n}; the last player left loses.").format(n=tricks_text(opts.target_tricks)),
+        say("Safe at {n}; the last player left loses.", n=tricks_text(opts.target_tricks)),
     ]
     if opts.games > 1:
         lost = " · ".join(f"{seat(s)} {state.losses[s]}" for s in range(n))
-        lines.append(_("Games lost: {players}").format(players=lost))
+        lines.append(say("Games lost: {players}", players=lost))
         if opts.penalty_display == COUNT:
             noses = " · ".join(f"{seat(s)} {state.noses[s]}" for s in range(n))
-            lines.append(_("Noses: {noses}").format(noses=noses))
+            lines.append(say("Noses: {noses}", noses=noses))
     return ScoreSheet(
-        title=_("Seven Leaves"),
+        title=say("Seven Leaves"),
         columns=tuple(seat(s) for s in range(n)),
-        scored=_("tricks"),
-        total=_("in all"),
+        scored=say("tricks"),
+        total=say("in all"),
         rows=tuple(rows),
         lines=tuple(lines),
     )
@@ -194,24 +189,24 @@ def _in_deal(state: SeenSevenLeaves, s: int) -> bool:
 def _marks(state: SeenSevenLeaves, s: int) -> list[str]:
     marks = []
     if s == state.dealer and state.loser is None:
-        marks.append(_("dealer"))
+        marks.append(say("dealer"))
     if s == state.loser:
-        marks.append(_("loser"))
+        marks.append(say("loser"))
     elif state.safe_at[s]:
-        marks.append(_("safe"))
+        marks.append(say("safe"))
     if state.playoff and s in state.active and state.loser is None:
-        marks.append(_("play-off"))
+        marks.append(say("play-off"))
     return marks
 
 
 def _score(state: SeenSevenLeaves, s: int) -> str:
     """The seat's trick total against the target (and games lost, in a match of several)."""
     opts = state.options
-    text = _("{n}/{target} tricks").format(n=state.tricks[s], target=opts.target_tricks)
+    text = say("{n}/{target} tricks", n=state.tricks[s], target=opts.target_tricks)
     if state.playoff and s in state.active:
-        text = _("{text} · play-off {k}").format(text=text, k=state.deal_tricks[s])
+        text = say("{text} · play-off {k}", text=text, k=state.deal_tricks[s])
     if opts.games > 1:
-        text = _("{text} · lost {k}").format(text=text, k=state.losses[s])
+        text = say("{text} · lost {k}", text=text, k=state.losses[s])
     return text
 
 
@@ -232,7 +227,7 @@ def _trick(state: SeenSevenLeaves) -> TrickView | None:
         state.seats,
         trumps=state.trumps,
         winner=state.taker if done else None,
-        label=_("trick {n} of 7").format(n=number),
+        label=say("trick {n} of 7", n=number),
         order=order,
         pile=TRICK,
     )
@@ -242,17 +237,17 @@ def _status(state: SeenSevenLeaves) -> str:
     series = state.series
     if series.between:
         if state.loser is not None:
-            return _("Game over: {loser} lost; {who} deals the next game").format(
-                loser=seat(state.loser), who=seat(state.next_dealer)
+            return say(
+                "Game over: {loser} lost; {who} deals the next game",
+                loser=seat(state.loser),
+                who=seat(state.next_dealer),
             )
-        return _("Deal over: {who} deals the next hand").format(who=seat(state.next_dealer))
+        return say("Deal over: {who} deals the next hand", who=seat(state.next_dealer))
     if state.over:
-        return _("The match is over")
+        return say("The match is over")
     if state.phase is CUT_PHASE:
         assert state.loser is not None  # the cut is the loser's
-        return _("{who} lost the game and cuts the pack for the penalty").format(
-            who=seat(state.loser)
-        )
+        return say("{who} lost the game and cuts the pack for the penalty", who=seat(state.loser))
     assert state.turn is not None  # someone is to play while the deal is played
     turn = seat(state.turn)
     assert state.trumps is not None  # named at the deal
@@ -266,26 +261,29 @@ def _info(state: SeenSevenLeaves) -> tuple[str, ...]:
     if state.trumps is not None and state.phase is PLAY:
         if state.turned is not None:
             lines.append(
-                _("Trumps {suit}: {card} turned up by {who}").format(
-                    suit=state.trumps.symbol, card=state.turned, who=seat(state.dealer)
+                say(
+                    "Trumps {suit}: {card} turned up by {who}",
+                    suit=state.trumps.symbol,
+                    card=state.turned,
+                    who=seat(state.dealer),
                 )
             )
         else:
-            lines.append(_("Trumps {suit}").format(suit=state.trumps.symbol))
-    lines.append(_("Safe at {n}").format(n=tricks_text(opts.target_tricks)))
+            lines.append(say("Trumps {suit}", suit=state.trumps.symbol))
+    lines.append(say("Safe at {n}", n=tricks_text(opts.target_tricks)))
     safe = tuple(s for s in range(state.seats) if state.safe_at[s] and s != state.loser)
     if safe:
-        lines.append(_("Safe: {players}").format(players=seats_text(safe)))
+        lines.append(say("Safe: {players}", players=seats_text(safe)))
     heading = (
-        _("Game {g} of {n}").format(g=state.game + 1, n=opts.games)
+        say("Game {g} of {n}", g=state.game + 1, n=opts.games)
         if opts.games > 1
-        else _("One game")
+        else say("One game")
     )
-    deal = _("play-off deal") if state.playoff else _("deal {n}").format(n=state.deal)
+    deal = say("play-off deal") if state.playoff else say("deal {n}", n=state.deal)
     lines.append(f"{heading} · {deal}")
     if opts.games > 1 and opts.penalty_display == COUNT:  # the games lost are in the scores
         noses = " · ".join(f"{seat(s)} {state.noses[s]}" for s in range(state.seats))
-        lines.append(_("Noses: {noses}").format(noses=noses))
+        lines.append(say("Noses: {noses}", noses=noses))
     return tuple(lines)
 
 
@@ -302,11 +300,11 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
     for s in range(state.seats):
         this_deal = str(result.scores[s]) if s in state.active else "–"
         if s == state.loser:
-            where = _("lost")
+            where = say("lost")
         elif state.safe_at[s]:
-            where = _("safe")
+            where = say("safe")
         else:
-            where = _("plays on")
+            where = say("plays on")
         row = [seat(s), this_deal, str(state.tricks[s]), where]
         if running:
             row.append(str(state.losses[s]))
@@ -315,31 +313,33 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
         rows.append(tuple(row))
     if state.loser is not None:
         title = (
-            _("Game {g} of {n} is over").format(g=state.game + 1, n=opts.games)
+            say("Game {g} of {n} is over", g=state.game + 1, n=opts.games)
             if opts.games > 1
-            else _("The game is over")
+            else say("The game is over")
         )
     elif state.playoff:
-        title = _("The play-off deal is over")
+        title = say("The play-off deal is over")
     else:
-        title = _("Deal {n} is over").format(n=state.deal)
+        title = say("Deal {n} is over", n=state.deal)
     lines = [result.note]
     if state.coming_playoff and series.between:
         lines.append(
-            _("Next: a play-off deal between {players}").format(players=seats_text(state.coming))
+            say("Next: a play-off deal between {players}", players=seats_text(state.coming))
         )
     if state.phase is CUT_PHASE:
         pass  # the status line says who cuts
     elif state.penalties and state.loser is not None and opts.penalty_display == COUNT:
         p = state.penalties[-1]
         lines.append(
-            _("{who} cut {penalty}.").format(
-                who=seat(p.seat), penalty=penalty_text(p.card, p.flicks, opts.flick_cards)
+            say(
+                "{who} cut {penalty}.",
+                who=seat(p.seat),
+                penalty=penalty_text(p.card, p.flicks, opts.flick_cards),
             )
         )
-    columns = ["", _("tricks"), _("in all"), ""]
+    columns = ["", say("tricks"), say("in all"), ""]
     if running:
-        columns.append(_("lost"))
+        columns.append(say("lost"))
     if noses:
-        columns.append(_("noses"))
+        columns.append(say("noses"))
     return DealSummary(title, tuple(columns), tuple(rows), tuple(lines))

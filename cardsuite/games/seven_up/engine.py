@@ -12,7 +12,6 @@ from typing import Any
 from cardsuite.core.cards import JACK, SUITS, Card, Suit, standard_deck
 from cardsuite.core.errors import NOT_NOW, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import (
     lay_out,
@@ -27,6 +26,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import (
     MUST_FOLLOW_OR_TRUMP,
@@ -119,7 +119,7 @@ def party_count(options: SevenUpOptions, seats: int) -> int:
 def party_text(options: SevenUpOptions, party: int) -> str:
     """A party in words: "{s0}", or "{s0} and {s2}" for a side."""
     if options.partnerships:
-        return _("{a} and {b}").format(a=who(party), b=who(party + 2))
+        return say("{a} and {b}", a=who(party), b=who(party + 2))
     return who(party)
 
 
@@ -257,9 +257,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         self.check_seats(seats)
         if options.partnerships and seats != 4:
             raise OptionsError(
-                _("partnerships need 4 players (two sides sitting opposite), not {n}").format(
-                    n=seats
-                )
+                say("partnerships need 4 players (two sides sitting opposite), not {n}", n=seats)
             )
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullSevenUp:
@@ -522,7 +520,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
                 state.series,
                 state.series.next_dealer(state.seats),
                 between=Refusal(
-                    NOT_NOW, _("the deal is over: the next dealer deals the next hand")
+                    NOT_NOW, say("the deal is over: the next dealer deals the next hand")
                 ),
             )
         if seat != state.turn:
@@ -535,7 +533,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             card = move.card
             held = state.table.cards(hand(seat))
             if card not in held:
-                return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=card))
+                return Refusal(CARD_NOT_HELD, say("you do not hold {card}", card=card))
             return refusal(card, held, self._led(state), state.trumps, FOLLOW)
         if kind is Stand or kind is Beg:
             return None if phase is STAND else self._not_now(state)
@@ -546,8 +544,9 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             if kind is Give and state.chips[party_of(state.options, beggar)] <= 1:
                 return Refusal(
                     CANNOT_GIVE,
-                    _("giving a point would put {who} out: the dealer must run the cards").format(
-                        who=who(beggar)
+                    say(
+                        "giving a point would put {who} out: the dealer must run the cards",
+                        who=who(beggar),
                     ),
                 )
             return None
@@ -558,22 +557,22 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             if phase is not DISCARD:
                 return self._not_now(state)
             if move.card not in state.table.cards(hand(seat)):
-                return Refusal(CARD_NOT_HELD, _("you do not hold {card}").format(card=move.card))
+                return Refusal(CARD_NOT_HELD, say("you do not hold {card}", card=move.card))
             return None
-        return Refusal(NOT_NOW, _("that is not a move of this game"))
+        return Refusal(NOT_NOW, say("that is not a move of this game"))
 
     def _not_now(self, state: FullSevenUp) -> Refusal:
         phase = state.phase
         if phase is PLAY:
-            text = _("now is the time to play a card to the trick")
+            text = say("now is the time to play a card to the trick")
         elif phase is STAND:
-            text = _("the player on the dealer's left must first stand or beg")
+            text = say("the player on the dealer's left must first stand or beg")
         elif phase is GIVE:
-            text = _("the dealer must first give a point or run the cards")
+            text = say("the dealer must first give a point or run the cards")
         elif phase is VOID:
-            text = _("the deal is void: the dealer must gather the cards and deal again")
+            text = say("the deal is void: the dealer must gather the cards and deal again")
         else:
-            text = _("the players must first discard down to six cards")
+            text = say("the players must first discard down to six cards")
         return Refusal(NOT_NOW, text)
 
     # --- applying a legal move -------------------------------------------------------------
@@ -726,7 +725,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         trumps = work.trumps
         order = opts.order
         in_play = [(s, c) for s, c in work.plays if c.suit is trumps]
-        nobody = _("nobody")
+        nobody = say("nobody")
         high_text = low_text = jack_text = nobody
         if not in_play:
             work.events.append(NoTrumpsInPlay())
@@ -762,8 +761,12 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
             work.events.append(GameTied(best))
         number = state.series.number + 1
         work.events.append(DealOver(number))
-        note = _("High went to {high}, Low to {low}, Jack to {jack} and Game to {game}.").format(
-            high=high_text, low=low_text, jack=jack_text, game=game_text
+        note = say(
+            "High went to {high}, Low to {low}, Jack to {jack} and Game to {game}.",
+            high=high_text,
+            low=low_text,
+            jack=jack_text,
+            game=game_text,
         )
         work.series = work.series.ended(
             DealResult(state.dealer, work.seat_scores(), note, "deal-scored")
@@ -776,7 +779,7 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         if not state.over:
             return None
         chips = tuple(state.chips[party_of(state.options, s)] for s in range(state.seats))
-        reason = state.series.results[-1].note if state.series.results else _("the game is over")
+        reason = state.series.results[-1].note if state.series.results else say("the game is over")
         sides = self.sides(state)
         return Outcome.from_scores(
             chips, reason, higher_wins=False, sides=sides, ending="last-chip", measure=CHIPS_LEFT

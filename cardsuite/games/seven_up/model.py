@@ -72,12 +72,13 @@ from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
 from cardsuite.core.events import Event, event, private
-from cardsuite.core.i18n import C_, N_, N_n, _
+from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import TRICK as TRICK
 from cardsuite.core.tricks import FollowRule
@@ -215,7 +216,7 @@ class Discard(Move):
     written = "discard {card}"
 
     def hidden_label(self) -> str:
-        return _("discard a card")
+        return say("discard a card")
 
     def gesture(self) -> Gesture:
         return Gesture(hand(self.seat), self.card, discard(self.seat))
@@ -253,8 +254,11 @@ class TurnedUp(Event):
 
     def text(self) -> str:
         assert self.card.suit is not None
-        return _("{who} turns up {card}: {suit} are trumps").format(
-            who=who(self.seat), card=self.card, suit=self.card.suit.symbol
+        return say(
+            "{who} turns up {card}: {suit} are trumps",
+            who=who(self.seat),
+            card=self.card,
+            suit=self.card.suit.symbol,
         )
 
     def moved(self) -> tuple[str, ...]:
@@ -283,8 +287,10 @@ class TurnUpJackScored(Scored):
     why: ClassVar[str] = TURNUP_JACK
 
     def text(self) -> str:
-        return _("{who} scores a point for turning up a Jack ({chips})").format(
-            who=who(self.seat), chips=self.chips()
+        return say(
+            "{who} scores a point for turning up a Jack ({chips})",
+            who=who(self.seat),
+            chips=self.chips(),
         )
 
 
@@ -295,8 +301,8 @@ class TrickScored(Scored):
     why: ClassVar[str] = TRICK_POINT
 
     def text(self) -> str:
-        return _("{who} scores a point for the trick ({chips})").format(
-            who=who(self.seat), chips=self.chips()
+        return say(
+            "{who} scores a point for the trick ({chips})", who=who(self.seat), chips=self.chips()
         )
 
 
@@ -308,8 +314,11 @@ class HighScored(Scored):
     why: ClassVar[str] = HIGH
 
     def text(self) -> str:
-        return _("{who} scores High with {card} ({chips})").format(
-            who=who(self.seat), card=self.card, chips=self.chips()
+        return say(
+            "{who} scores High with {card} ({chips})",
+            who=who(self.seat),
+            card=self.card,
+            chips=self.chips(),
         )
 
 
@@ -321,8 +330,11 @@ class LowScored(Scored):
     why: ClassVar[str] = LOW
 
     def text(self) -> str:
-        return _("{who} scores Low with {card} ({chips})").format(
-            who=who(self.seat), card=self.card, chips=self.chips()
+        return say(
+            "{who} scores Low with {card} ({chips})",
+            who=who(self.seat),
+            card=self.card,
+            chips=self.chips(),
         )
 
 
@@ -334,8 +346,11 @@ class JackScored(Scored):
     why: ClassVar[str] = JACK_POINT
 
     def text(self) -> str:
-        return _("{who} scores Jack for taking {card} ({chips})").format(
-            who=who(self.seat), card=self.card, chips=self.chips()
+        return say(
+            "{who} scores Jack for taking {card} ({chips})",
+            who=who(self.seat),
+            card=self.card,
+            chips=self.chips(),
         )
 
 
@@ -350,9 +365,12 @@ class GameScored(Scored):
     def text(self) -> str:
         w = who(self.seat)
         if self.partner is not None:
-            w = _("{a} and {b}").format(a=w, b=who(self.partner))
-        return _("{who} scores Game with {n} game points ({chips})").format(
-            who=w, n=self.points, chips=self.chips()
+            w = say("{a} and {b}", a=w, b=who(self.partner))
+        return say(
+            "{who} scores Game with {n} game points ({chips})",
+            who=w,
+            n=self.points,
+            chips=self.chips(),
         )
 
 
@@ -363,7 +381,7 @@ class PointGiven(Scored):
     why: ClassVar[str] = GIFT
 
     def text(self) -> str:
-        return _("{who} is given a point ({chips})").format(who=who(self.seat), chips=self.chips())
+        return say("{who} is given a point ({chips})", who=who(self.seat), chips=self.chips())
 
 
 @event
@@ -440,8 +458,8 @@ class Discarded(Event):
 
     def text(self) -> str:
         if not isinstance(self.card, Card):
-            return _("{who} discards a card").format(who=who(self.seat))
-        return _("{who} discards {card}").format(who=who(self.seat), card=self.card)
+            return say("{who} discards a card", who=who(self.seat))
+        return say("{who} discards {card}", who=who(self.seat), card=self.card)
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), discard(self.seat))
@@ -464,10 +482,12 @@ class WentOut(Event):
 
     def text(self) -> str:
         if self.partner is not None:
-            return _("{a} and {b} have put their last chip in the pot and win").format(
-                a=who(self.seat), b=who(self.partner)
+            return say(
+                "{a} and {b} have put their last chip in the pot and win",
+                a=who(self.seat),
+                b=who(self.partner),
             )
-        return _("{who} has put the last chip in the pot and wins").format(who=who(self.seat))
+        return say("{who} has put the last chip in the pot and wins", who=who(self.seat))
 
 
 # --- state ---------------------------------------------------------------------------------

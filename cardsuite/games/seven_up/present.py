@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from cardsuite.core.cards import FACE_DOWN, Card, rank_index
-from cardsuite.core.i18n import C_, _, ngettext
+from cardsuite.core.i18n import C_, _
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
-from cardsuite.core.text import seat, trick_count
+from cardsuite.core.text import say, say_n, seat, trick_count
 from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
     DealSummary,
@@ -45,7 +45,7 @@ from cardsuite.games.seven_up.model import (
 
 def party_name(state: SeenSevenUp, party: int) -> str:
     if state.options.partnerships:
-        return _("{a} and {b}").format(a=seat(party), b=seat(party + 2))
+        return say("{a} and {b}", a=seat(party), b=seat(party + 2))
     return seat(party)
 
 
@@ -83,10 +83,10 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
                     _(C_("seven up", "discards")),
                     PileStyle.BADGE,
                     owner=s,
-                    note=_("out of play"),
+                    note=say("out of play"),
                 )
             )
-        marks = [_("dealer")] if s == series.dealer else []
+        marks = [say("dealer")] if s == series.dealer else []
         seats.append(
             seat_view(
                 s,
@@ -98,20 +98,20 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
             )
         )
     centre = [
-        pile_view(table, STOCK, _("pack"), PileStyle.STACK, placeholder=_("empty")),
+        pile_view(table, STOCK, say("pack"), PileStyle.STACK, placeholder=say("empty")),
         pile_view(
             table,
             TURNUP,
-            _("turn-up"),
+            say("turn-up"),
             PileStyle.ROW if table.count(TURNUP) > 1 else PileStyle.STACK,
-            note=_("trumps {suit}").format(suit=trumps.symbol) if trumps else "",
+            note=say("trumps {suit}", suit=trumps.symbol) if trumps else "",
         ),
         pile_view(
             table,
             TRICK,
-            _("last trick") if state.taker is not None else _("trick"),
+            say("last trick") if state.taker is not None else say("trick"),
             PileStyle.ROW,
-            placeholder=_("lead a card"),
+            placeholder=say("lead a card"),
         ),
     ]
     if partners:
@@ -119,7 +119,7 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
     trick = _trick(state)
     summary = _summary(state) if series.between else None
     return TableView(
-        title=_("Seven Up"),
+        title=say("Seven Up"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=tuple(centre),
@@ -133,9 +133,9 @@ def present(obs: Observation[SeenSevenUp]) -> TableView:
 
 def _won_view(state: SeenSevenUp, party: int, owner: int | None, count: int) -> PileView:
     label = (
-        _("tricks")
+        say("tricks")
         if owner is not None
-        else _("tricks of {side}").format(side=party_name(state, party))
+        else say("tricks of {side}", side=party_name(state, party))
     )
     faces = (FACE_DOWN,) * state.table.count(won(party))  # drawn face down (§9)
     return PileView(won(party), label, PileStyle.BADGE, faces, owner=owner, note=trick_count(count))
@@ -147,7 +147,7 @@ def _trick(state: SeenSevenUp) -> TrickView | None:
         return None
     done = state.taker is not None
     number = len(state.plays) // state.seats + (0 if done else 1)
-    label = _("trick {n}").format(n=number)  # the table adds who won a completed trick
+    label = say("trick {n}", n=number)  # the table adds who won a completed trick
     return trick_view(
         state.leader,
         cards,
@@ -162,26 +162,24 @@ def _trick(state: SeenSevenUp) -> TrickView | None:
 def _status(state: SeenSevenUp) -> str:
     series = state.series
     if series.between:
-        return _("Deal over: {who} deals the next hand").format(
-            who=seat(series.next_dealer(state.seats))
+        return say(
+            "Deal over: {who} deals the next hand", who=seat(series.next_dealer(state.seats))
         )
     if state.over:
-        return _("The game is over")
+        return say("The game is over")
     assert state.turn is not None  # someone is to move while the deal is played
     turn = seat(state.turn)
     phase = state.phase
     if phase is STAND:
-        return _("{who} to stand or beg").format(who=turn)
+        return say("{who} to stand or beg", who=turn)
     if phase is GIVE:
-        return _("{who} to give a point or run the cards").format(who=turn)
+        return say("{who} to give a point or run the cards", who=turn)
     if phase is VOID:
-        return _("The pack has run short: {who} to gather the cards and deal again").format(
-            who=turn
-        )
+        return say("The pack has run short: {who} to gather the cards and deal again", who=turn)
     if phase is DISCARD:
         extra = state.table.count(hand(state.turn)) - HAND_SIZE
-        return ngettext("{who} to discard {n} card", "{who} to discard {n} cards", extra).format(
-            who=turn, n=extra
+        return say_n(
+            "{who} to discard {n} card", "{who} to discard {n} cards", extra, who=turn, n=extra
         )
     assert phase is PLAY
     assert state.trumps is not None  # turned up at the deal
@@ -193,18 +191,16 @@ def _info(state: SeenSevenUp, tricks: tuple[int, ...]) -> tuple[str, ...]:
     lines = []
     top = state.table.top(TURNUP)
     if state.trumps is not None and isinstance(top, Card):
-        lines.append(
-            _("Trumps: {suit} (turn-up {card})").format(suit=state.trumps.symbol, card=top)
-        )
+        lines.append(say("Trumps: {suit} (turn-up {card})", suit=state.trumps.symbol, card=top))
     if not state.options.classic_rank:  # the seed's order, not the one players expect (§4)
         ranks = " ".join(rank_index(r) for r in reversed(SEED_ORDER.ranks))
-        lines.append(_("Ranks, high to low: {ranks}").format(ranks=ranks))
+        lines.append(say("Ranks, high to low: {ranks}", ranks=ranks))
     chips = " · ".join(f"{party_name(state, p)} {state.chips[p]}" for p in range(state.parties))
-    lines.append(_("Chips left: {chips}").format(chips=chips))
-    lines.append(_("Pot: {n}").format(n=state.pot))
+    lines.append(say("Chips left: {chips}", chips=chips))
+    lines.append(say("Pot: {n}", n=state.pot))
     won_line = " · ".join(f"{party_name(state, p)} {tricks[p]}" for p in range(state.parties))
-    lines.append(_("Tricks this deal: {tricks}").format(tricks=won_line))
-    lines.append(_("Dealer: {who}").format(who=seat(state.dealer)))
+    lines.append(say("Tricks this deal: {tricks}", tricks=won_line))
+    lines.append(say("Dealer: {who}", who=seat(state.dealer)))
     lines.append(state.series.heading())
     return tuple(lines)
 
@@ -221,8 +217,8 @@ def _summary(state: SeenSevenUp) -> DealSummary:
         )
         for p in range(state.parties)
     )
-    title = _("Deal {n} is over").format(n=len(series.results))
-    columns = ("", _("points this deal"), _("chips left"))
+    title = say("Deal {n} is over", n=len(series.results))
+    columns = ("", say("points this deal"), say("chips left"))
     return DealSummary(title, columns, rows, (result.note,))
 
 
@@ -233,9 +229,9 @@ def _score_sheet(state: SeenSevenUp) -> ScoreSheet:
     return score_sheet(
         state.series,
         [(party_name(state, p), p) for p in parties],  # party p's first seat is seat p
-        title=_("Seven Up"),
-        scored=_("points"),
-        total=_("chips left"),
+        title=say("Seven Up"),
+        scored=say("points"),
+        total=say("chips left"),
         better=CHIPS_LEFT.hint(),
         start=[CHIPS] * len(parties),
         down=True,

@@ -13,7 +13,6 @@ from typing import Any
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.errors import NOT_A_MOVE, NotationError, Refusal
 from cardsuite.core.events import Event
-from cardsuite.core.i18n import _
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position, whole_number
@@ -22,7 +21,7 @@ from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
-from cardsuite.core.text import ranks_word
+from cardsuite.core.text import ranks_word, say
 from cardsuite.core.view import TableView
 from cardsuite.games.snip_snap_snorem import GAME
 from cardsuite.games.snip_snap_snorem import present as presentation
@@ -274,40 +273,41 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
         rank = state.rank
         if move.__class__ is Pass:
             if not rank:
-                return Refusal(MUST_LEAD, _("You lead this round: play a card, you cannot pass"))
+                return Refusal(MUST_LEAD, say("You lead this round: play a card, you cannot pass"))
             for card in held:
                 if card.rank == rank:
                     return Refusal(
                         MUST_MATCH,
-                        _("You hold one of the {rank}: you must play it, not pass").format(
-                            rank=ranks_word(rank)
+                        say(
+                            "You hold one of the {rank}: you must play it, not pass",
+                            rank=ranks_word(rank),
                         ),
                     )
             return None
         if not isinstance(move, Play):
-            return Refusal(NOT_A_MOVE, _("That is not a move of this game"))
+            return Refusal(NOT_A_MOVE, say("That is not a move of this game"))
         cards = move.cards
         if not cards:
-            return Refusal(NOT_A_MOVE, _("Name the card you play"))
+            return Refusal(NOT_A_MOVE, say("Name the card you play"))
         for i, card in enumerate(cards):
             if card not in held or card in cards[:i]:
-                return Refusal(
-                    NOT_IN_HAND, _("{card} is not in your hand").format(card=_shown(card))
-                )
+                return Refusal(NOT_IN_HAND, say("{card} is not in your hand", card=_shown(card)))
         if len(cards) > 1 and not state.options.multi_play:
-            return Refusal(ONE_CARD_ONLY, _("You play one card per turn, not several at once"))
+            return Refusal(ONE_CARD_ONLY, say("You play one card per turn, not several at once"))
         if not rank:
             first = cards[0].rank
             for card in cards:
                 if card.rank != first:
-                    return Refusal(MIXED_RANKS, _("Cards led together must all be of one rank"))
+                    return Refusal(MIXED_RANKS, say("Cards led together must all be of one rank"))
             return None
         for card in cards:
             if card.rank != rank:
                 return Refusal(
                     WRONG_RANK,
-                    _("This round is of {rank}: {card} is not one of them").format(
-                        rank=ranks_word(rank), card=card
+                    say(
+                        "This round is of {rank}: {card} is not one of them",
+                        rank=ranks_word(rank),
+                        card=card,
                     ),
                 )
         return None

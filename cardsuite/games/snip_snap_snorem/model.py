@@ -62,11 +62,11 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, CardFace
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import ranks_word
+from cardsuite.core.text import ranks_word, say, say_n
 from cardsuite.core.text import seat as who
 
 SET = 4  # cards of one rank: a round is over when the fourth is down
@@ -135,7 +135,7 @@ class Play(Move):
     cards: tuple[Card, ...]
 
     def label(self) -> str:
-        return _("play {cards}").format(cards=cards_text(self.cards))
+        return say("play {cards}", cards=cards_text(self.cards))
 
     def notation(self) -> str:
         return "play " + cards_text(self.cards)
@@ -146,7 +146,7 @@ class Play(Move):
         return Gesture(hand(self.seat), self.cards[0] if self.cards else None, ROUND)
 
     def question(self, depth: int) -> str:
-        return _("Play which cards?")
+        return say("Play which cards?")
 
 
 # Pass (core.moves): no card of the round's rank, the turn goes on.
@@ -163,13 +163,18 @@ class Dealt(Event):
     def text(self) -> str:
         low, high = min(self.sizes), max(self.sizes)
         if low == high:
-            return ngettext(
+            return say_n(
                 "{who} deals the whole pack: {n} card each",
                 "{who} deals the whole pack: {n} cards each",
                 low,
-            ).format(who=who(self.seat), n=low)
-        return _("{who} deals the whole pack: {low} or {high} cards each").format(
-            who=who(self.seat), low=low, high=high
+                who=who(self.seat),
+                n=low,
+            )
+        return say(
+            "{who} deals the whole pack: {low} or {high} cards each",
+            who=who(self.seat),
+            low=low,
+            high=high,
         )
 
 
@@ -191,13 +196,9 @@ class Played(Event):
         calls = self.calls
         if self.first == 1:
             if not calls:
-                return _("{who} leads {cards}").format(who=who(self.seat), cards=cards)
-            return _("{who} leads {cards}: {calls}").format(
-                who=who(self.seat), cards=cards, calls=calls
-            )
-        return _("{who} plays {cards}: {calls}").format(
-            who=who(self.seat), cards=cards, calls=calls
-        )
+                return say("{who} leads {cards}", who=who(self.seat), cards=cards)
+            return say("{who} leads {cards}: {calls}", who=who(self.seat), cards=cards, calls=calls)
+        return say("{who} plays {cards}: {calls}", who=who(self.seat), cards=cards, calls=calls)
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), ROUND)
@@ -212,9 +213,7 @@ class Passed(Event):
     auto: bool
 
     def text(self) -> str:
-        return _("{who} has no {rank} and passes").format(
-            who=who(self.seat), rank=ranks_word(self.rank)
-        )
+        return say("{who} has no {rank} and passes", who=who(self.seat), rank=ranks_word(self.rank))
 
 
 @event
@@ -225,8 +224,10 @@ class RoundDone(Event):
     rank: int
 
     def text(self) -> str:
-        return _("The four {rank} are set aside; {who} leads next").format(
-            rank=ranks_word(self.rank), who=who(self.seat)
+        return say(
+            "The four {rank} are set aside; {who} leads next",
+            rank=ranks_word(self.rank),
+            who=who(self.seat),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -291,6 +292,6 @@ def cards_left(state: SnipState[Any]) -> tuple[int, ...]:
 def end_text(winner: Seat, left: tuple[int, ...]) -> str:
     """How the game ended, with the cards the others have left."""
     others = ", ".join(f"{who(s)} {n}" for s, n in enumerate(left) if s != winner)
-    return _("{won}; still in hand: {others}").format(
-        won=EmptyHandWins(winner, left).text(), others=others
+    return say(
+        "{won}; still in hand: {others}", won=EmptyHandWins(winner, left).text(), others=others
     )

@@ -6,9 +6,9 @@ labels the round.
 
 from __future__ import annotations
 
-from cardsuite.core.i18n import _, ngettext
+from cardsuite.core.i18n import _
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import ranks_word, seat, seats_text
+from cardsuite.core.text import ranks_word, say, say_n, seat, seats_text
 from cardsuite.core.view import (
     PileStyle,
     PileView,
@@ -44,19 +44,23 @@ def present(obs: Observation[SeenSnip]) -> TableView:
     for s in seating(obs.viewer, state.seats):
         marks = []
         if s == state.dealer:
-            marks.append(_("dealer"))
+            marks.append(say("dealer"))
         if over:
             if s == state.winner:
-                marks.append(_("winner"))
+                marks.append(say("winner"))
         elif rank and s == state.leader:
-            marks.append(_("led"))
+            marks.append(say("led"))
         if not over and s in state.passed:
-            marks.append(_("passed"))
+            marks.append(say("passed"))
         seats.append(
             seat_view(
                 s,
                 obs.viewer,
-                (hand_view(table, hand(s), s, obs.viewer, hand_order, placeholder=_("no cards")),),
+                (
+                    hand_view(
+                        table, hand(s), s, obs.viewer, hand_order, placeholder=say("no cards")
+                    ),
+                ),
                 marks,
                 to_move=s == state.turn,
             )
@@ -67,56 +71,54 @@ def present(obs: Observation[SeenSnip]) -> TableView:
     centre = (
         PileView(
             ROUND,
-            ranks_word(rank) if in_round else _("round"),
+            ranks_word(rank) if in_round else say("round"),
             PileStyle.ROW,
             in_round,
             note=round_call,
-            placeholder=_("lead any card") if not over else "",
+            placeholder=say("lead any card") if not over else "",
         ),
         pile_view(
             table,
             DONE,
-            _("set aside"),
+            say("set aside"),
             PileStyle.STACK,
-            note=ngettext("{n} set", "{n} sets", sets).format(n=sets),
-            placeholder=_("none yet"),
+            note=say_n("{n} set", "{n} sets", sets, n=sets),
+            placeholder=say("none yet"),
         ),
     )
     winner, turn = state.winner, state.turn
     if winner is not None:
-        status = _("Game over — {how}").format(how=end_text(winner, left))
-        round_line = _("The game is over")
+        status = say("Game over — {how}", how=end_text(winner, left))
+        round_line = say("The game is over")
     else:
         assert turn is not None, "a game in play has a seat to act"
         if not rank:
-            doing = _("{who} to lead any card").format(who=seat(turn))
+            doing = say("{who} to lead any card", who=seat(turn))
         elif options.auto_pass:
-            doing = _("{who} to play one of the {rank}").format(
-                who=seat(turn), rank=ranks_word(rank)
-            )
+            doing = say("{who} to play one of the {rank}", who=seat(turn), rank=ranks_word(rank))
         else:
-            doing = _("{who} to play one of the {rank} or pass").format(
-                who=seat(turn), rank=ranks_word(rank)
+            doing = say(
+                "{who} to play one of the {rank} or pass", who=seat(turn), rank=ranks_word(rank)
             )
-        status = _("{call} — {doing}").format(call=call, doing=doing) if call else doing
+        status = say("{call} — {doing}", call=call, doing=doing) if call else doing
         if rank:
-            round_line = _("Round of {rank}: {n} of 4 down").format(
-                rank=ranks_word(rank), n=len(in_round)
+            round_line = say(
+                "Round of {rank}: {n} of 4 down", rank=ranks_word(rank), n=len(in_round)
             )
         else:
-            round_line = _("{who} leads a new round").format(who=seat(turn))
+            round_line = say("{who} leads a new round", who=seat(turn))
     info = [
-        _("Last call: {call}").format(call=call) if call else _("No call yet"),
+        say("Last call: {call}", call=call) if call else say("No call yet"),
         round_line,
     ]
     if state.passed and not over:
-        info.append(_("Passed: {who}").format(who=seats_text(dict.fromkeys(state.passed))))
+        info.append(say("Passed: {who}", who=seats_text(dict.fromkeys(state.passed))))
     if options.multi_play:
-        info.append(_("Several equal cards may go down at once"))
+        info.append(say("Several equal cards may go down at once"))
     if options.auto_pass:
-        info.append(_("Players without the rank pass automatically"))
+        info.append(say("Players without the rank pass automatically"))
     return TableView(
-        title=_("Snip Snap Snorem"),
+        title=say("Snip Snap Snorem"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=centre,
@@ -130,4 +132,4 @@ def last_call(state: SeenSnip) -> str:
     if state.caller is None:
         return ""
     calls = " ".join(_(CALLS[n]) for n in state.calls)
-    return _("{calls} ({who})").format(calls=calls, who=seat(state.caller))
+    return say("{calls} ({who})", calls=calls, who=seat(state.caller))

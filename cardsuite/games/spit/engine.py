@@ -14,7 +14,6 @@ from typing import Any
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.errors import GAME_OVER, NOT_A_MOVE, NotationError, OptionsError, Refusal
 from cardsuite.core.events import Event, Passed
-from cardsuite.core.i18n import _
 from cardsuite.core.levels import level_id
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
@@ -22,6 +21,7 @@ from cardsuite.core.position import lay_out, parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
 from cardsuite.core.table import Layout, Seat, Table
+from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
 from cardsuite.core.view import TableView
 from cardsuite.games.spit import GAME
@@ -343,27 +343,27 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
     def why_illegal(self, state: FullSpit, move: SpitMove) -> Refusal | None:
         seat = move.seat
         if state.ending:
-            return Refusal(GAME_OVER, _("the game is over"))
+            return Refusal(GAME_OVER, say("the game is over"))
         if not 0 <= seat < SEATS:
-            return Refusal(NOT_A_MOVE, _("Spit has two players"))
+            return Refusal(NOT_A_MOVE, say("Spit has two players"))
         opts = state.options
         kind = type(move)
         if opts.realtime and kind is Pass:
-            return Refusal(WRONG_MODE, _("in real time nobody passes: ask for a spit instead"))
+            return Refusal(WRONG_MODE, say("in real time nobody passes: ask for a spit instead"))
         if not opts.realtime and (kind is SpitRequest or kind is SpitCancel):
-            return Refusal(WRONG_MODE, _("in turn mode a spit is asked for by passing"))
+            return Refusal(WRONG_MODE, say("in turn mode a spit is asked for by passing"))
         turn = state.turn
         if not opts.realtime and seat != turn and turn is not None:
-            return Refusal(NOT_YOUR_MOVE, _("it is {who}'s move").format(who=who(turn)))
+            return Refusal(NOT_YOUR_MOVE, say("it is {who}'s move", who=who(turn)))
         count = opts.slot_count
         table = state.table
         if kind is Play:
             assert isinstance(move, Play)
             if not 0 <= move.slot < count or move.pile not in (0, 1):
-                return Refusal(NOT_A_MOVE, _("there is no such slot or centre pile"))
+                return Refusal(NOT_A_MOVE, say("there is no such slot or centre pile"))
             cards = table.cards(slot(seat, move.slot))
             if not cards:
-                return Refusal(EMPTY_SLOT, _("your slot {n} is empty").format(n=move.slot + 1))
+                return Refusal(EMPTY_SLOT, say("your slot {n} is empty", n=move.slot + 1))
             card = cards[-1]
             target = table.cards(CENTRE[move.pile])
             if target and card.rank in ADJACENT[opts.wrap][target[-1].rank]:
@@ -372,43 +372,42 @@ class Spit(RulesBase[FullSpit, SeenSpit, SpitMove]):
             if not target:
                 return Refusal(
                     NOT_ADJACENT,
-                    _("{pile} is empty: nothing may be played on it before the spit").format(
-                        pile=pile
-                    ),
+                    say("{pile} is empty: nothing may be played on it before the spit", pile=pile),
                 )
             return Refusal(
                 NOT_ADJACENT,
-                _("{card} is not one rank above or below {top}, the top of {pile}").format(
-                    card=card, top=target[-1], pile=pile
+                say(
+                    "{card} is not one rank above or below {top}, the top of {pile}",
+                    card=card,
+                    top=target[-1],
+                    pile=pile,
                 ),
             )
         if kind is Fill:
             assert isinstance(move, Fill)
             if not opts.manual_fill:
-                return Refusal(NO_MANUAL_FILL, _("empty slots are filled automatically"))
+                return Refusal(NO_MANUAL_FILL, say("empty slots are filled automatically"))
             if not (0 <= move.source < count and 0 <= move.target < count):
-                return Refusal(NOT_A_MOVE, _("there is no such slot"))
+                return Refusal(NOT_A_MOVE, say("there is no such slot"))
             if table.cards(slot(seat, move.target)):
-                return Refusal(
-                    SLOT_NOT_EMPTY, _("your slot {n} is not empty").format(n=move.target + 1)
-                )
+                return Refusal(SLOT_NOT_EMPTY, say("your slot {n} is not empty", n=move.target + 1))
             if len(table.cards(slot(seat, move.source))) < 2:
                 return Refusal(
                     SOURCE_TOO_SHORT,
-                    _("a card may be moved only from a slot of two cards or more"),
+                    say("a card may be moved only from a slot of two cards or more"),
                 )
             return None
         if kind is SpitRequest:
             if state.requests[seat]:
-                return Refusal(ALREADY_REQUESTED, _("you have already asked for a spit"))
+                return Refusal(ALREADY_REQUESTED, say("you have already asked for a spit"))
             return None
         if kind is SpitCancel:
             if not state.requests[seat]:
-                return Refusal(NO_REQUEST, _("you have not asked for a spit"))
+                return Refusal(NO_REQUEST, say("you have not asked for a spit"))
             return None
         if kind is Pass:
             return None
-        return Refusal(NOT_A_MOVE, _("that is not a move of Spit"))
+        return Refusal(NOT_A_MOVE, say("that is not a move of Spit"))
 
     # --- applying a legal move -------------------------------------------------------------
     def perform(self, state: FullSpit, move: SpitMove) -> FullSpit:

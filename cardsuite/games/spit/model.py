@@ -67,11 +67,12 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, KING, Card
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, SeenTable, Table, Visibility
+from cardsuite.core.text import say, say_n
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): cards left in the row, the fewest best.
@@ -165,7 +166,7 @@ class Play(Move):
     pile: int
 
     def label(self) -> str:
-        return _("play slot {n} onto {pile}").format(n=self.slot + 1, pile=centre_name(self.pile))
+        return say("play slot {n} onto {pile}", n=self.slot + 1, pile=centre_name(self.pile))
 
     def notation(self) -> str:
         return f"play s{self.slot + 1} c{self.pile + 1}"
@@ -182,7 +183,7 @@ class Fill(Move):
     target: int
 
     def label(self) -> str:
-        return _("move slot {a} into empty slot {b}").format(a=self.source + 1, b=self.target + 1)
+        return say("move slot {a} into empty slot {b}", a=self.source + 1, b=self.target + 1)
 
     def notation(self) -> str:
         return f"fill s{self.source + 1} s{self.target + 1}"
@@ -233,8 +234,11 @@ class Spat(Event):
     card: Card
 
     def text(self) -> str:
-        return _("Spit! {who} turns up {card} on {pile}").format(
-            who=who(self.seat), card=self.card, pile=centre_name(self.seat)
+        return say(
+            "Spit! {who} turns up {card} on {pile}",
+            who=who(self.seat),
+            card=self.card,
+            pile=centre_name(self.seat),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -249,11 +253,13 @@ class Recycled(Event):
     count: int
 
     def text(self) -> str:
-        return ngettext(
+        return say_n(
             "{who} turns his centre pile over as a new spit stack ({n} card)",
             "{who} turns his centre pile over as a new spit stack ({n} cards)",
             self.count,
-        ).format(who=who(self.seat), n=self.count)
+            who=who(self.seat),
+            n=self.count,
+        )
 
     def moved(self) -> tuple[PileId, ...]:
         return (STACK[self.seat], CENTRE[self.seat])
@@ -267,8 +273,12 @@ class Played(Event):
     pile: int
 
     def text(self) -> str:
-        return _("{who} plays {card} from slot {n} onto {pile}").format(
-            who=who(self.seat), card=self.card, n=self.slot + 1, pile=centre_name(self.pile)
+        return say(
+            "{who} plays {card} from slot {n} onto {pile}",
+            who=who(self.seat),
+            card=self.card,
+            n=self.slot + 1,
+            pile=centre_name(self.pile),
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -284,8 +294,8 @@ class Flipped(Event):
     slot: int
 
     def text(self) -> str:
-        return _("{who} turns up {card} in slot {n}").format(
-            who=who(self.seat), card=self.card, n=self.slot + 1
+        return say(
+            "{who} turns up {card} in slot {n}", who=who(self.seat), card=self.card, n=self.slot + 1
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -302,8 +312,12 @@ class Filled(Event):
     target: int
 
     def text(self) -> str:
-        return _("{who} moves {card} from slot {a} into the empty slot {b}").format(
-            who=who(self.seat), card=self.card, a=self.source + 1, b=self.target + 1
+        return say(
+            "{who} moves {card} from slot {a} into the empty slot {b}",
+            who=who(self.seat),
+            card=self.card,
+            a=self.source + 1,
+            b=self.target + 1,
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -342,13 +356,15 @@ class Stalled(Event):
 
     def text(self) -> str:
         if self.winner is None:
-            return _("{n} spits without a card played from a row: the game ends in a draw").format(
-                n=self.spits
+            return say(
+                "{n} spits without a card played from a row: the game ends in a draw", n=self.spits
             )
-        return _(
+        return say(
             "{n} spits without a card played from a row: {who}, with fewer cards left in "
-            "the row, wins"
-        ).format(n=self.spits, who=who(self.winner))
+            "the row, wins",
+            n=self.spits,
+            who=who(self.winner),
+        )
 
 
 # --- state ---------------------------------------------------------------------------------

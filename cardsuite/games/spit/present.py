@@ -6,9 +6,8 @@ clock; the text itself never names a time, which only the runner knows.
 
 from __future__ import annotations
 
-from cardsuite.core.i18n import _, ngettext
 from cardsuite.core.protocol import Observation
-from cardsuite.core.text import game_over_text, seat
+from cardsuite.core.text import game_over_text, say, say_n, seat
 from cardsuite.core.view import (
     KeyMove,
     PileStyle,
@@ -30,7 +29,7 @@ from cardsuite.games.spit.model import (
 
 
 def row_text(n: int) -> str:
-    return ngettext("{n} card left in the row", "{n} cards left in the row", n).format(n=n)
+    return say_n("{n} card left in the row", "{n} cards left in the row", n, n=n)
 
 
 def present(obs: Observation[SeenSpit]) -> TableView:
@@ -47,10 +46,10 @@ def present(obs: Observation[SeenSpit]) -> TableView:
             pile_view(
                 table,
                 slot(s, k),
-                _("slot {n}").format(n=k + 1),
+                say("slot {n}", n=k + 1),
                 PileStyle.STACK,
                 owner=s,
-                placeholder=_("empty"),
+                placeholder=say("empty"),
             )
             for k in range(count)
         ]
@@ -58,20 +57,20 @@ def present(obs: Observation[SeenSpit]) -> TableView:
             pile_view(
                 table,
                 STACK[s],
-                _("spit stack"),
+                say("spit stack"),
                 PileStyle.STACK,
                 owner=s,
-                placeholder=_("empty: the centre pile is turned over at the next spit"),
+                placeholder=say("empty: the centre pile is turned over at the next spit"),
             )
         )
         marks = []
         if s == state.dealer:
-            marks.append(_("dealer"))
+            marks.append(say("dealer"))
         if running and opts.realtime:
             if state.requests[s]:
-                marks.append(_("ready to spit"))
+                marks.append(say("ready to spit"))
             elif not can_play(state, s):
-                marks.append(_("stuck"))
+                marks.append(say("stuck"))
         to_move = running and (opts.realtime or s == state.turn)
         seats.append(
             seat_view(s, obs.viewer, piles, marks, score=row_text(left[s]), to_move=to_move)
@@ -80,21 +79,21 @@ def present(obs: Observation[SeenSpit]) -> TableView:
         pile_view(
             table,
             CENTRE[p],
-            _("{pile} ({who})").format(pile=centre_name(p), who=seat(p)),
+            say("{pile} ({who})", pile=centre_name(p), who=seat(p)),
             PileStyle.STACK,
             owner=None,
-            placeholder=_("waiting for the spit"),
+            placeholder=say("waiting for the spit"),
         )
         for p in range(state.seats)
     )
     return TableView(
-        title=_("Spit"),
+        title=say("Spit"),
         viewer=obs.viewer,
         seats=tuple(seats),
         centre=centre,
         status=_status(state),
         info=_info(state),
-        countdown=_("Spit!") if state.spit_due is not None else "",
+        countdown=say("Spit!") if state.spit_due is not None else "",
         key_moves=_key_blocks(state) if state.options.realtime else (),
     )
 
@@ -116,24 +115,24 @@ def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
             for n, key in enumerate(row):
                 label = f"s{n + 1}→C{pile + 1}"
                 keys.append(KeyMove(s, key, f"play s{n + 1} c{pile + 1}", label, group))
-        keys.append(KeyMove(s, spit_key, "spit", _("spit")))
+        keys.append(KeyMove(s, spit_key, "spit", say("spit")))
     return tuple(keys)
 
 
 def _status(state: SeenSpit) -> str:
     if state.ending:
         if state.ending == OUT and state.winner is not None:
-            return _("«Out!» {who} wins").format(who=seat(state.winner))
+            return say("«Out!» {who} wins", who=seat(state.winner))
         return game_over_text(state.winner)
     if state.options.realtime:
         if state.spit_due is not None:
-            return _("Both players are ready: spit coming")
-        return _("Play! Both players play at once")
+            return say("Both players are ready: spit coming")
+        return say("Play! Both players play at once")
     turn = state.turn
     assert turn is not None, "in turn mode someone is to move until the end"
     if state.passes:
-        return _("{who} to move (one pass so far)").format(who=seat(turn))
-    return _("{who} to move").format(who=seat(turn))
+        return say("{who} to move (one pass so far)", who=seat(turn))
+    return say("{who} to move", who=seat(turn))
 
 
 def _info(state: SeenSpit) -> tuple[str, ...]:
@@ -142,16 +141,17 @@ def _info(state: SeenSpit) -> tuple[str, ...]:
     if opts.realtime:
         for s in range(state.seats):
             if state.requests[s] and not state.ending:
-                lines.append(_("{who} asks for a spit").format(who=seat(s)))
+                lines.append(say("{who} asks for a spit", who=seat(s)))
     else:
-        lines.append(_("Turn mode: a move is one play or one pass; two passes make a spit"))
+        lines.append(say("Turn mode: a move is one play or one pass; two passes make a spit"))
     lines.append(
-        ngettext(
+        say_n(
             "{n} spit since the last play from a row",
             "{n} spits since the last play from a row",
             state.spits,
-        ).format(n=state.spits)
+            n=state.spits,
+        )
     )
-    lines.append(_("Ace next to King") if opts.wrap else _("Ace low: next to 2 only"))
-    lines.append(_("Dealer: {who}").format(who=seat(state.dealer)))
+    lines.append(say("Ace next to King") if opts.wrap else say("Ace low: next to 2 only"))
+    lines.append(say("Dealer: {who}", who=seat(state.dealer)))
     return tuple(lines)
