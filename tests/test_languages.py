@@ -300,3 +300,13 @@ def test_a_refusal_made_in_english_is_said_again_in_ukrainian() -> None:
     assert ukrainian is not None and refusal.text.said_in("uk") == ukrainian.text != refusal.text
     data = refusal.text.to_data()
     assert data["id"] == refusal.text.template and "{" in data["id"]
+
+
+def test_the_lobby_lists_an_options_choices_in_words_and_the_rules_say_how_to_type_them() -> None:
+    from cardsuite.tui.rules_text import choice_word, rules_markdown
+
+    assert choice_word("realtime") == "realtime" and choice_word(2) == "2"
+    with i18n.speaking("ru"):
+        assert choice_word("realtime") == "в реальном времени"
+        text = rules_markdown(get_game("spit"))
+    assert "в реальном времени (`realtime`), по очереди (`turns`)" in text

@@ -5,8 +5,10 @@
     python tools/catalogue.py check     # lists what a language lacks (exit 1 if anything)
 
 A message is every string literal passed to ``_``, ``N_``, ``say`` (one text), ``C_`` (a context and a
-text), ``ngettext``, ``N_n`` or ``say_n`` (a singular and a plural), and the ``title`` and ``summary`` of each game's ``GameInfo``
-declaration, which the lobby and the CLI translate where they show them.  The template lists
+text), ``ngettext``, ``N_n`` or ``say_n`` (a singular and a plural), the ``title`` and ``summary`` of each game's ``GameInfo``
+declaration, which the lobby and the CLI translate where they show them, and the text
+``choices`` of each game's options, which the lobby lists in words (with the context
+"option value"; the command line takes them as they are).  The template lists
 them in the order the source first uses them, each with the places it comes from, so a diff
 of the template reads like a diff of the code.  No tool outside Python is needed: the same
 ``.po`` reader as the program's (:mod:`cardsuite.core.catalogue`) reads the translations back.
@@ -39,6 +41,7 @@ LANGUAGES = {"ru": ("Russian", SLAVIC_PLURALS), "uk": ("Ukrainian", SLAVIC_PLURA
 ONE_TEXT = {"_", "N_", "say"}
 TWO_TEXTS = {"ngettext", "N_n", "say_n"}
 DECLARED = {"title", "summary"}  # GameInfo's words
+OPTION_VALUE = "option value"  # the context of an option's choices (cardsuite.core.options)
 PLACEHOLDER = re.compile(r"(?<!\{)\{(\w*)[^{}]*\}")
 
 
@@ -96,8 +99,29 @@ def messages(root: Path = SOURCE) -> list[Message]:
                     if keyword.arg in DECLARED:
                         words = keyword.value
                         add(_text(words), None, place)
+    if root == SOURCE:
+        for choice, place in option_values():
+            add(choice, None, place, OPTION_VALUE)
     ordered = sorted(found.values(), key=lambda m: _order(m.places[0]))
     return ordered
+
+
+def option_values() -> list[tuple[str, str]]:
+    """The text choices of every game's options (as the lobby lists them), each with the
+    place of the game's options class."""
+    from cardsuite.core.options import describe_options
+    from cardsuite.games import declared_games
+
+    out = []
+    for info in declared_games():
+        options = info.load().Options
+        module = sys.modules[options.__module__]
+        place = f"{Path(module.__file__ or '').relative_to(ROOT).as_posix()}:1"
+        for described in describe_options(options):
+            for choice in described.choices or ():
+                if isinstance(choice, str):
+                    out.append((choice, place))
+    return out
 
 
 def _order(place: str) -> tuple[str, int]:

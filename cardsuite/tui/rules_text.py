@@ -5,9 +5,22 @@ Shared by the rules screen and ``cardsuite rules``; nothing here needs Textual.
 
 from __future__ import annotations
 
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import C_, _
 from cardsuite.core.options import OptionInfo, describe_options
 from cardsuite.core.protocol import AnyGame
+
+
+def choice_word(choice: object) -> str:
+    """An option's choice as the lobby lists it: a word of the game in the interface's
+    language ("realtime" → «в реальном времени»), a number as it is.  The command line
+    takes the choices as they are written in the options (``--opt mode=realtime``)."""
+    return _(C_("option value", choice)) if isinstance(choice, str) else str(choice)
+
+
+def _choice_line(choice: object) -> str:
+    """A choice for the rules page: its word, and how ``--opt`` writes it where that differs."""
+    word = choice_word(choice)
+    return word if word == str(choice) else f"{word} (`{choice}`)"
 
 
 def _option_line(info: OptionInfo) -> str:
@@ -16,10 +29,12 @@ def _option_line(info: OptionInfo) -> str:
     default = info.default
     if info.kind == "bool":
         default = _("on") if default else _("off")
+    elif info.choices is not None:
+        default = _choice_line(default)
     extra = ""
     if info.choices is not None:
         extra = " " + _("Choices: {choices}.").format(
-            choices=", ".join(str(c) for c in info.choices)
+            choices=", ".join(_choice_line(c) for c in info.choices)
         )
     elif info.kind == "int":
         low, high = info.minimum, info.maximum

@@ -35,6 +35,7 @@ from cardsuite.core.i18n import N_, _, language, ngettext
 from cardsuite.core.text import game_name, lobby_names, plain, quoted, whole_in
 from cardsuite.games import GAME_INFO, GameInfo
 from cardsuite.store.paths import db_path
+from cardsuite.tui.rules_text import choice_word
 from cardsuite.tui.translated import TranslatedScreen, footer, maybe
 
 if TYPE_CHECKING:
@@ -501,8 +502,9 @@ class LobbyScreen(TranslatedScreen[None]):
             control = OnOff(value=bool(info.default), compact=True, id=wid, classes="option")
         elif info.kind == "choice":
             assert info.choices is not None
+            shown = [choice_word(c) for c in info.choices]
             control = Select(
-                [(str(c), i) for i, c in enumerate(info.choices)],
+                [(word, i) for i, word in enumerate(shown)],
                 value=info.choices.index(info.default) if info.default in info.choices else 0,
                 allow_blank=False,
                 compact=True,
@@ -510,7 +512,7 @@ class LobbyScreen(TranslatedScreen[None]):
                 classes="option",
             )
             # as wide as its longest choice: a narrower one wraps it ("camicia-4" over "0")
-            control.styles.width = select_width(str(c) for c in info.choices)
+            control.styles.width = select_width(shown)
         else:
             control = Input(
                 str(info.default), type="integer", compact=True, id=wid, classes="option"
