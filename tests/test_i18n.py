@@ -11,6 +11,7 @@ import gettext
 import random
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +48,21 @@ class Pseudo(gettext.NullTranslations):
         return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
 
 
-@pytest.fixture
-def pseudo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "home"))  # no saved match in the lobby
-    previous = i18n.use(Pseudo())
+@contextmanager
+def translated_by(catalogue: gettext.NullTranslations) -> Iterator[None]:
+    """Every message through ``catalogue`` inside the block (the real one after it)."""
+    previous = i18n.use(catalogue)
     try:
         yield
     finally:
         i18n.use(previous)
+
+
+@pytest.fixture
+def pseudo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "home"))  # no saved match in the lobby
+    with translated_by(Pseudo()):
+        yield
 
 
 def marked(text: str) -> bool:

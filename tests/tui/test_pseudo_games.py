@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from cardsuite.core import i18n
 from cardsuite.games import GAMES
 from cardsuite.tui.app import CardsuiteApp
-from tests.test_i18n import CLOSE, HEADER, OPEN
+from tests.test_i18n import CLOSE, HEADER, OPEN, translated_by
 
 from .helpers import SEAT_NAMES, generic_match, make_app, play_to_the_end, screen_text
 
@@ -54,11 +53,8 @@ class WordPseudo(gettext.NullTranslations):
 @pytest.fixture
 def pseudo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path / "home"))
-    previous = i18n.use(WordPseudo())
-    try:
+    with translated_by(WordPseudo()):
         yield
-    finally:
-        i18n.use(previous)
 
 
 def _name_cut(word: str) -> str:
