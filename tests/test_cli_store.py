@@ -12,6 +12,7 @@ from cardsuite import tui
 from cardsuite.core import i18n
 from cardsuite.core.dealcode import deal_code, parse_deal_code
 from cardsuite.core.errors import OptionsError
+from cardsuite.core.text import fill, message_from_data
 from cardsuite.games import get_game
 from cardsuite.match import Match, MatchSetup, SeatInfo
 from cardsuite.store.db import Store
@@ -393,7 +394,8 @@ def test_a_match_saved_in_english_replays_in_russian_and_ukrainian(
     assert code == 0
     with Store() as store:
         ((match_id, reason),) = store._conn.execute("SELECT id, reason FROM matches").fetchall()
-    assert reason.isascii() and reason  # English, as it was played
+    stored = json.loads(reason)  # the message's id and arguments, in no language
+    assert stored["id"].isascii() and "{" in stored["id"]
     code, english, _ = run(capsys, "replay", str(match_id))
     assert code == 0 and "Result:" in english
     for lang in ("ru", "uk"):
@@ -405,5 +407,8 @@ def test_a_match_saved_in_english_replays_in_russian_and_ukrainian(
         assert code == 0
         assert result in out and plays in out
         assert "Result:" not in out and " plays " not in out
+        with i18n.speaking(lang):  # the stored reason, said in that language, is the replay's
+            said = fill(message_from_data(stored), ("Anna", "Boris"))
+        assert said in out
         # the same match: as many lines of moves as in English
         assert len(out.splitlines()) == len(english.splitlines())

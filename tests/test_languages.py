@@ -17,7 +17,7 @@ import pytest
 
 from cardsuite.core import i18n
 from cardsuite.core.catalogue import CatalogueError, compile_po, parse_po, read_po
-from cardsuite.core.text import Message
+from cardsuite.core.text import Message, message_from_data
 from cardsuite.games import declared_games, get_game
 from cardsuite.store import Settings
 from tests.cli_run import refused, run
@@ -287,6 +287,11 @@ def test_an_outcome_made_in_english_is_said_again_in_russian(game_id: str) -> No
         russian = _outcome(game_id).reason
     assert reason.said_in("ru") == russian != reason
     assert reason.said_in("en") == reason
+    # ... and written as data (as the store keeps it), it is said again from the data
+    data = json.loads(json.dumps(reason.to_data()))
+    assert message_from_data(data) == reason
+    with i18n.speaking("ru"):
+        assert message_from_data(data) == russian
 
 
 def test_a_refusal_made_in_english_is_said_again_in_ukrainian() -> None:

@@ -367,6 +367,30 @@ class Listed(Message):
         return data
 
 
+def message_from_data(data: Any) -> str:
+    """A message written as data (:meth:`Message.to_data`) said in the interface's language;
+    text that is no message data is returned as it is."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict):
+        return str(data)
+    if "list" in data:
+        conjunction = data.get("conjunction")
+        return Listed(
+            [message_from_data(part) for part in data["list"]],
+            str(data.get("separator", ", ")),
+            None if conjunction is None else message_from_data(conjunction),
+        )
+    args = {
+        str(k): message_from_data(v) if isinstance(v, dict) else v
+        for k, v in data.get("args", {}).items()
+    }
+    template = str(data.get("id", ""))
+    if "plural" in data and isinstance(data.get("n"), int):
+        return say_n(template, str(data["plural"]), data["n"], **args)
+    return say(template, **args)
+
+
 def _listed(parts: Sequence[str], separator: str, conjunction: str | None) -> str:
     if conjunction is None or len(parts) <= 1:
         return separator.join(parts)

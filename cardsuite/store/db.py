@@ -66,7 +66,7 @@ from cardsuite.core.record import (
     MatchRecord,
     SeatRecord,
 )
-from cardsuite.core.text import NAME_MAX, plain
+from cardsuite.core.text import NAME_MAX, Message, json_text, plain
 from cardsuite.games import GAME_INFO
 from cardsuite.store.lock import MatchBusy, MatchLock
 from cardsuite.store.paths import DB_NAME, db_path
@@ -106,7 +106,7 @@ MIGRATIONS: tuple[str, ...] = (
         finished REAL,                  -- NULL while the match is in play
         practice INTEGER NOT NULL DEFAULT 0,
         moves INTEGER NOT NULL DEFAULT 0,
-        reason TEXT                     -- the outcome's reason, with seat placeholders
+        reason TEXT                     -- the outcome's reason: its message as JSON (id, args)
     );
     CREATE INDEX matches_by_state ON matches (finished, updated);
     CREATE TABLE seats (
@@ -201,10 +201,11 @@ class Result:
         scores = None if outcome.scores is None else tuple(float(s) for s in outcome.scores)
         side_of = {seat: i for i, side in enumerate(sides) for seat in side}
         seats = range(len(outcome.places))
+        reason = outcome.reason  # kept as its message id and arguments: said in any language
         return cls(
             outcome.places,
             scores,
-            outcome.reason,
+            json_text(reason.to_data()) if isinstance(reason, Message) else reason,
             tuple(side_of.get(s, s) for s in seats) if side_of else tuple(seats),
         )
 

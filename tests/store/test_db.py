@@ -3,6 +3,7 @@ damaged and foreign files, old autosaves."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from cardsuite.core.errors import SaveError
 from cardsuite.core.options import options_from_strings
+from cardsuite.core.text import message_from_data
 from cardsuite.games import get_game
 from cardsuite.match import Match, SeatInfo
 from cardsuite.store.db import SCHEMA_VERSION, AlreadyStoredError, Store, StoreError
@@ -64,7 +66,8 @@ def test_a_finished_match_keeps_its_places_and_resumes_nowhere() -> None:
         stored = store.get(match_id)
         assert stored.is_finished and stored.result is not None
         assert stored.result.places == outcome.places
-        assert stored.result.reason == outcome.reason
+        # the reason kept as its message (id and arguments), said again as it was made
+        assert message_from_data(json.loads(stored.result.reason)) == outcome.reason
         assert store.matches(finished=False) == []
         replayed = Match.from_record(store.record(match_id))
         assert replayed.state == match.state
