@@ -7,6 +7,7 @@ shared, they only lie there).  The eight foundations are the centre.
 
 from __future__ import annotations
 
+from cardsuite.core.i18n import C_
 from cardsuite.core.protocol import Observation
 from cardsuite.core.table import PileId, Seat, SeenTable
 from cardsuite.core.text import card_count, game_over_text, join_words, say, say_n, seat
@@ -41,7 +42,7 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
                 placeholder=say("none"),
             ),
             _counted(table, waste(s), say("waste"), s),
-            _counted(table, hand(s), say("hand"), s),
+            _counted(table, hand(s), say(C_("russian bank", "hand")), s),
         ]
         for k in range(4 * s, 4 * s + 4):
             piles.append(
