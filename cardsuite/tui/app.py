@@ -503,6 +503,8 @@ class CardsuiteApp(App[None]):
         """Switch every screen to the language ``code`` at once: the screens under the
         settings are made again in it (a table is drawn again from its match), and the
         settings screen opens again, its language list focused."""
+        from textual.widgets import Footer
+
         from cardsuite.tui.screens.settings import SettingsScreen
         from cardsuite.tui.screens.table import TableScreen
 
@@ -515,6 +517,8 @@ class CardsuiteApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen) and screen.is_mounted:
                 screen.refresh_table()
+            for key_line in screen.query(Footer):
+                key_line.compact = code != "en"  # as footer() makes them in that language
             screen.refresh_bindings()
         if reopen_settings:
             self.push_screen(SettingsScreen(self.settings, focus="set-language"))

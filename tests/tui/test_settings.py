@@ -255,3 +255,53 @@ async def test_every_setting_fits_at_80x24_and_reads_without_colour(cardsuite_ho
         await press(pilot, "space")  # the first setting has the focus
         await settle(pilot)
         assert "▐X▌ Four-colour suits" in line_of("Four-colour suits")
+
+
+async def test_the_language_chosen_in_the_settings_switches_every_screen_and_persists(
+    cardsuite_home: Path,
+) -> None:
+    from cardsuite.core import i18n
+
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "YOUR TURN" in screen_text(app)
+        await press(pilot, "s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        chooser = screen.query_one("#set-language", Select)
+        chooser.focus()
+        await settle(pilot)
+        await press(pilot, "enter")
+        assert await until(pilot, lambda: chooser.expanded)
+        await press(pilot, "down", "down", "enter")  # as the system / English / Русский
+        assert await until(pilot, lambda: i18n.language() == "ru")
+        # the settings screen comes back in Russian, its language list focused
+        assert await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, SettingsScreen)
+                and app.focused is not None
+                and app.focused.id == "set-language"
+            ),
+        )
+        await settle(pilot)
+        with i18n.speaking("ru"):
+            settings_title, your_turn, rules = (
+                i18n._(w) for w in ("Settings", "YOUR TURN", "Rules")
+            )
+        assert settings_title in screen_text(app)
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert await until(pilot, lambda: your_turn in screen_text(app))
+        assert await until(pilot, lambda: f"r {rules}" in screen_text(app))  # the key line too
+    saved, warning = load_settings()
+    assert warning is None and saved.language == "ru"
+    i18n.set_language("en")
+    again = _app()  # a new app speaks the language saved
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert i18n.language() == "ru"
+        assert your_turn in screen_text(again)
