@@ -176,6 +176,11 @@ class Passed(Event):
     says = N_("{seat} passes")
 
 
+def private_fields(cls: type) -> tuple[str, ...]:
+    """The fields of the event class ``cls`` declared :func:`private`."""
+    return _private_names(cls)
+
+
 def _private_names(cls: type) -> tuple[str, ...]:
     names = Event._private_fields.get(cls)
     if names is None:

@@ -1,0 +1,77 @@
+"""What goes over the network: every event of every game, as each seat may know it, written
+as JSON data and read back the same; moves as their notation; bad data refused in words."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from cardsuite.core.cards import FACE_DOWN
+from cardsuite.core.wire import WireError, event_data, event_from_data, event_kinds
+from cardsuite.games import declared_games
+from cardsuite.match import Match, SeatInfo
+
+GAME_IDS = [info.id for info in declared_games()]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_event_goes_over_the_wire_and_back_as_each_seat_knows_it(game_id: str) -> None:
+    info = next(i for i in declared_games() if i.id == game_id)
+    game = info.load()
+    kinds = event_kinds(type(game).__module__)
+    seats = max(n for n in game.seat_counts if n <= 4)
+    match = Match(game, [SeatInfo(f"P{i}", "easy") for i in range(seats)], seed=5)
+    match.play_bots(400)
+    sent = 0
+    hidden = 0
+    for state in match.states:
+        for event in state.events:
+            for viewer in (*range(seats), None):
+                seen = event.seen_by(viewer)
+                data = json.loads(json.dumps(event_data(seen), ensure_ascii=False))
+                back = event_from_data(data, kinds)
+                assert back == seen, (data, back, seen)
+                assert back.text() == seen.text()
+                hidden += FACE_DOWN in tuple(seen.card_faces())
+                sent += 1
+    assert sent > 0
+    if info.every_card_seen:
+        assert hidden == 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_legal_move_goes_over_the_wire_as_its_notation(game_id: str) -> None:
+    info = next(i for i in declared_games() if i.id == game_id)
+    game = info.load()
+    state = game.new_game(seats=min(game.seat_counts), seed=2)
+    rng = random.Random(2)
+    for _ply in range(60):
+        movers = sorted(game.to_move(state))
+        if not movers or game.outcome(state) is not None:
+            break
+        legal = game.legal_moves(state, movers[0])
+        if not legal:
+            break
+        for move in legal:
+            assert game.move_from_text(state, game.move_to_text(move), move.seat) == move
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+
+
+def test_data_that_is_no_event_of_the_game_is_refused_in_words() -> None:
+    kinds = event_kinds("cardsuite.games.rang.engine")
+    cases = [
+        ([], "an event is an object"),
+        ({"event": "Castled", "seat": 0}, "no event 'Castled' in this game"),
+        ({"event": "Played", "seat": 0}, "Played: no 'card'"),
+        ({"event": "Played", "seat": 0, "card": "7♠", "x": 1}, "unknown fields ['x']"),
+        ({"event": "Played", "seat": 0, "card": "17♠"}, "is not a card"),
+    ]
+    for data, words in cases:
+        with pytest.raises(WireError, match=re.escape(words)):
+            event_from_data(data, kinds)
+    # the events of one game are not another's: Rang's own, then core's
+    assert kinds["Played"].__module__ == "cardsuite.games.rang.model"
+    assert "core.TurnBegins" in kinds and "TurnBegins" not in kinds
