@@ -59,7 +59,7 @@ def present(obs: Observation[SeenRussianBank]) -> TableView:
         if state.phase == OVER and state.winner == s:
             marks.append(say("winner"))
         if state.violator == s:
-            marks.append(say("Stop called on him"))
+            marks.append(say("Stop called"))  # on the seat it was called on
         seats.append(
             seat_view(
                 s,
