@@ -95,6 +95,7 @@ TYPER_WORDS = {
     "DEFAULT_STRING": N_("[default: {}]"),
     "ABORTED_TEXT": N_("Aborted."),
 }
+TYPER_CORE_WORDS = (N_("No such command {name!r}."),)  # typer.core's own, said through our _
 
 
 def _usage_message(error: Exception) -> str:
@@ -1335,8 +1336,7 @@ def _command() -> Any:
 
     for name, words in TYPER_WORDS.items():
         setattr(typer.rich_utils, name, _(words))
-    typer.core._ = _  # type: ignore[attr-defined]  # its "No such command {name!r}."
-    N_("No such command {name!r}.")
+    typer.core._ = _  # type: ignore[attr-defined]  # it says TYPER_CORE_WORDS through it
     command = typer.main.get_command(app)
     _translate_help(command)
     return command

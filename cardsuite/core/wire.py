@@ -107,9 +107,8 @@ def event_from_data(data: Any, kinds: dict[str, type[Event]]) -> Event:
         if name not in data:
             raise WireError(f"{data['event']}: no {name!r}")
         annotation = _annotation(field)
-        if name in hidden:
-            annotation = annotation.replace("Card", "CardFace")
-        values[name] = _value_from_data(data[name], annotation, kinds)
+        face_down = name in hidden or "CardFace" in annotation
+        values[name] = _value_from_data(data[name], annotation, face_down, kinds)
     return cls(**values)
 
 
@@ -118,14 +117,17 @@ def _annotation(field: dataclasses.Field[Any]) -> str:
     return field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
 
 
-def _value_from_data(value: Any, annotation: str, kinds: dict[str, type[Event]]) -> Any:
+def _value_from_data(
+    value: Any, annotation: str, face_down: bool, kinds: dict[str, type[Event]]
+) -> Any:
+    """``value`` read as the field's type says (``face_down``: null is a card out of sight)."""
     if isinstance(value, dict):
         return event_from_data(value, kinds)
     if isinstance(value, list):
         item = annotation[annotation.find("[") + 1 : annotation.rfind("]")].split(",")[0]
-        return tuple(_value_from_data(v, item.strip(), kinds) for v in value)
+        return tuple(_value_from_data(v, item.strip(), face_down, kinds) for v in value)
     if value is None:
-        return FACE_DOWN if "CardFace" in annotation else None
+        return FACE_DOWN if face_down else None
     if isinstance(value, str) and ("Card" in annotation):
         text, _, back = value.partition("#")
         try:

@@ -13,9 +13,9 @@ from cardsuite.bots.seven_leaves import QuickSevenLeavesBot, SevenLeavesBot
 from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
-from cardsuite.core.table import resample_hidden
 from cardsuite.games.seven_leaves import GAME
 from cardsuite.games.seven_leaves.model import CutPack, FullSevenLeaves, PlayCard
+from tests.bots.blind import assert_blind_to_hidden_cards
 
 G = GAME.load()
 
@@ -78,24 +78,7 @@ def test_seven_leaves_bot_does_not_lead_its_master_into_a_void_it_has_seen() -> 
 
 
 def test_seven_leaves_bot_sees_only_its_observation() -> None:
-    # Deal the cards the bot's seat cannot see again at random: its observation must not
-    # change, and neither may its move (nor may its random generator change it).
-    rng = random.Random(5)
-    moved = 0
-    for seed in range(20):
-        s = G.new_game(seats=3, seed=seed)
-        for _ in range(rng.randrange(12)):
-            s = G.apply(s, rng.choice(G.legal_moves(s, s.turn)))
-        seat = s.turn
-        legal = G.legal_moves(s, seat)
-        other = s._replace(table=resample_hidden(s.table, seat, rng))
-        moved += other.table != s.table
-        obs, obs_other = G.observe(s, seat), G.observe(other, seat)
-        assert obs == obs_other, "the bot's observation shows cards hidden from its seat"
-        a = SevenLeavesBot().choose(G, obs, legal, random.Random(1))
-        b = SevenLeavesBot().choose(G, obs_other, legal, random.Random(2))
-        assert a == b
-    assert moved == 20, "the hidden cards really were dealt again"
+    assert_blind_to_hidden_cards(G, SevenLeavesBot, seats=3, seed=5)
 
 
 # --- strength ---------------------------------------------------------------------------------

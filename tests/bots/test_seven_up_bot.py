@@ -14,7 +14,6 @@ from cardsuite.core.cards import Card, parse_card
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import NextDeal
-from cardsuite.core.table import resample_hidden
 from cardsuite.games.seven_up import GAME
 from cardsuite.games.seven_up.model import (
     Beg,
@@ -29,6 +28,7 @@ from cardsuite.games.seven_up.model import (
     Stand,
     party_of,
 )
+from tests.bots.blind import assert_blind_to_hidden_cards
 
 SEVEN_UP = GAME.load()
 
@@ -175,25 +175,7 @@ def test_seven_up_bot_discards_its_least_useful_card() -> None:
 
 
 def test_seven_up_bot_sees_only_its_observation() -> None:
-    # Deal the cards the bot's seat cannot see again at random: what the bot is given must not
-    # change (the other hands stay face down to it), and neither may its move.
-    rng = random.Random(4)
-    moved = 0
-    for seed in range(20):
-        s = G.new_game(seats=4, seed=seed)
-        for _ in range(rng.randrange(12)):
-            s = G.apply(s, rng.choice(G.legal_moves(s, s.turn)))
-        assert G.to_move(s), "the first deal is still on"
-        seat = s.turn
-        legal = G.legal_moves(s, seat)
-        other = s._replace(table=resample_hidden(s.table, seat, rng))
-        moved += other.table != s.table
-        obs, obs_other = G.observe(s, seat), G.observe(other, seat)
-        assert obs == obs_other, "the bot's observation shows cards hidden from its seat"
-        a = SevenUpBot().choose(G, obs, legal, random.Random(1))
-        b = SevenUpBot().choose(G, obs_other, legal, random.Random(2))
-        assert a == b
-    assert moved == 20, "the hidden cards really were dealt again"
+    assert_blind_to_hidden_cards(G, SevenUpBot, seats=4, seed=4)
 
 
 # --- strength ---------------------------------------------------------------------------------
