@@ -25,7 +25,7 @@ from cardsuite.bots import bot_ids, level_word, plays_at
 from cardsuite.core import i18n
 from cardsuite.core.errors import CardsuiteError, OptionsError
 from cardsuite.core.i18n import N_, _, ngettext
-from cardsuite.core.levels import EASY, NORMAL, level_id
+from cardsuite.core.levels import EASY, LEVELS, NORMAL, level_id
 from cardsuite.core.options import options_from_strings
 from cardsuite.core.outcome import LOSS, WIN
 from cardsuite.core.protocol import AnyGame
@@ -183,6 +183,7 @@ def _whole(
 
 
 _seed = _whole("--seed", 0, MAX_SEED)
+_port = _whole("--port", 1, 65535)
 _match_id = _whole(
     "ID", 1, MAX_MATCH_ID, N_("match ids are whole numbers from {low} to {high}, not {value}")
 )
@@ -1340,6 +1341,157 @@ def _command() -> Any:
     command = typer.main.get_command(app)
     _translate_help(command)
     return command
+
+
+@app.command(
+    help=N_("Serve tables over the network: one terminal per player (cardsuite join)."),
+    cls=_Command,
+)
+def host(
+    bind: Annotated[
+        str,
+        typer.Option(
+            metavar=N_("ADDRESS"),
+            help=N_("Address to listen on (loopback unless told otherwise)."),
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(metavar=N_("PORT"), help=N_("Port to listen on."), parser=_port)
+    ] = 7777,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            metavar=N_("GAME"),
+            help=N_("Open a table of this game at once and print its invites."),
+            show_default=False,
+        ),
+    ] = None,
+    players: PlayersOpt = None,
+    seats: SeatsOpt = None,
+    opt: OptsOpt = None,
+    pace: Annotated[
+        float,
+        typer.Option(
+            metavar=N_("SECONDS"), help=N_("Seconds a bot's move waits, so people can follow.")
+        ),
+    ] = 0.6,
+    once: Annotated[
+        bool, typer.Option("--once", help=N_("Stop when the table opened with --game ends."))
+    ] = False,
+) -> None:
+    """Serve tables over the network."""
+    from cardsuite.net.commands import serve
+
+    table = None
+    if game is not None:
+        engine = get_game(game)
+        kinds = _network_seats(engine, players, seats)
+        _options(engine, opt)  # checked here, in words, before anything is served
+        table = (engine.id, kinds, _option_pairs(opt))
+    elif once:
+        raise OptionsError(_("--once goes with --game"))
+    if not 0 <= pace <= 10:
+        raise OptionsError(_("--pace is from 0 to 10 seconds"))
+    serve(bind, port, store=_store(writing=True), pace=pace, table=table, once=once)
+
+
+@app.command(
+    help=N_("Take a seat at a table served by cardsuite host (a bot plays it with --bot)."),
+    cls=_Command,
+)
+def join(
+    address: Annotated[
+        str, typer.Argument(metavar=N_("HOST[:PORT]"), help=N_("The server, e.g. 127.0.0.1:7777."))
+    ],
+    invite: Annotated[
+        str | None,
+        typer.Argument(
+            metavar=N_("INVITE"), help=N_("The invite of your seat."), show_default=False
+        ),
+    ] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            metavar=N_("LEVEL"),
+            help=N_("A bot of this level plays the seat (easy, normal, hard)."),
+            show_default=False,
+        ),
+    ] = None,
+    name: Annotated[str, typer.Option(metavar=N_("NAME"), help=N_("Your name at the table."))] = "",
+    open_game: Annotated[
+        str | None,
+        typer.Option(
+            "--open",
+            metavar=N_("GAME"),
+            help=N_("Open a new table of this game and take its first human seat."),
+            show_default=False,
+        ),
+    ] = None,
+    players: PlayersOpt = None,
+    seats: SeatsOpt = None,
+    opt: OptsOpt = None,
+    watch: Annotated[
+        str | None,
+        typer.Option(
+            metavar=N_("TABLE"),
+            help=N_("Watch this table (public cards only)."),
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(metavar=N_("SEED"), help=N_("Seed of the bot's choices."), parser=_seed)
+    ] = 0,
+) -> None:
+    """Take a seat at a table over the network."""
+    from cardsuite.net.client import join_frame, open_frame, watch_frame
+    from cardsuite.net.commands import join as join_table
+    from cardsuite.net.server import parse_address
+
+    where = parse_address(address)
+    given = [x for x in (invite, open_game, watch) if x is not None]
+    if len(given) != 1:
+        raise OptionsError(_("give one of: an invite, --open GAME or --watch TABLE"))
+    level = None
+    if watch is None:
+        if bot is None:
+            raise OptionsError(
+                _("the table screen for network play is not ready yet: give --bot LEVEL")
+            )
+        level = level_id(bot)
+        if level not in LEVELS:
+            raise OptionsError(
+                _("unknown bot level {name!r} (levels: {levels})").format(
+                    name=bot, levels=", ".join(LEVELS)
+                )
+            )
+    if open_game is not None:
+        engine = get_game(open_game)
+        kinds = _network_seats(engine, players, seats)
+        _options(engine, opt)
+        first = open_frame(engine.id, kinds, _option_pairs(opt), name)
+    elif watch is not None:
+        first = watch_frame(watch)
+    else:
+        assert invite is not None
+        first = join_frame(invite, name)
+    join_table(where, first, level=level, seed=seed, timeout=24 * 3600.0)
+
+
+def _network_seats(engine: AnyGame, players: int | None, seats: str | None) -> list[str]:
+    """The seats of a table over the network: those given, else a person and bots."""
+    kinds = [kind if kind == "human" else level_id(kind) for kind in _split(seats)]
+    count = _players(engine, players, len(kinds))
+    if not kinds:
+        kinds = ["human"] + [NORMAL] * (count - 1)
+    if len(kinds) != count:
+        raise OptionsError(
+            _("--seats names {n} seats for {count} players").format(n=len(kinds), count=count)
+        )
+    return kinds
+
+
+def _option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
+    return {k.strip(): v for k, _sep, v in (p.partition("=") for p in pairs or ())}
 
 
 def take_language(args: Sequence[str]) -> list[str]:

@@ -21,12 +21,18 @@ describes the frames that carry these values.
 from __future__ import annotations
 
 import dataclasses
+import enum
+import importlib
 import sys
-from typing import Any
+from typing import Any, cast
 
 from cardsuite.core.cards import FACE_DOWN, Card, parse_card
 from cardsuite.core.errors import CardsuiteError, NotationError
 from cardsuite.core.events import Event, private_fields
+from cardsuite.core.moves import Move
+from cardsuite.core.outcome import Outcome
+from cardsuite.core.table import Layout, PileSpec
+from cardsuite.core.text import Message, message_from_data
 
 PROTOCOL = 1
 
@@ -140,3 +146,205 @@ def _value_from_data(
             card = Card(card.rank, card.suit, int(back))
         return card
     return value
+
+
+# --- observations: what a seat sees of a state ------------------------------------------------
+#
+# A client (a bot over the network, or the table of a remote player) needs its seat's
+# observation: the game's own state type, with a SeenTable.  It is written value by value, as
+# the value is, not as the annotations say (they are postponed strings):
+#
+#   None, bool, int      as themselves
+#   a card               its notation, "7♠" ("6♥#1" with its back); a card out of sight "?"
+#   a str                {"str": text} (a bare string is always a card)
+#   a tuple              a list; a frozenset {"set": [...]}
+#   an enum member       {"enum": "<home>:<Class>", "name": its name}
+#   a NamedTuple, a dataclass
+#                        {"type": "<home>:<Class>", "fields": {name: value, ...}}
+#   a Layout             {"layout": [pile specs]}
+#
+# <home> is the class's module without "cardsuite." ("core.table", "games.rang.model").  The
+# reader makes only what it is allowed to: classes of core and of the game's own package, and
+# of those only NamedTuples, dataclasses and enums; anything else is a WireError.
+
+_FACE_DOWN_TEXT = "?"
+
+
+def observation_data(obs: Any) -> Any:
+    """A seat's observation (``game.observe(state, seat)``) as JSON data."""
+    return _thing_data(obs)
+
+
+def move_data(move: Move) -> Any:
+    """A move as JSON data, the same way (a client's bot needs the move itself, which its
+    notation may not name without the cards the client cannot see)."""
+    return _thing_data(move)
+
+
+def outcome_data(outcome: Outcome) -> dict[str, Any]:
+    """The end of a match: places, scores, the reason as a message, the ending's tag."""
+    reason = outcome.reason
+    return {
+        "places": list(outcome.places),
+        "scores": None if outcome.scores is None else list(outcome.scores),
+        "reason": reason.to_data() if isinstance(reason, Message) else str(reason),
+        "ending": outcome.ending,
+    }
+
+
+def outcome_from_data(data: Any) -> Outcome:
+    """The outcome :func:`outcome_data` writes (its reason said in the reader's language)."""
+    try:
+        places = tuple(int(p) for p in data["places"])
+        scores = None if data["scores"] is None else tuple(int(s) for s in data["scores"])
+        reason = message_from_data(data["reason"])
+        return Outcome(places, reason, scores, str(data["ending"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise WireError(f"an outcome does not read: {error}") from None
+
+
+def _thing_data(value: Any) -> Any:
+    if isinstance(value, enum.Enum):  # before int: a phase may be an IntEnum
+        return {"enum": _home(type(value)), "name": value.name}
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, Card):
+        return f"{value}#{value.back}" if value.back else str(value)
+    if value is FACE_DOWN:
+        return _FACE_DOWN_TEXT
+    if isinstance(value, str):
+        return {"str": value}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {"type": _home(type(value)), "fields": _fields_data(value, value._fields)}
+    if isinstance(value, tuple):
+        return [_thing_data(item) for item in value]
+    if isinstance(value, frozenset):
+        return {"set": sorted((_thing_data(item) for item in value), key=repr)}
+    if isinstance(value, Layout):
+        return {"layout": [_thing_data(spec) for spec in value.specs]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = [f.name for f in dataclasses.fields(value) if f.init]
+        return {"type": _home(type(value)), "fields": _fields_data(value, names)}
+    raise TypeError(f"{type(value).__name__} does not go over the wire")
+
+
+def _fields_data(value: Any, names: Any) -> dict[str, Any]:
+    return {name: _thing_data(getattr(value, name)) for name in names}
+
+
+def _home(cls: type) -> str:
+    module = cls.__module__
+    if not module.startswith("cardsuite."):
+        raise TypeError(f"{cls.__name__} is not the suite's: it does not go over the wire")
+    return f"{module.removeprefix('cardsuite.')}:{cls.__qualname__}"
+
+
+def move_from_data(data: Any, game_module: str) -> Move:
+    """The move :func:`move_data` writes, for the game whose engine lives in ``game_module``."""
+    move = observation_from_data(data, game_module)
+    if not isinstance(move, Move):
+        raise WireError("that is not a move")
+    return move
+
+
+def observation_from_data(data: Any, game_module: str) -> Any:
+    """The observation ``data`` writes (:func:`observation_data`), for the game whose engine
+    lives in ``game_module`` (``type(game).__module__``); WireError for anything else.  It
+    makes only values of the suite's own types, of core and of that game's package."""
+    package = game_module.rpartition(".")[0] if game_module.count(".") > 2 else game_module
+    reader = _ThingReader(package.removeprefix("cardsuite."))
+    return reader.read(data, 0)
+
+
+_MAX_DEPTH = 24  # a state nests a few levels deep; anything deeper is not a state
+
+
+class _ThingReader:
+    def __init__(self, package: str) -> None:
+        self.homes = ("core.", package + ".")
+        self.classes: dict[str, type] = {}
+
+    def read(self, data: Any, depth: int) -> Any:
+        if depth > _MAX_DEPTH:
+            raise WireError("an observation nests too deep")
+        if data is None or isinstance(data, bool | int):
+            return data
+        if isinstance(data, str):
+            return FACE_DOWN if data == _FACE_DOWN_TEXT else _card(data)
+        if isinstance(data, list):
+            return tuple(self.read(item, depth + 1) for item in data)
+        if not isinstance(data, dict) or len(data) not in (1, 2):
+            raise WireError(f"{type(data).__name__} is not a value of an observation")
+        if "str" in data and isinstance(data["str"], str) and len(data) == 1:
+            return data["str"]
+        if "set" in data and isinstance(data["set"], list) and len(data) == 1:
+            return frozenset(self.read(item, depth + 1) for item in data["set"])
+        if "layout" in data and isinstance(data["layout"], list) and len(data) == 1:
+            specs = [self.read(item, depth + 1) for item in data["layout"]]
+            if not all(isinstance(spec, PileSpec) for spec in specs):
+                raise WireError("a layout lists pile specs")
+            try:
+                return Layout(specs)
+            except ValueError as error:
+                raise WireError(f"a layout: {error}") from None
+        if "enum" in data and "name" in data:
+            cls = self.cls(data["enum"])
+            member = getattr(cls, "__members__", {}).get(data["name"])
+            if member is None:
+                raise WireError(f"{data['enum']} has no member {data['name']!r}")
+            return member
+        if "type" in data and isinstance(data.get("fields"), dict):
+            cls = self.cls(data["type"])
+            names = _init_fields(cls)
+            given = data["fields"]
+            if set(given) != set(names):
+                raise WireError(f"{data['type']}: the fields are {sorted(names)}")
+            values = {name: self.read(given[name], depth + 1) for name in names}
+            try:
+                return cls(**values)
+            except (TypeError, ValueError) as error:
+                raise WireError(f"{data['type']}: {error}") from None
+        raise WireError(f"an object with keys {sorted(data)} is not a value of an observation")
+
+    def cls(self, home: Any) -> type:
+        if not isinstance(home, str):
+            raise WireError("a type is named by text")
+        known = self.classes.get(home)
+        if known is not None:
+            return known
+        module, _, qualname = home.partition(":")
+        if not module.startswith(self.homes) or not qualname.isidentifier():
+            raise WireError(f"{home!r} is not a type this game sends")
+        try:
+            found = getattr(importlib.import_module("cardsuite." + module), qualname)
+        except (ImportError, AttributeError):
+            raise WireError(f"no type {home!r}") from None
+        if not isinstance(found, type) or not (
+            issubclass(found, enum.Enum)
+            or (issubclass(found, tuple) and hasattr(found, "_fields"))
+            or dataclasses.is_dataclass(found)
+        ):
+            raise WireError(f"{home!r} is not a value type")
+        self.classes[home] = found
+        return found
+
+
+def _init_fields(cls: type) -> tuple[str, ...]:
+    if issubclass(cls, tuple):
+        return cast(tuple[str, ...], cls._fields)  # type: ignore[attr-defined]
+    if dataclasses.is_dataclass(cls):
+        return tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    raise WireError(f"{cls.__name__} has no fields")
+
+
+def _card(text: str) -> Card:
+    face, _, back = text.partition("#")
+    try:
+        card = parse_card(face)
+    except NotationError as error:
+        raise WireError(str(error)) from None
+    if back:
+        if not back.isdigit() or len(back) > 2:
+            raise WireError(f"{text!r}: a card's back is a small number")
+        card = Card(card.rank, card.suit, int(back))
+    return card

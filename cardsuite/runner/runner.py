@@ -74,9 +74,11 @@ class Runner:
         clock_source: Callable[[], float] | None = None,
         notify: Callable[[], None] | None = None,
         count_in: float | None = None,
+        remote: bool = False,
     ) -> None:
         self.match = match
-        self.seating = Seating(match, viewer)
+        # ``remote``: every person plays at his own screen (a match server), so no curtain.
+        self.seating = Seating(match, viewer, curtains=not remote)
         self.pace = pace  # seconds per bot move, so that people can follow
         self.auto_play = auto_play  # a person's only move is played for him
         self.threads = threads
@@ -190,6 +192,19 @@ class Runner:
             return False
         if self.clock is not None:
             return True
+        pending = self._timer is not None and not self._forced_pending()
+        return not (pending or self._asking or self.story)
+
+    def open_to(self, seat: Seat) -> bool:
+        """Whether the person in ``seat``, at his own screen (a remote player), may act now:
+        as :attr:`open_to_viewer`, for any seat (on a clock: whenever the race is on)."""
+        step = self.step
+        if self.done or self.curtain is not None or self.match.seats[seat].is_bot:
+            return False
+        if not isinstance(step, HumanTurn) or seat not in self.match.to_move():
+            return False
+        if self.clock is not None:
+            return self._count_in_end is None and not self._holds
         pending = self._timer is not None and not self._forced_pending()
         return not (pending or self._asking or self.story)
 

@@ -62,8 +62,9 @@ Step = HumanTurn | Curtain | BotTurn | Summary | Over | Stuck
 class Seating:
     """Whose view the table shows, and the next step as the seats see it (hot-seat)."""
 
-    def __init__(self, match: Match, viewer: Seat | None = None) -> None:
+    def __init__(self, match: Match, viewer: Seat | None = None, *, curtains: bool = True) -> None:
         self.match = match
+        self.curtains = curtains  # False: each person at his own screen (a match server)
         humans = match.humans()
         if viewer is not None:
             self.viewer: Seat | None = viewer
@@ -74,7 +75,7 @@ class Seating:
 
     def private(self) -> bool:
         """Hot-seat with secrets: several humans and cards hidden from some seats."""
-        return len(self.match.humans()) > 1 and self.match.hides_cards()
+        return self.curtains and len(self.match.humans()) > 1 and self.match.hides_cards()
 
     def next_step(self) -> Step:
         """What happens now.  May turn the view to the human to move when nothing is hidden."""

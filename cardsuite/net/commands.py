@@ -1,0 +1,126 @@
+"""What ``cardsuite host`` and ``cardsuite join`` do, apart from reading their arguments."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from aiohttp import web
+
+from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.i18n import _
+from cardsuite.core.text import fill, ordinal, plain
+from cardsuite.core.wire import PROTOCOL
+from cardsuite.games import get_game
+from cardsuite.net.client import SeatResult, join_frame, open_frame, play_seat, watch_frame
+from cardsuite.net.server import Host, ServerTable, make_app
+from cardsuite.store.db import Store
+
+
+def serve(
+    bind: str,
+    port: int,
+    *,
+    store: Store | None,
+    pace: float,
+    table: tuple[str, Sequence[str], dict[str, str]] | None = None,
+    once: bool = False,
+) -> None:
+    """Run a match server until interrupted (``once``: until the table opened here ends)."""
+    asyncio.run(_serve(bind, port, store, pace, table, once))
+
+
+async def _serve(
+    bind: str,
+    port: int,
+    store: Store | None,
+    pace: float,
+    table: tuple[str, Sequence[str], dict[str, str]] | None,
+    once: bool,
+) -> None:
+    host = Host(store, pace=pace)
+    opened: ServerTable | None = None
+    if table is not None:
+        game, seats, options = table
+        opened = host.open_table(game, seats, options)
+    runner = web.AppRunner(make_app(host), handle_signals=True)
+    await runner.setup()
+    site = web.TCPSite(runner, bind, port)
+    try:
+        await site.start()
+    except OSError as problem:
+        await runner.cleanup()
+        raise CardsuiteError(
+            _("cannot serve on {bind}:{port}: {problem}").format(
+                bind=bind, port=port, problem=problem.strerror or problem
+            )
+        ) from None
+    shown = f"[{bind}]" if ":" in bind else bind
+    print(_("Serving tables on ws://{address}:{port}/ws").format(address=shown, port=port))
+    if opened is not None:
+        print(_("Table {id} ({game}):").format(id=opened.id, game=_(opened.game.title)))
+        for token, seat in opened.invites.items():
+            print(
+                "  "
+                + _("seat {n}: cardsuite join {address}:{port} {invite}").format(
+                    n=seat + 1, address=shown, port=port, invite=token
+                )
+            )
+    sys.stdout.flush()
+    try:
+        if once and opened is not None:
+            await opened.ended.wait()
+            await asyncio.sleep(0.2)  # the last frames reach the players
+        else:
+            await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+
+
+def join(
+    address: tuple[str, int],
+    first: dict[str, Any],
+    *,
+    level: str | None,
+    seed: int,
+    timeout: float,
+) -> SeatResult:
+    """Play (or watch) one seat of a table over the network with a bot, saying how it ended."""
+    host, port = address
+    shown = f"[{host}]" if ":" in host else host
+    url = f"ws://{shown}:{port}/ws"
+    names: list[str] = []
+
+    def tell(frame: dict[str, Any]) -> None:
+        if frame.get("type") == "opened":
+            for seat, token in frame["invites"].items():
+                print(
+                    _("seat {n}: cardsuite join {address}:{port} {invite}").format(
+                        n=int(seat) + 1, address=shown, port=port, invite=token
+                    )
+                )
+            sys.stdout.flush()
+        elif frame.get("type") == "welcome":
+            names[:] = [plain(seat["name"]) for seat in frame["seats"]]
+            seat = frame["seat"]
+            who = _("watching") if seat is None else names[seat]
+            title = _(get_game(frame["game"]).title)
+            print(_("Table {id}: {game}, {who}").format(id=frame["table"], game=title, who=who))
+            sys.stdout.flush()
+
+    result = asyncio.run(
+        play_seat(url, first, level=level, seed=seed, on_frame=tell, timeout=timeout)
+    )
+    if result.outcome is not None:
+        print(plain(fill(result.outcome.reason, names)))
+        if result.seat is not None:
+            place = result.outcome.places[result.seat]
+            print(_("You finished {place}.").format(place=ordinal(place)))
+        if result.match_id is not None:
+            print(_("The host stored it as match {id}.").format(id=result.match_id))
+    return result
+
+
+__all__ = ["PROTOCOL", "join", "join_frame", "open_frame", "serve", "watch_frame"]

@@ -1,0 +1,517 @@
+"""The match server: tables played over WebSocket, each run by the app's own match runner.
+
+``cardsuite host`` serves an aiohttp application (:func:`make_app`) whose ``/ws`` route speaks
+the frames of :mod:`cardsuite.net.frames`.  A :class:`Host` holds the tables; a
+:class:`ServerTable` holds one match from its waiting room to its end:
+
+* it opens with its seats declared (a person, by invite, or a bot of a level) and starts
+  when every person's seat is taken; the match is then stored as it is played, in the same
+  SQLite store as local play (``origin`` "network");
+* its :class:`~cardsuite.runner.Runner` is the app's, in remote mode (no curtain: each person
+  has his own screen), with bots choosing in its worker thread and the clock of a game on a
+  clock; the table's task calls ``poll`` when the runner says something falls due, or when
+  its worker or a player's frame wakes it;
+* after every step each connection gets its own seat's observation (a spectator: public
+  cards only) and, when that seat may act, its legal moves.  A move arrives as notation, is
+  read against the full state by the engine, and is refused (an ``error`` frame, nothing
+  changed) when it is malformed, out of turn, stale or illegal;
+* a seat is acted for only by a connection that gave its invite, a secret of 128 random
+  bits; a dropped player comes back with the same invite and gets the table as it stands.
+
+The server binds to 127.0.0.1 unless told otherwise.  Frames are capped in size
+(:data:`~cardsuite.net.frames.MAX_FRAME`) and in rate (:data:`RATE` a second, a burst of
+:data:`BURST`; a move the table takes does not count, as there is one a turn): a frame over
+the cap gets an error frame, a connection that keeps flooding is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from cardsuite.bots import bot_ids
+from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.levels import level_id
+from cardsuite.core.options import options_from_strings, options_to_dict
+from cardsuite.core.protocol import AnyGame
+from cardsuite.core.rng import derive_seed
+from cardsuite.core.table import Seat
+from cardsuite.core.text import player_names
+from cardsuite.core.wire import (
+    PROTOCOL,
+    event_data,
+    move_data,
+    observation_data,
+    outcome_data,
+)
+from cardsuite.games import get_game
+from cardsuite.match import Match, SeatInfo
+from cardsuite.net.frames import (
+    MAX_CHAT,
+    MAX_FRAME,
+    MAX_NAME,
+    FrameError,
+    encode,
+    error,
+    int_field,
+    read_client_frame,
+    text_field,
+)
+from cardsuite.runner import Runner
+from cardsuite.runner.steps import Summary
+from cardsuite.store.db import Store
+
+RATE = 20.0  # frames a second a connection may send, on average
+BURST = 40  # frames it may send at once
+FLOOD = 20  # refusals for flooding before the connection is closed
+SUMMARY_WAIT = 20.0  # seconds the scores between deals wait for the players to read them
+MAX_TABLES = 1000  # tables one server holds at once
+HUMAN = "human"
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: the seat it acts for (None: watching) and what it has been sent."""
+
+    socket: web.WebSocketResponse
+    table: ServerTable | None = None
+    seat: Seat | None = None
+    sent_moves: int = -1  # the number of moves of the last step it was sent (-1: none)
+    sent_timed: int = 0  # the timed steps it was sent
+    allowance: float = BURST
+    checked: float = field(default_factory=time.monotonic)
+    floods: int = 0
+    told_over: bool = False
+
+    def admit(self) -> bool:
+        """Whether one more frame is within the rate (a token bucket)."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def refund(self) -> None:
+        self.allowance = min(BURST, self.allowance + 1)
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        if not self.socket.closed:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.socket.send_str(encode(frame))
+
+
+class ServerTable:
+    """One table: its seats, its waiting room, then its match and runner (module docstring)."""
+
+    def __init__(
+        self,
+        host: Host,
+        game: AnyGame,
+        kinds: Sequence[str],
+        options: Any,
+        seed: int,
+    ) -> None:
+        self.host = host
+        self.game = game
+        self.kinds = tuple(kinds)  # per seat: "human" or a bot level
+        self.options = options
+        self.seed = seed
+        self.id = secrets.token_hex(4)
+        self.invites = {
+            secrets.token_hex(16): seat for seat, kind in enumerate(kinds) if kind == HUMAN
+        }
+        self.names: list[str] = list(player_names(len(kinds)))  # a person's, once he joins
+        self.joined: set[Seat] = set()
+        self.connections: set[Connection] = set()
+        self.match: Match | None = None
+        self.runner: Runner | None = None
+        self.match_id: int | None = None
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.ended = asyncio.Event()
+        self.summary_since: float | None = None
+
+    # --- seats --------------------------------------------------------------------------------
+    def invite_of(self, seat: Seat) -> str:
+        return next(token for token, s in self.invites.items() if s == seat)
+
+    def seats_data(self) -> list[dict[str, Any]]:
+        return [
+            {"name": self.names[s], "kind": kind, "joined": kind != HUMAN or s in self.joined}
+            for s, kind in enumerate(self.kinds)
+        ]
+
+    def welcome(self, seat: Seat | None) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "protocol": PROTOCOL,
+            "table": self.id,
+            "game": self.game.id,
+            "options": options_to_dict(self.options),
+            "seat": seat,
+            "seats": self.seats_data(),
+            "started": self.match is not None,
+        }
+
+    async def seat(self, conn: Connection, seat: Seat, name: str) -> None:
+        """``conn`` takes ``seat`` (again, after a dropped connection: the old one goes)."""
+        for other in [c for c in self.connections if c.seat == seat]:
+            self.connections.discard(other)
+            await other.send(error("replaced", "this seat was taken by a new connection"))
+            await other.socket.close()
+        conn.table, conn.seat = self, seat
+        self.connections.add(conn)
+        if self.match is None and name:
+            self.names[seat] = name
+        self.joined.add(seat)
+        await conn.send(self.welcome(seat))
+        if self.match is None and all(s in self.joined for s in self.invites.values()):
+            self.start()
+        elif self.match is None:
+            await self.broadcast_waiting()
+        self.wake.set()
+
+    async def watch(self, conn: Connection) -> None:
+        conn.table, conn.seat = self, None
+        self.connections.add(conn)
+        await conn.send(self.welcome(None))
+        self.wake.set()
+
+    async def broadcast_waiting(self) -> None:
+        frame = {"type": "waiting", "seats": self.seats_data()}
+        for conn in list(self.connections):
+            await conn.send(frame)
+
+    def leave(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    # --- the match ----------------------------------------------------------------------------
+    def start(self) -> None:
+        seats = [
+            SeatInfo(self.names[s], None if kind == HUMAN else kind)
+            for s, kind in enumerate(self.kinds)
+        ]
+        match = Match(self.game, seats, options=self.options, seed=self.seed)
+        store = self.host.store
+        if store is not None and store.writable:
+            try:
+                self.match_id = store.add(match.record(), origin="network")
+                match.attach(store.journal(self.match_id), self.match_id)
+            except CardsuiteError as problem:
+                match.save_error = str(problem)
+        loop = asyncio.get_running_loop()
+
+        def notify() -> None:  # from the runner's worker thread
+            loop.call_soon_threadsafe(self.wake.set)
+
+        self.match = match
+        self.runner = Runner(
+            match,
+            pace=self.host.pace,
+            auto_play=False,
+            remote=True,
+            notify=notify,
+        )
+        self.task = loop.create_task(self.run())
+
+    async def run(self) -> None:
+        """Drive the runner: poll when it is due or woken, and tell every connection."""
+        runner = self.runner
+        assert runner is not None
+        runner.start()
+        await self.broadcast()
+        while not runner.done:
+            due = runner.wakeup()
+            timeout = None if due is None else max(0.0, due - runner.now())
+            if self.summary_since is not None:
+                left = self.summary_since + self.host.summary_wait - time.monotonic()
+                timeout = max(0.0, left) if timeout is None else min(timeout, max(0.0, left))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout)
+            self.wake.clear()
+            runner.poll()
+            self.read_summary()
+            await self.broadcast()
+        await self.broadcast()
+        self.end()
+
+    def read_summary(self, *, by: Seat | None = None) -> None:
+        """Between deals the scores wait to be read: by a player's ``go``, or for a while."""
+        runner = self.runner
+        if runner is None or not isinstance(runner.step, Summary):
+            self.summary_since = None
+            return
+        if self.summary_since is None:
+            self.summary_since = time.monotonic()
+        waited = time.monotonic() - self.summary_since
+        if by is not None or waited >= self.host.summary_wait or not self.people_here():
+            self.summary_since = None
+            runner.acknowledge()
+
+    def people_here(self) -> bool:
+        return any(c.seat is not None for c in self.connections)
+
+    def end(self) -> None:
+        match = self.match
+        if match is not None:
+            match.detach()
+        self.ended.set()
+        self.host.ended(self)
+
+    async def act(self, conn: Connection, frame: dict[str, Any]) -> None:
+        """A move from ``conn``'s seat: read, checked and played, or refused (nothing changes)."""
+        runner, match, seat = self.runner, self.match, conn.seat
+        if seat is None:
+            raise FrameError("watching", "a spectator does not play")
+        if runner is None or match is None:
+            raise FrameError("not-started", "the table waits for its players")
+        notation = text_field(frame, "move", limit=200)
+        if runner.clock is None:
+            ply = int_field(frame, "ply")
+            if ply != len(match.moves):
+                raise FrameError("stale", "the table has moved on: that move was for another turn")
+        if not runner.open_to(seat):
+            raise FrameError("not-your-turn", self.game_words_not_your_turn(seat))
+        try:
+            move = self.game.move_from_text(match.state, notation, seat)
+        except CardsuiteError as problem:
+            raise FrameError("illegal", str(problem)) from None
+        reason = match.why_illegal(move)
+        if reason is not None:
+            raise FrameError("illegal", reason)
+        if not runner.submit(move):
+            raise FrameError("illegal", runner.message or "that move was not taken")
+        conn.refund()  # a move taken is one a turn: only refused frames count for the rate
+        self.wake.set()
+
+    def game_words_not_your_turn(self, seat: Seat) -> str:
+        match = self.match
+        assert match is not None
+        movers = sorted(match.to_move())
+        if not movers:
+            return "the game is over"
+        return f"wait: it is {match.names[movers[0]]}'s turn"
+
+    async def chat(self, conn: Connection, frame: dict[str, Any]) -> None:
+        text = text_field(frame, "text", limit=MAX_CHAT)
+        if not text:
+            return
+        name = self.names[conn.seat] if conn.seat is not None else "spectator"
+        out = {"type": "chat", "seat": conn.seat, "name": name, "text": text}
+        for other in list(self.connections):
+            await other.send(out)
+
+    async def broadcast(self) -> None:
+        for conn in list(self.connections):
+            await self.catch_up(conn)
+
+    async def catch_up(self, conn: Connection) -> None:
+        """Send ``conn`` every step it has not seen, each as its seat sees it."""
+        match, runner = self.match, self.runner
+        if match is None or runner is None:
+            return
+        game, seat = self.game, conn.seat
+        moves = len(match.moves)
+        first = max(conn.sent_moves + 1, 0)
+        if conn.sent_moves < 0:
+            first = moves  # a new connection gets the table as it stands, not its history
+        for ply in range(first, moves + 1):
+            state = match.states[ply]
+            last = ply == moves
+            if last and match.tail is not None:
+                state = match.tail
+            frame: dict[str, Any] = {
+                "type": "step",
+                "ply": ply,
+                "observation": observation_data(game.observe(state, seat)),
+                "legal": [],
+            }
+            if last:
+                if seat is not None and runner.open_to(seat):
+                    legal = match.legal_moves(seat)
+                    frame["legal"] = [move_data(m) for m in legal]
+                    frame["notations"] = [game.move_to_text(m) for m in legal]
+                frame["summary"] = isinstance(runner.step, Summary)
+            await conn.send(frame)
+        conn.sent_moves = moves
+        timed = match.timed
+        if len(timed) > conn.sent_timed:
+            events = [
+                [event_data(e.seen_by(seat)) for e in step_events]
+                for _after, step_events in timed[conn.sent_timed :]
+            ]
+            conn.sent_timed = len(timed)
+            await conn.send({"type": "timed", "steps": events})
+        outcome = match.outcome()
+        if runner.done and outcome is not None and not conn.told_over:
+            conn.told_over = True
+            await conn.send(
+                {"type": "over", "outcome": outcome_data(outcome), "match": self.match_id}
+            )
+
+
+class Host:
+    """The tables of one server process, and the invites that open their seats."""
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        pace: float = 0.6,
+        summary_wait: float = SUMMARY_WAIT,
+        seed: int | None = None,
+    ) -> None:
+        self.store = store
+        self.pace = pace
+        self.summary_wait = summary_wait
+        self.tables: dict[str, ServerTable] = {}
+        self.invites: dict[str, ServerTable] = {}
+        self.seed = seed if seed is not None else secrets.randbits(48)
+        self.opened = 0
+        self.finished: list[ServerTable] = []
+        self.all_ended = asyncio.Event()
+
+    def open_table(
+        self,
+        game_id: str,
+        kinds: Sequence[str],
+        options: dict[str, Any] | None = None,
+    ) -> ServerTable:
+        """A new table (CardsuiteError in words when the game, seats or options are wrong)."""
+        if len(self.tables) >= MAX_TABLES:
+            raise FrameError("full", "this server holds as many tables as it can")
+        game = get_game(game_id)
+        game.check_seats(len(kinds))
+        levels = bot_ids(game)
+        seats: list[str] = []
+        for kind in kinds:
+            if kind == HUMAN:
+                seats.append(HUMAN)
+                continue
+            level = level_id(kind)
+            if level not in levels:
+                raise FrameError("bad-seat", f"a seat is 'human' or a level: {', '.join(levels)}")
+            seats.append(level)
+        if HUMAN not in seats:
+            raise FrameError("bad-seat", "a table over the network has a person at least")
+        values = {str(k): str(v) for k, v in (options or {}).items()}
+        opts = options_from_strings(game.Options, values)
+        seed = derive_seed(self.seed, "table", self.opened) % (1 << 48)
+        game.new_game(seats=len(seats), options=opts, seed=seed)  # checks the combination
+        self.opened += 1
+        table = ServerTable(self, game, seats, opts, seed)
+        self.tables[table.id] = table
+        for token in table.invites:
+            self.invites[token] = table
+        return table
+
+    def ended(self, table: ServerTable) -> None:
+        self.finished.append(table)
+        if all(t.ended.is_set() for t in self.tables.values()):
+            self.all_ended.set()
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """One WebSocket connection, from its first frame to its close."""
+        socket = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME, heartbeat=20.0)
+        await socket.prepare(request)
+        conn = Connection(socket)
+        try:
+            async for message in socket:
+                if message.type is not WSMsgType.TEXT:
+                    if message.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                        break
+                    await conn.send(error("not-text", "frames are JSON text"))
+                    continue
+                if not conn.admit():
+                    conn.floods += 1
+                    await conn.send(error("too-fast", "too many frames: slow down"))
+                    if conn.floods > FLOOD:
+                        break
+                    continue
+                try:
+                    await self.take(conn, read_client_frame(message.data))
+                except FrameError as problem:
+                    await conn.send(error(problem.code, str(problem)))
+                except CardsuiteError as problem:
+                    await conn.send(error("refused", str(problem)))
+        finally:
+            if conn.table is not None:
+                conn.table.leave(conn)
+        return socket
+
+    async def take(self, conn: Connection, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        table = conn.table
+        if kind in ("open", "join", "watch"):
+            if table is not None:
+                raise FrameError("seated", "this connection is at a table already")
+            await self.arrive(conn, frame)
+            return
+        if table is None:
+            raise FrameError("not-seated", "open, join or watch a table first")
+        if kind == "act":
+            await table.act(conn, frame)
+        elif kind == "go":
+            if conn.seat is not None:
+                table.read_summary(by=conn.seat)
+                table.wake.set()
+        elif kind == "chat":
+            await table.chat(conn, frame)
+
+    async def arrive(self, conn: Connection, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        name = text_field(frame, "name", limit=MAX_NAME)
+        if kind == "watch":
+            table = self.tables.get(text_field(frame, "table", limit=64))
+            if table is None:
+                raise FrameError("no-table", "no such table")
+            await table.watch(conn)
+            return
+        if kind == "join":
+            token = text_field(frame, "invite", limit=64)
+            table = self.invites.get(token)
+            if table is None:
+                raise FrameError("bad-invite", "no seat has that invite")
+            await table.seat(conn, table.invites[token], name)
+            return
+        seats = frame.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise FrameError("bad-field", "'seats' lists each seat: 'human' or a bot level")
+        options = frame.get("options") or {}
+        if not isinstance(options, dict):
+            raise FrameError("bad-field", "'options' is an object of key and value")
+        table = self.open_table(text_field(frame, "game", limit=64), seats, options)
+        first = next(iter(table.invites.values()))
+        others = {str(s): token for token, s in table.invites.items() if s != first}
+        await conn.send({"type": "opened", "table": table.id, "invites": others})
+        await table.seat(conn, first, name)
+
+
+def make_app(host: Host) -> web.Application:
+    app = web.Application()
+    app.router.add_get("/ws", host.handle)
+
+    async def hello(_request: web.Request) -> web.Response:
+        return web.Response(text=f"cardsuite match server, protocol {PROTOCOL}: use /ws\n")
+
+    app.router.add_get("/", hello)
+    return app
+
+
+def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
+    """``HOST[:PORT]`` as a host and a port (CardsuiteError when it does not read)."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep:
+        host, port = text.strip(), str(default_port)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise CardsuiteError(f"{text!r} is not HOST:PORT")
+    return host, int(port)
