@@ -1,0 +1,172 @@
+"""Frames a real client would never send: each gets an error frame and changes nothing; a
+seat is acted for only with its invite; a dropped player comes back to his seat."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardsuite.net.client import join_frame, play_seat
+from cardsuite.net.frames import MAX_FRAME
+from cardsuite.net.server import Host, ServerTable
+from tests.net.server import RawClient, raw_client, serving
+
+
+async def seated(host: Host, url: str, client: RawClient, token: str) -> dict[str, Any]:
+    await client.send(join_frame(token, "Tester"))
+    return await client.receive("welcome")
+
+
+async def started_rang(host: Host, url: str) -> tuple[ServerTable, list[str]]:
+    table = host.open_table("rang", ["human", "human"])
+    return table, list(table.invites)
+
+
+MALFORMED: list[Any] = [
+    "not json at all",
+    "[1, 2, 3]",
+    "null",
+    {"type": "dance"},
+    {"no": "type"},
+    {"type": "act"},
+    {"type": "act", "ply": "zero", "move": "draw"},
+    {"type": "act", "ply": 0, "move": 7},
+    {"type": "act", "ply": 0, "move": {"nested": ["deep"]}},
+    {"type": "act", "ply": 10**6, "move": "draw"},
+    {"type": "act", "ply": 0, "move": "play 99♠"},
+    {"type": "act", "ply": 0, "move": "\x1b[31m" * 20},
+    {"type": "join", "protocol": 1, "invite": "0" * 32},
+    {"type": "open", "protocol": 1, "game": "rang", "seats": ["human"]},
+    {"type": "watch", "protocol": 99, "table": "x"},
+    {"type": "chat", "text": ["a"]},
+    "x" * (MAX_FRAME + 1),
+]
+
+
+async def test_malformed_frames_get_an_error_frame_and_change_nothing() -> None:
+    async with serving() as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as a, raw_client(url) as b:
+            await seated(host, url, a, tokens[0])
+            await seated(host, url, b, tokens[1])
+            assert table.match is not None
+            await a.receive("step")
+            before = (table.match.state, len(table.match.moves))
+            for frame in MALFORMED:
+                await a.send(frame)
+                answer = await a.receive("error")
+                assert answer["code"] and answer["message"], frame
+                assert (table.match.state, len(table.match.moves)) == before, frame
+            await a.send(b"\x00binary")  # not a text frame
+            assert (await a.receive("error"))["code"] == "not-text"
+            # The seat not on turn may not move, whatever it sends.
+            waiting = b if 0 in table.match.to_move() else a
+            notation = table.game.move_to_text(
+                table.match.legal_moves(min(table.match.to_move()))[0]
+            )
+            await waiting.send({"type": "act", "ply": len(table.match.moves), "move": notation})
+            assert (await waiting.receive("error"))["code"] in ("not-your-turn", "illegal")
+            assert (table.match.state, len(table.match.moves)) == before
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(
+        st.sampled_from(["type", "ply", "move", "invite", "protocol", "text", "seats", "game"]),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+            lambda inner: (
+                st.lists(inner, max_size=3)
+                | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+            ),
+            max_leaves=6,
+        ),
+    )
+)
+def test_random_frames_never_change_the_table(frame: dict[str, Any]) -> None:
+    async def run() -> None:
+        async with serving() as (host, url):
+            table, tokens = await started_rang(host, url)
+            async with raw_client(url) as a, raw_client(url) as b:
+                await seated(host, url, a, tokens[0])
+                await seated(host, url, b, tokens[1])
+                await a.receive("step")
+                assert table.match is not None
+                before = (table.match.state, len(table.match.moves))
+                if (
+                    frame.get("type") == "act"
+                    and frame.get("ply") == 0
+                    and isinstance(frame.get("move"), str)
+                ):
+                    frame["move"] = "x" + frame["move"]  # never a real move by chance
+                await a.send(frame)
+                await a.send({"type": "chat", "text": "ping"})  # answered after the frame
+                got = await a.receive()
+                while got["type"] not in ("error", "chat"):
+                    got = await a.receive()
+                assert (table.match.state, len(table.match.moves)) == before
+
+    asyncio.run(run())
+
+
+async def test_a_chat_line_is_plain_text_and_capped() -> None:
+    async with serving() as (host, url):
+        _table, tokens = await started_rang(host, url)
+        async with raw_client(url) as a, raw_client(url) as b:
+            await seated(host, url, a, tokens[0])
+            await seated(host, url, b, tokens[1])
+            await a.send({"type": "chat", "text": "[bold]hi[/] \x1b[2J" + "z" * 500})
+            line = await b.receive("chat")
+            assert "\x1b" not in line["text"] and len(line["text"]) <= 200
+            assert line["name"] == "Tester" and line["seat"] == 0
+
+
+async def test_a_dropped_player_rejoins_his_seat_and_the_match_goes_on() -> None:
+    async with serving() as (host, url):
+        table, tokens = await started_rang(host, url)
+        other = asyncio.create_task(play_seat(url, join_frame(tokens[1], "Boris"), level="normal"))
+        async with raw_client(url) as a:
+            await seated(host, url, a, tokens[0])
+            played = 0
+            while played < 3:  # three moves by hand, then the connection drops
+                frame = await a.receive("step")
+                if frame["legal"]:
+                    await a.send(
+                        {"type": "act", "ply": frame["ply"], "move": frame["notations"][0]}
+                    )
+                    played += 1
+        assert table.match is not None
+        dropped_at = len(table.match.moves)
+        assert not table.match.is_over()
+        back = await asyncio.wait_for(
+            play_seat(url, join_frame(tokens[0], "Anna"), level="normal", keep=True), 60
+        )
+        boris = await asyncio.wait_for(other, 60)
+        steps = [f for f in back.frames if f["type"] == "step"]
+        assert steps[0]["ply"] >= dropped_at  # the table as it stands, not a new one
+        assert back.outcome is not None and boris.outcome is not None
+        assert back.outcome.places == boris.outcome.places == table.match.outcome().places  # type: ignore[union-attr]
+
+
+async def test_a_second_connection_with_the_invite_replaces_the_first() -> None:
+    async with serving() as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as first, raw_client(url) as second:
+            await seated(host, url, first, tokens[0])
+            await seated(host, url, second, tokens[0])
+            assert (await first.receive("error"))["code"] == "replaced"
+            assert [c.seat for c in table.connections] == [0]
+
+
+async def test_a_table_without_a_person_or_with_a_bad_level_is_refused() -> None:
+    async with serving() as (host, url), raw_client(url) as client:
+        for seats in (["normal", "normal"], ["human", "grandmaster"], ["human"]):
+            await client.send({"type": "open", "protocol": 1, "game": "rang", "seats": seats})
+            answer = await client.receive("error")
+            assert answer["message"]
+        assert host.tables == {}
