@@ -1484,9 +1484,7 @@ def _network_seats(engine: AnyGame, players: int | None, seats: str | None) -> l
     if not kinds:
         kinds = ["human"] + [NORMAL] * (count - 1)
     if len(kinds) != count:
-        raise OptionsError(
-            _("--seats names {n} seats for {count} players").format(n=len(kinds), count=count)
-        )
+        raise OptionsError(_("--seats must list one seat per player ({count})").format(count=count))
     return kinds
 
 
