@@ -1378,9 +1378,25 @@ def host(
     once: Annotated[
         bool, typer.Option("--once", help=N_("Stop when the table opened with --game ends."))
     ] = False,
+    certfile: Annotated[
+        str | None,
+        typer.Option(
+            metavar=N_("FILE"),
+            help=N_("Serve over TLS (wss://) with this certificate (and --keyfile)."),
+            show_default=False,
+        ),
+    ] = None,
+    keyfile: Annotated[
+        str | None,
+        typer.Option(metavar=N_("FILE"), help=N_("The certificate's key."), show_default=False),
+    ] = None,
 ) -> None:
     """Serve tables over the network."""
-    from cardsuite.net.commands import serve
+    from cardsuite.net.commands import serve, tls_server
+
+    if (certfile is None) != (keyfile is None):
+        raise OptionsError(_("--certfile and --keyfile go together"))
+    tls = tls_server(certfile, keyfile) if certfile and keyfile else None
 
     table = None
     if game is not None:
@@ -1392,7 +1408,7 @@ def host(
         raise OptionsError(_("--once goes with --game"))
     if not 0 <= pace <= 10:
         raise OptionsError(_("--pace is from 0 to 10 seconds"))
-    serve(bind, port, store=_store(writing=True), pace=pace, table=table, once=once)
+    serve(bind, port, store=_store(writing=True), pace=pace, table=table, once=once, tls=tls)
 
 
 @app.command(
@@ -1401,7 +1417,11 @@ def host(
 )
 def join(
     address: Annotated[
-        str, typer.Argument(metavar=N_("HOST[:PORT]"), help=N_("The server, e.g. 127.0.0.1:7777."))
+        str,
+        typer.Argument(
+            metavar=N_("HOST[:PORT]"),
+            help=N_("The server, e.g. 127.0.0.1:7777 (wss://host:port over TLS)."),
+        ),
     ],
     invite: Annotated[
         str | None,
@@ -1441,13 +1461,26 @@ def join(
     seed: Annotated[
         int, typer.Option(metavar=N_("SEED"), help=N_("Seed of the bot's choices."), parser=_seed)
     ] = 0,
+    cafile: Annotated[
+        str | None,
+        typer.Option(
+            metavar=N_("FILE"),
+            help=N_(
+                "Trust the server's certificate by this file (wss://, a certificate of your own)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Take a seat at a table over the network."""
     from cardsuite.net.client import join_frame, open_frame, watch_frame
     from cardsuite.net.commands import join as join_table
+    from cardsuite.net.commands import tls_client
     from cardsuite.net.server import parse_address
 
-    where = parse_address(address)
+    secure = address.startswith("wss://")
+    where = parse_address(address.removeprefix("wss://").removeprefix("ws://"))
+    tls = tls_client(cafile) if secure or cafile else None
     given = [x for x in (invite, open_game, watch) if x is not None]
     if len(given) != 1:
         raise OptionsError(_("give one of: an invite, --open GAME or --watch TABLE"))
@@ -1474,7 +1507,7 @@ def join(
     else:
         assert invite is not None
         first = join_frame(invite, name)
-    join_table(where, first, level=level, seed=seed, timeout=24 * 3600.0)
+    join_table(where, first, level=level, seed=seed, timeout=24 * 3600.0, tls=tls)
 
 
 def _network_seats(engine: AnyGame, players: int | None, seats: str | None) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,15 +79,19 @@ async def play_seat(
     keep: bool = False,
     on_frame: Callable[[dict[str, Any]], None] | None = None,
     timeout: float = 600.0,
+    tls: ssl.SSLContext | None = None,
 ) -> SeatResult:
-    """Connect to ``url`` (``ws://host:port/ws``), send ``first`` and play the seat given with
+    """Connect to ``url`` (``ws://host:port/ws``, or ``wss://`` with ``tls`` the context to
+    check the server's certificate by), send ``first`` and play the seat given with
     a bot of ``level`` (None: only watch) until the match is over.  ``keep``: remember every
     frame received (the leak test reads them).  ServerGone when the server goes away first."""
     result = SeatResult()
     try:
         async with (
             aiohttp.ClientSession() as session,
-            session.ws_connect(url, max_msg_size=1 << 22) as socket,
+            session.ws_connect(
+                url, max_msg_size=1 << 22, ssl=tls if tls is not None else True
+            ) as socket,
         ):
             await socket.send_str(json.dumps(first, ensure_ascii=False))
             await asyncio.wait_for(_play(socket, result, level, seed, keep, on_frame), timeout)

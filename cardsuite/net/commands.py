@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import ssl
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -27,9 +28,11 @@ def serve(
     pace: float,
     table: tuple[str, Sequence[str], dict[str, str]] | None = None,
     once: bool = False,
+    tls: ssl.SSLContext | None = None,
 ) -> None:
-    """Run a match server until interrupted (``once``: until the table opened here ends)."""
-    asyncio.run(_serve(bind, port, store, pace, table, once))
+    """Run a match server until interrupted (``once``: until the table opened here ends);
+    ``tls``: over TLS (``wss://``)."""
+    asyncio.run(_serve(bind, port, store, pace, table, once, tls))
 
 
 async def _serve(
@@ -39,6 +42,7 @@ async def _serve(
     pace: float,
     table: tuple[str, Sequence[str], dict[str, str]] | None,
     once: bool,
+    tls: ssl.SSLContext | None,
 ) -> None:
     host = Host(store, pace=pace)
     opened: ServerTable | None = None
@@ -47,7 +51,7 @@ async def _serve(
         opened = host.open_table(game, seats, options)
     runner = web.AppRunner(make_app(host), handle_signals=True)
     await runner.setup()
-    site = web.TCPSite(runner, bind, port)
+    site = web.TCPSite(runner, bind, port, ssl_context=tls)
     try:
         await site.start()
     except OSError as problem:
@@ -58,7 +62,12 @@ async def _serve(
             )
         ) from None
     shown = f"[{bind}]" if ":" in bind else bind
-    print(_("Serving tables on ws://{address}:{port}/ws").format(address=shown, port=port))
+    scheme = "wss" if tls is not None else "ws"
+    print(
+        _("Serving tables on {scheme}://{address}:{port}/ws").format(
+            scheme=scheme, address=shown, port=port
+        )
+    )
     if opened is not None:
         print(_("Table {id} ({game}):").format(id=opened.id, game=_(opened.game.title)))
         for token, seat in opened.invites.items():
@@ -79,6 +88,32 @@ async def _serve(
         await runner.cleanup()
 
 
+def tls_server(certfile: str, keyfile: str) -> ssl.SSLContext:
+    """The TLS context of a server with this certificate and key (CardsuiteError in words)."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(certfile, keyfile)
+    except (OSError, ssl.SSLError) as problem:
+        raise CardsuiteError(
+            _("cannot use {cert} and {key}: {problem}").format(
+                cert=certfile, key=keyfile, problem=getattr(problem, "strerror", None) or problem
+            )
+        ) from None
+    return context
+
+
+def tls_client(cafile: str | None) -> ssl.SSLContext:
+    """The TLS context of a client: the system's authorities, or ``cafile``'s."""
+    try:
+        return ssl.create_default_context(cafile=cafile)
+    except (OSError, ssl.SSLError) as problem:
+        raise CardsuiteError(
+            _("cannot use {file}: {problem}").format(
+                file=cafile, problem=getattr(problem, "strerror", None) or problem
+            )
+        ) from None
+
+
 def join(
     address: tuple[str, int],
     first: dict[str, Any],
@@ -86,11 +121,12 @@ def join(
     level: str | None,
     seed: int,
     timeout: float,
+    tls: ssl.SSLContext | None = None,
 ) -> SeatResult:
     """Play (or watch) one seat of a table over the network with a bot, saying how it ended."""
     host, port = address
     shown = f"[{host}]" if ":" in host else host
-    url = f"ws://{shown}:{port}/ws"
+    url = f"{'wss' if tls is not None else 'ws'}://{shown}:{port}/ws"
     names: list[str] = []
 
     def tell(frame: dict[str, Any]) -> None:
@@ -111,7 +147,7 @@ def join(
             sys.stdout.flush()
 
     result = asyncio.run(
-        play_seat(url, first, level=level, seed=seed, on_frame=tell, timeout=timeout)
+        play_seat(url, first, level=level, seed=seed, on_frame=tell, timeout=timeout, tls=tls)
     )
     if result.outcome is not None:
         print(plain(fill(result.outcome.reason, names)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import ssl
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -17,21 +18,21 @@ from cardsuite.store.db import Store
 
 @contextlib.asynccontextmanager
 async def serving(
-    store: Store | None = None, **host_options: Any
+    store: Store | None = None, tls: ssl.SSLContext | None = None, **host_options: Any
 ) -> AsyncIterator[tuple[Host, str]]:
-    """A Host serving on 127.0.0.1 at a free port, and its WebSocket address."""
+    """A Host serving on 127.0.0.1 at a free port (over TLS with ``tls``), and its address."""
     options: dict[str, Any] = {"pace": 0.0, "summary_wait": 0.0, "seed": 7}
     options.update(host_options)
     host = Host(store, **options)
     runner = web.AppRunner(make_app(host))
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
+    site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=tls)
     await site.start()
     server = site._server
     assert server is not None
     port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     try:
-        yield host, f"ws://127.0.0.1:{port}/ws"
+        yield host, f"{'wss' if tls else 'ws'}://127.0.0.1:{port}/ws"
     finally:
         for table in host.tables.values():
             if table.runner is not None:

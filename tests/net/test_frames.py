@@ -4,12 +4,17 @@ seat is acted for only with its invite; a dropped player comes back to his seat.
 from __future__ import annotations
 
 import asyncio
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardsuite.net.client import join_frame, play_seat
+from cardsuite.net.client import ServerGone, join_frame, play_seat
+from cardsuite.net.commands import tls_client, tls_server
 from cardsuite.net.frames import MAX_FRAME
 from cardsuite.net.server import Host, ServerTable
 from tests.net.server import RawClient, raw_client, serving
@@ -170,3 +175,28 @@ async def test_a_table_without_a_person_or_with_a_bad_level_is_refused() -> None
             answer = await client.receive("error")
             assert answer["message"]
         assert host.tables == {}
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 signed by itself, and its key (made by openssl)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the certificate")
+async def test_a_match_over_tls_trusts_only_the_servers_certificate(tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    async with serving(tls=tls_server(str(cert), str(key))) as (host, url):
+        assert url.startswith("wss://")
+        table = host.open_table("rang", ["human", "normal"])
+        token = next(iter(table.invites))
+        with pytest.raises(ServerGone):  # the system's authorities do not know it
+            await play_seat(url, join_frame(token), tls=tls_client(None), timeout=30)
+        done = await play_seat(url, join_frame(token), tls=tls_client(str(cert)), timeout=60)
+        assert done.outcome is not None and done.moves > 0
