@@ -1378,6 +1378,20 @@ def host(
     once: Annotated[
         bool, typer.Option("--once", help=N_("Stop when the table opened with --game ends."))
     ] = False,
+    grace: Annotated[
+        float,
+        typer.Option(
+            metavar=N_("SECONDS"),
+            help=N_("Seconds a dropped player's seat waits for him."),
+        ),
+    ] = 60.0,
+    stand_in: Annotated[
+        str,
+        typer.Option(
+            metavar=N_("LEVEL"),
+            help=N_("The bot level that plays a seat after that, or 'none': the table waits."),
+        ),
+    ] = NORMAL,
     certfile: Annotated[
         str | None,
         typer.Option(
@@ -1408,7 +1422,26 @@ def host(
         raise OptionsError(_("--once goes with --game"))
     if not 0 <= pace <= 10:
         raise OptionsError(_("--pace is from 0 to 10 seconds"))
-    serve(bind, port, store=_store(writing=True), pace=pace, table=table, once=once, tls=tls)
+    if not 0 <= grace <= 24 * 3600:
+        raise OptionsError(_("--grace is from 0 seconds to a day"))
+    level = None if stand_in.strip().lower() == "none" else level_id(stand_in)
+    if level is not None and level not in LEVELS:
+        raise OptionsError(
+            _("unknown bot level {name!r} (levels: {levels})").format(
+                name=stand_in, levels=", ".join(LEVELS)
+            )
+        )
+    serve(
+        bind,
+        port,
+        store=_store(writing=True),
+        pace=pace,
+        table=table,
+        once=once,
+        tls=tls,
+        grace=grace,
+        stand_in=level,
+    )
 
 
 @app.command(

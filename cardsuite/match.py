@@ -421,6 +421,28 @@ class Match:
         obs = self.game.observe(state, seat)
         return self._bots[seat].choose(self.game, obs, legal, self._bot_rngs[seat])
 
+    def stand_in(self, seat: Seat, bot_id: str | None) -> None:
+        """A bot of ``bot_id`` plays ``seat`` from now on (a player over the network who did
+        not come back in time), or, with None, the person plays it again.  What the seat's
+        bot sees is its seat's history, as after a load."""
+        self.seats = tuple(
+            SeatInfo(info.name, bot_id) if i == seat else info for i, info in enumerate(self.seats)
+        )
+        self._bots.pop(seat, None)
+        self._memories.pop(seat, None)
+        self._reaction_rngs.pop(seat, None)
+        self.decisions.pop(seat, None)
+        if bot_id is None:
+            return
+        bot = make_bot(bot_id, self.game)
+        self._bots[seat] = bot
+        self._bot_rngs[seat] = make_rng(self.seed, "bot", seat, len(self.moves))
+        self._reaction_rngs[seat] = make_rng(self.seed, "reaction", seat, len(self.moves))
+        if isinstance(bot, Remembers):
+            self._memories[seat] = bot
+            for state in self.states:
+                bot.observe(self.game, self.game.observe(state, seat))
+
     def wrap_bots(self, wrap: Callable[[Seat, Bot], Bot]) -> None:
         """Let ``wrap(seat, bot)`` answer in place of each seat's bot (the arena times every
         decision this way).  A bot with a memory is still shown its observations itself."""

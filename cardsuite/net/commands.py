@@ -12,11 +12,12 @@ from aiohttp import web
 
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.i18n import _
+from cardsuite.core.levels import NORMAL
 from cardsuite.core.text import fill, ordinal, plain
 from cardsuite.core.wire import PROTOCOL
 from cardsuite.games import get_game
 from cardsuite.net.client import SeatResult, join_frame, open_frame, play_seat, watch_frame
-from cardsuite.net.server import Host, ServerTable, make_app
+from cardsuite.net.server import GRACE, Host, ServerTable, make_app
 from cardsuite.store.db import Store
 
 
@@ -29,22 +30,23 @@ def serve(
     table: tuple[str, Sequence[str], dict[str, str]] | None = None,
     once: bool = False,
     tls: ssl.SSLContext | None = None,
+    grace: float = GRACE,
+    stand_in: str | None = NORMAL,
 ) -> None:
     """Run a match server until interrupted (``once``: until the table opened here ends);
-    ``tls``: over TLS (``wss://``)."""
-    asyncio.run(_serve(bind, port, store, pace, table, once, tls))
+    ``tls``: over TLS (``wss://``); ``grace`` and ``stand_in``: see :class:`Host`."""
+    host = Host(store, pace=pace, grace=grace, stand_in=stand_in)
+    asyncio.run(_serve(host, bind, port, table, once, tls))
 
 
 async def _serve(
+    host: Host,
     bind: str,
     port: int,
-    store: Store | None,
-    pace: float,
     table: tuple[str, Sequence[str], dict[str, str]] | None,
     once: bool,
     tls: ssl.SSLContext | None,
 ) -> None:
-    host = Host(store, pace=pace)
     opened: ServerTable | None = None
     if table is not None:
         game, seats, options = table

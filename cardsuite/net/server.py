@@ -17,6 +17,8 @@ the frames of :mod:`cardsuite.net.frames`.  A :class:`Host` holds the tables; a
   changed) when it is malformed, out of turn, stale or illegal;
 * a seat is acted for only by a connection that gave its invite, a secret of 128 random
   bits; a dropped player comes back with the same invite and gets the table as it stands.
+  Past the grace period (:data:`GRACE`) a bot of the host's chosen level plays his seat
+  (or, as the host chose, the table waits); when he comes back he plays it again.
 
 The server binds to 127.0.0.1 unless told otherwise.  Frames are capped in size
 (:data:`~cardsuite.net.frames.MAX_FRAME`) and in rate (:data:`RATE` a second, a burst of
@@ -38,7 +40,7 @@ from aiohttp import WSMsgType, web
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError
-from cardsuite.core.levels import level_id
+from cardsuite.core.levels import NORMAL, level_id
 from cardsuite.core.options import options_from_strings, options_to_dict
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
@@ -72,6 +74,7 @@ RATE = 20.0  # frames a second a connection may send, on average
 BURST = 40  # frames it may send at once
 FLOOD = 20  # refusals for flooding before the connection is closed
 SUMMARY_WAIT = 20.0  # seconds the scores between deals wait for the players to read them
+GRACE = 60.0  # seconds a dropped player's seat waits for him before a bot plays it
 MAX_TABLES = 1000  # tables one server holds at once
 HUMAN = "human"
 
@@ -139,6 +142,8 @@ class ServerTable:
         self.task: asyncio.Task[None] | None = None
         self.ended = asyncio.Event()
         self.summary_since: float | None = None
+        self.dropped: dict[Seat, float] = {}  # a person's seat left, and when
+        self.stood_in: set[Seat] = set()  # seats a bot plays until their person comes back
 
     # --- seats --------------------------------------------------------------------------------
     def invite_of(self, seat: Seat) -> str:
@@ -146,7 +151,13 @@ class ServerTable:
 
     def seats_data(self) -> list[dict[str, Any]]:
         return [
-            {"name": self.names[s], "kind": kind, "joined": kind != HUMAN or s in self.joined}
+            {
+                "name": self.names[s],
+                "kind": kind,
+                "joined": kind != HUMAN or s in self.joined,
+                "here": kind != HUMAN or any(c.seat == s for c in self.connections),
+                "stand_in": self.host.stand_in if s in self.stood_in else None,
+            }
             for s, kind in enumerate(self.kinds)
         ]
 
@@ -173,7 +184,14 @@ class ServerTable:
         if self.match is None and name:
             self.names[seat] = name
         self.joined.add(seat)
+        self.dropped.pop(seat, None)
+        if seat in self.stood_in and self.match is not None and self.runner is not None:
+            self.stood_in.discard(seat)  # the person plays his seat again
+            self.match.stand_in(seat, None)
+            self.runner.seats_changed()
         await conn.send(self.welcome(seat))
+        if self.match is not None:
+            await self.broadcast_seats()
         if self.match is None and all(s in self.joined for s in self.invites.values()):
             self.start()
         elif self.match is None:
@@ -191,8 +209,41 @@ class ServerTable:
         for conn in list(self.connections):
             await conn.send(frame)
 
+    async def broadcast_seats(self) -> None:
+        frame = {"type": "seats", "seats": self.seats_data()}
+        for conn in list(self.connections):
+            await conn.send(frame)
+
     def leave(self, conn: Connection) -> None:
+        """``conn`` has gone; a person's seat left empty waits for him (the grace period)."""
         self.connections.discard(conn)
+        seat = conn.seat
+        if seat is None or self.match is None or self.runner is None or self.runner.done:
+            return
+        if not any(c.seat == seat for c in self.connections):
+            self.dropped[seat] = time.monotonic()
+            self.wake.set()
+
+    async def stand_in_for_the_absent(self) -> None:
+        """A seat left for longer than the grace period: a bot plays it, if the host said so
+        (else the table waits for its person)."""
+        host, match, runner = self.host, self.match, self.runner
+        if host.stand_in is None or match is None or runner is None:
+            return
+        now = time.monotonic()
+        late = [seat for seat, since in self.dropped.items() if now - since >= host.grace]
+        for seat in late:
+            del self.dropped[seat]
+            self.stood_in.add(seat)
+            match.stand_in(seat, host.stand_in)
+            runner.seats_changed()
+        if late:
+            await self.broadcast_seats()
+
+    def next_grace_end(self) -> float | None:
+        if self.host.stand_in is None or not self.dropped:
+            return None
+        return min(self.dropped.values()) + self.host.grace - time.monotonic()
 
     # --- the match ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -232,12 +283,15 @@ class ServerTable:
         while not runner.done:
             due = runner.wakeup()
             timeout = None if due is None else max(0.0, due - runner.now())
+            ends = [self.next_grace_end()]
             if self.summary_since is not None:
-                left = self.summary_since + self.host.summary_wait - time.monotonic()
+                ends.append(self.summary_since + self.host.summary_wait - time.monotonic())
+            for left in (end for end in ends if end is not None):
                 timeout = max(0.0, left) if timeout is None else min(timeout, max(0.0, left))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout)
             self.wake.clear()
+            await self.stand_in_for_the_absent()
             runner.poll()
             self.read_summary()
             await self.broadcast()
@@ -369,10 +423,14 @@ class Host:
         pace: float = 0.6,
         summary_wait: float = SUMMARY_WAIT,
         seed: int | None = None,
+        grace: float = GRACE,
+        stand_in: str | None = NORMAL,
     ) -> None:
         self.store = store
         self.pace = pace
         self.summary_wait = summary_wait
+        self.grace = grace  # seconds a dropped player's seat waits for him
+        self.stand_in = stand_in  # the bot level that plays it then (None: the table waits)
         self.tables: dict[str, ServerTable] = {}
         self.invites: dict[str, ServerTable] = {}
         self.seed = seed if seed is not None else secrets.randbits(48)

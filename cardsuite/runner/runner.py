@@ -606,6 +606,16 @@ class Runner:
         self.message = ""
         self._go()
 
+    def seats_changed(self) -> None:
+        """A seat passed from a person to a bot or back (:meth:`Match.stand_in`): what was
+        pending is dropped and the next step decided again."""
+        self._epoch += 1
+        self._timer = None
+        self._asking = 0
+        self._deciding = None
+        self.thinking = None
+        self._go()
+
     def leave(self) -> None:
         """The table is left: nothing pending goes on."""
         self._epoch += 1

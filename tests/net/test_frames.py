@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -200,3 +201,44 @@ async def test_a_match_over_tls_trusts_only_the_servers_certificate(tmp_path: Pa
             await play_seat(url, join_frame(token), tls=tls_client(None), timeout=30)
         done = await play_seat(url, join_frame(token), tls=tls_client(str(cert)), timeout=60)
         assert done.outcome is not None and done.moves > 0
+
+
+async def test_past_the_grace_period_a_bot_plays_the_seat_until_its_player_is_back() -> None:
+    async with serving(grace=0.2, stand_in="normal") as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as b:
+            await seated(host, url, b, tokens[1])
+            async with raw_client(url) as a:
+                await seated(host, url, a, tokens[0])
+                await a.receive("step")
+            # Anna's connection has dropped: after the grace period a bot plays her seat.
+            seats = await b.receive("seats")
+            assert seats["seats"][0]["stand_in"] == "normal" and not seats["seats"][0]["here"]
+            assert table.match is not None and table.match.seats[0].bot == "normal"
+            if 0 in table.match.to_move():  # the bot plays her turn; Boris's waits for him
+                frame = await b.receive("step")
+                while not frame["legal"]:
+                    frame = await b.receive("step")
+            assert table.match.to_move() == {1}
+            async with raw_client(url) as back:
+                await seated(host, url, back, tokens[0])
+                seats = await b.receive("seats")
+                assert seats["seats"][0]["here"] and seats["seats"][0]["stand_in"] is None
+                assert not table.match.seats[0].is_bot  # hers again
+
+
+async def test_with_no_stand_in_the_table_waits_for_the_dropped_player() -> None:
+    async with serving(grace=0.05, stand_in=None) as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as b:
+            await seated(host, url, b, tokens[1])
+            async with raw_client(url) as a:
+                await seated(host, url, a, tokens[0])
+                await a.receive("step")
+            assert 0 in table.dropped
+            left_at = table.dropped[0]
+            while time.monotonic() < left_at + 0.5:  # ten grace periods: still nobody comes
+                table.wake.set()  # the table looks again each time
+                await asyncio.sleep(0.01)
+            assert table.match is not None and not table.match.seats[0].is_bot
+            assert 0 in table.dropped
