@@ -11,7 +11,8 @@ Every frame has a ``type``.  A client speaks first, with one of
 
 then, seated, ``{"type": "act", "ply": 12, "move": "play 7♠"}`` (a move in the game's
 notation, for the table as it stood after ``ply`` moves), ``{"type": "go"}`` (the scores
-between deals have been read) and ``{"type": "chat", "text": "…"}``.
+between deals have been read), ``{"type": "undo"}`` (take back your last decision, where the
+table allows it: a person playing alone against bots) and ``{"type": "chat", "text": "…"}``.
 
 The server answers with ``opened`` (the table's id and the invites of its other human seats),
 ``welcome`` (the game, its options, the seats and which one is yours), ``waiting`` (who has
@@ -33,7 +34,7 @@ MAX_FRAME = 16 * 1024  # bytes of a client's frame; a longer one is refused
 MAX_CHAT = 200  # characters of a chat line
 MAX_NAME = 24  # characters of a player's name
 
-CLIENT_TYPES = ("open", "join", "watch", "act", "go", "chat")
+CLIENT_TYPES = ("open", "join", "watch", "act", "go", "undo", "chat")
 
 
 class FrameError(CardsuiteError):

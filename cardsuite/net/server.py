@@ -347,6 +347,21 @@ class ServerTable:
         conn.refund()  # a move taken is one a turn: only refused frames count for the rate
         self.wake.set()
 
+    def undo(self, conn: Connection) -> None:
+        """Take back ``conn``'s seat's last decision, as at home, where the table allows it:
+        only a person playing alone against bots (an undo would take back the others' moves)."""
+        runner, match, seat = self.runner, self.match, conn.seat
+        if runner is None or match is None or seat is None:
+            raise FrameError("no-undo", "there is nothing of yours to take back")
+        if match.humans() != (seat,):
+            raise FrameError("no-undo", "at a table of several people, moves are not taken back")
+        if runner.viewer != seat or not runner.undo():
+            raise FrameError("no-undo", runner.undo_refusal())
+        for other in self.connections:  # the table as it now stands, sent again
+            other.sent_moves = min(other.sent_moves, len(match.moves) - 1)
+            other.told_over = False
+        self.wake.set()
+
     def game_words_not_your_turn(self, seat: Seat) -> str:
         match = self.match
         assert match is not None
@@ -522,6 +537,8 @@ class Host:
             if conn.seat is not None:
                 table.read_summary(by=conn.seat)
                 table.wake.set()
+        elif kind == "undo":
+            table.undo(conn)
         elif kind == "chat":
             await table.chat(conn, frame)
 

@@ -242,3 +242,48 @@ async def test_with_no_stand_in_the_table_waits_for_the_dropped_player() -> None
                 await asyncio.sleep(0.01)
             assert table.match is not None and not table.match.seats[0].is_bot
             assert 0 in table.dropped
+
+
+async def test_a_person_alone_against_bots_may_take_back_a_move_and_is_shown_the_table_again() -> (
+    None
+):
+    async with serving() as (host, url):
+        table = host.open_table("rang", ["human", "normal"])
+        async with raw_client(url) as a:
+            await seated(host, url, a, next(iter(table.invites)))
+            assert table.match is not None
+            made = 0
+            while made < 2:
+                frame = await a.receive("step")
+                if frame["legal"]:
+                    await a.send(
+                        {"type": "act", "ply": frame["ply"], "move": frame["notations"][0]}
+                    )
+                    made += 1
+            frame = await a.receive("step")
+            while not frame["legal"]:
+                frame = await a.receive("step")
+            before = len(table.match.moves)
+            await a.send({"type": "undo"})
+            again = await a.receive("step")
+            assert len(table.match.moves) < before
+            assert again["ply"] == len(table.match.moves) and again["legal"]
+
+
+async def test_at_a_table_of_several_people_no_move_is_taken_back() -> None:
+    async with serving() as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as a, raw_client(url) as b:
+            await seated(host, url, a, tokens[0])
+            await seated(host, url, b, tokens[1])
+            assert table.match is not None
+            mover = a if 0 in table.match.to_move() else b
+            frame = await mover.receive("step")
+            await mover.send({"type": "act", "ply": frame["ply"], "move": frame["notations"][0]})
+            other = b if mover is a else a
+            frame = await other.receive("step")
+            while frame["ply"] < 1:
+                frame = await other.receive("step")
+            await mover.send({"type": "undo"})
+            assert (await mover.receive("error"))["code"] == "no-undo"
+            assert len(table.match.moves) == 1
