@@ -287,3 +287,22 @@ async def test_at_a_table_of_several_people_no_move_is_taken_back() -> None:
             await mover.send({"type": "undo"})
             assert (await mover.receive("error"))["code"] == "no-undo"
             assert len(table.match.moves) == 1
+
+
+async def test_a_flood_of_frames_is_slowed_then_cut_off() -> None:
+    async with serving() as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as a:
+            await seated(host, url, a, tokens[0])
+            for _ in range(200):  # far past the burst, in no time at all
+                await a.send({"type": "chat", "text": ""})
+            codes = []
+            while True:
+                try:
+                    frame = await a.receive()
+                except AssertionError:  # not a text frame: the server closed the connection
+                    break
+                codes.append(frame.get("code"))
+            assert "too-fast" in codes
+            assert a.socket.closed or (await a.socket.receive()).type.name in ("CLOSE", "CLOSED")
+        assert not any(c.seat == 0 for c in table.connections)
