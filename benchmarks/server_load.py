@@ -1,15 +1,15 @@
 """How many tables one match server carries: bot clients over loopback, against ``cardsuite host``.
 
-    python benchmarks/server_load.py [--tables 50] [--game rang] [--seconds 60] [--warmup 5]
-                                     [--think 1.0]
+    python benchmarks/server_load.py [--tables 50] [--game rang] [--players 4] [--seconds 60]
+                                     [--warmup 5] [--think 1.0]
 
 The server is a ``cardsuite host --pace 0`` in a process of its own (its own temporary
 store, one SQLite transaction per move as in real play), bound to 127.0.0.1.  This process
-opens ``--tables`` tables of two people each and plays both seats of every table with easy
+opens ``--tables`` tables of ``--players`` people each and plays every seat with easy
 bots (so that the clients cost little and the server is what is measured), each taking about
 ``--think`` seconds a move as a quick player does (0: as fast as the server answers, a test of
-throughput rather than of many tables): one connection
-opens the table, the other joins with the invite.  A table whose match ends opens a new one,
+throughput rather than of many tables): one connection opens the table, the others join
+with the invites.  A table whose match ends opens a new one,
 until ``--seconds`` have passed; then every connection closes.  Everything is bounded: the
 number of tables, the time, and each wait for a frame (10 s).
 
@@ -17,7 +17,7 @@ Reported: tables and connections at once, moves per second (taken by the server)
 round trip (from sending a move to receiving the step that shows it, so the server's check,
 store write, runner and frame encoding) as p50/p95/p99, and the server's memory per table (its
 resident size with the tables open, less its size with none, over the tables).  The goal
-for a 2-core machine: 500 tables (1,000 connections) with p95 at most 50 ms.  Both the
+for a 2-core machine: 500 tables (2,000 connections) with p95 at most 50 ms.  Both the
 server and the clients run on this machine, so the figures are the two together; the last
 line is machine-readable.
 """
@@ -100,31 +100,39 @@ async def seat(
             tally.moves += 1
 
 
-async def table_loop(url: str, game: str, tally: Tally, number: int, think: float) -> None:
+async def table_loop(
+    url: str, game: str, players: int, tally: Tally, number: int, think: float
+) -> None:
     rng = random.Random(number)
     async with aiohttp.ClientSession() as session:
         while not tally.stopping:
-            async with session.ws_connect(url) as first, session.ws_connect(url) as second:
-                opening = {"type": "open", "protocol": 1, "game": game, "seats": ["human"] * 2}
-                await first.send_str(json.dumps(opening))
-                frame = await receive(first)
+            sockets = [await session.ws_connect(url) for _ in range(players)]
+            try:
+                seats = ["human"] * players
+                opening = {"type": "open", "protocol": 1, "game": game, "seats": seats}
+                await sockets[0].send_str(json.dumps(opening))
+                frame = await receive(sockets[0])
                 while frame["type"] != "opened":
-                    frame = await receive(first)
+                    frame = await receive(sockets[0])
                 invites = frame["invites"]
                 assert isinstance(invites, dict)
-                join = {"type": "join", "protocol": 1, "invite": invites["1"]}
-                await second.send_str(json.dumps(join))
-                await asyncio.gather(
-                    seat(first, tally, rng, think), seat(second, tally, rng, think)
-                )
+                for number_, socket_ in enumerate(sockets[1:], start=1):
+                    join = {"type": "join", "protocol": 1, "invite": invites[str(number_)]}
+                    await socket_.send_str(json.dumps(join))
+                await asyncio.gather(*(seat(s, tally, rng, think) for s in sockets))
                 tally.matches += 1
+            finally:
+                for socket_ in sockets:
+                    await socket_.close()
 
 
 async def run(
-    url: str, tables: int, game: str, seconds: float, warmup: float, think: float
+    url: str, tables: int, game: str, players: int, seconds: float, warmup: float, think: float
 ) -> Tally:
     tally = Tally()
-    loops = [asyncio.create_task(table_loop(url, game, tally, n, think)) for n in range(tables)]
+    loops = [
+        asyncio.create_task(table_loop(url, game, players, tally, n, think)) for n in range(tables)
+    ]
     await asyncio.sleep(warmup)
     tally.trips.clear()
     moves_before, started = tally.moves, time.perf_counter()
@@ -143,6 +151,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--game", default="rang")
+    parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=1.0, help="seconds a move, about")
@@ -159,7 +168,9 @@ def main() -> None:
         server.stdout.readline()  # "Serving tables on …": it listens
         idle = rss_kib(server.pid)
         url = f"ws://127.0.0.1:{port}/ws"
-        tally = asyncio.run(run(url, args.tables, args.game, args.seconds, args.warmup, args.think))
+        tally = asyncio.run(
+            run(url, args.tables, args.game, args.players, args.seconds, args.warmup, args.think)
+        )
         busy = rss_kib(server.pid)
     finally:
         server.terminate()
@@ -167,7 +178,8 @@ def main() -> None:
     trips = sorted(tally.trips) or [0.0]
     q = statistics.quantiles(trips, n=100) if len(trips) > 1 else [trips[0]] * 99
     per_table = (busy - idle) / args.tables
-    print(f"game {args.game}: {args.tables} tables, {2 * args.tables} connections at once")
+    connections = args.players * args.tables
+    print(f"game {args.game}: {args.tables} tables, {connections} connections at once")
     print(f"moves per second: {tally.moves} ({tally.matches} matches ended)")
     print(
         f"move round trip: p50 {q[49] * 1000:.1f} ms, p95 {q[94] * 1000:.1f} ms, "
