@@ -38,19 +38,25 @@ CLIENT_TYPES = ("open", "join", "watch", "act", "go", "undo", "chat")
 
 
 class FrameError(CardsuiteError):
-    """A frame that cannot be taken: ``code`` names why, the text says it in words."""
+    """A frame that cannot be taken: ``code`` names why, the text says it in words; ``said``
+    is the engine's refusal as message data, for a client to say in its own language."""
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: str, text: str, said: Any = None, rule: str = "") -> None:
         super().__init__(text)
         self.code = code
+        self.said = said
+        self.rule = rule
 
 
 def encode(frame: dict[str, Any]) -> str:
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
-def error(code: str, text: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": text}
+def error(code: str, text: str, said: Any = None, rule: str = "") -> dict[str, Any]:
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": text}
+    if said is not None:  # the engine's words as data: the rule ("IllegalCard") and its text
+        frame["said"], frame["rule"] = said, rule
+    return frame
 
 
 def read_client_frame(text: str) -> dict[str, Any]:

@@ -45,7 +45,7 @@ from cardsuite.core.options import options_from_strings, options_to_dict
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
 from cardsuite.core.table import Seat
-from cardsuite.core.text import player_names
+from cardsuite.core.text import Message, player_names
 from cardsuite.core.wire import (
     PROTOCOL,
     event_data,
@@ -338,10 +338,19 @@ class ServerTable:
         try:
             move = self.game.move_from_text(match.state, notation, seat)
         except CardsuiteError as problem:
-            raise FrameError("illegal", str(problem)) from None
-        reason = match.why_illegal(move)
-        if reason is not None:
-            raise FrameError("illegal", reason)
+            # A move the notation names but the rules refuse: say the rule it breaks.
+            wanted = notation.casefold()
+            named = (
+                m for m in runner.candidates(seat) if self.game.move_to_text(m).casefold() == wanted
+            )
+            move = next(named, None)
+            if move is None:
+                raise FrameError("illegal", str(problem)) from None
+        refusal = match.refusal(move)
+        if refusal is not None:
+            text = refusal.text
+            said = text.to_data() if isinstance(text, Message) else None
+            raise FrameError("illegal", match.fill(text), said, refusal.code)
         if not runner.submit(move):
             raise FrameError("illegal", runner.message or "that move was not taken")
         conn.refund()  # a move taken is one a turn: only refused frames count for the rate
@@ -513,7 +522,7 @@ class Host:
                 try:
                     await self.take(conn, read_client_frame(message.data))
                 except FrameError as problem:
-                    await conn.send(error(problem.code, str(problem)))
+                    await conn.send(error(problem.code, str(problem), problem.said, problem.rule))
                 except CardsuiteError as problem:
                     await conn.send(error("refused", str(problem)))
         finally:

@@ -14,6 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardsuite.core.i18n import speaking
+from cardsuite.core.text import fill, message_from_data
 from cardsuite.net.client import ServerGone, join_frame, play_seat
 from cardsuite.net.commands import tls_client, tls_server
 from cardsuite.net.frames import MAX_FRAME
@@ -306,3 +308,30 @@ async def test_a_flood_of_frames_is_slowed_then_cut_off() -> None:
             assert "too-fast" in codes
             assert a.socket.closed or (await a.socket.receive()).type.name in ("CLOSE", "CLOSED")
         assert not any(c.seat == 0 for c in table.connections)
+
+
+async def test_an_illegal_move_is_refused_with_the_rule_it_breaks_as_data_a_client_can_say() -> (
+    None
+):
+    async with serving() as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as a, raw_client(url) as b:
+            await seated(host, url, a, tokens[0])
+            await seated(host, url, b, tokens[1])
+            match = table.match
+            assert match is not None
+            seat = min(match.to_move())
+            mover = a if seat == 0 else b
+            wrong = next(
+                m for m in match.game.candidates(match.state, seat) if match.refusal(m) is not None
+            )
+            await mover.send({"type": "act", "ply": 0, "move": match.game.move_to_text(wrong)})
+            answer = await mover.receive("error")
+            refusal = match.refusal(wrong)
+            assert refusal is not None
+            assert answer["code"] == "illegal", answer
+            assert answer["rule"] == refusal.code, answer
+            assert answer["message"] == match.fill(refusal.text)
+            with speaking("ru"):  # a Russian client says the same rule in Russian
+                said = fill(message_from_data(answer["said"]), match.names)
+                assert said == fill(refusal.text.said_in("ru"), match.names) != answer["message"]
