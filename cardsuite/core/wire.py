@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import importlib
 import sys
 from typing import Any, cast
@@ -31,7 +32,7 @@ from cardsuite.core.errors import CardsuiteError, NotationError
 from cardsuite.core.events import Event, private_fields
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
-from cardsuite.core.table import Layout, PileSpec
+from cardsuite.core.table import Layout, PileSpec, Visibility
 from cardsuite.core.text import Message, message_from_data
 
 PROTOCOL = 1
@@ -161,7 +162,7 @@ def _value_from_data(
 #   an enum member       {"enum": "<home>:<Class>", "name": its name}
 #   a NamedTuple, a dataclass
 #                        {"type": "<home>:<Class>", "fields": {name: value, ...}}
-#   a Layout             {"layout": [pile specs]}
+#   a Layout             {"layout": [[pile id, owner, visibility], ...]}
 #
 # <home> is the class's module without "cardsuite." ("core.table", "games.rang.model").  The
 # reader makes only what it is allowed to: classes of core and of the game's own package, and
@@ -221,11 +222,16 @@ def _thing_data(value: Any) -> Any:
     if isinstance(value, frozenset):
         return {"set": sorted((_thing_data(item) for item in value), key=repr)}
     if isinstance(value, Layout):
-        return {"layout": [_thing_data(spec) for spec in value.specs]}
+        return _layout_data(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         names = [f.name for f in dataclasses.fields(value) if f.init]
         return {"type": _home(type(value)), "fields": _fields_data(value, names)}
     raise TypeError(f"{type(value).__name__} does not go over the wire")
+
+
+@functools.lru_cache(maxsize=256)  # a game has few layouts, and each is in every frame
+def _layout_data(layout: Layout) -> dict[str, Any]:
+    return {"layout": [[s.id, s.owner, s.visibility.value] for s in layout.specs]}
 
 
 def _fields_data(value: Any, names: Any) -> dict[str, Any]:
@@ -280,13 +286,7 @@ class _ThingReader:
         if "set" in data and isinstance(data["set"], list) and len(data) == 1:
             return frozenset(self.read(item, depth + 1) for item in data["set"])
         if "layout" in data and isinstance(data["layout"], list) and len(data) == 1:
-            specs = [self.read(item, depth + 1) for item in data["layout"]]
-            if not all(isinstance(spec, PileSpec) for spec in specs):
-                raise WireError("a layout lists pile specs")
-            try:
-                return Layout(specs)
-            except ValueError as error:
-                raise WireError(f"a layout: {error}") from None
+            return _layout(data["layout"])
         if "enum" in data and "name" in data:
             cls = self.cls(data["enum"])
             member = getattr(cls, "__members__", {}).get(data["name"])
@@ -327,6 +327,25 @@ class _ThingReader:
             raise WireError(f"{home!r} is not a value type")
         self.classes[home] = found
         return found
+
+
+def _layout(specs: list[Any]) -> Layout:
+    """A layout from its piles, each ``[id, owner, visibility]``."""
+    piles = []
+    for spec in specs:
+        if not (isinstance(spec, list) and len(spec) == 3 and isinstance(spec[0], str)):
+            raise WireError("a layout lists piles as [id, owner, visibility]")
+        pile, owner, seen = spec
+        if not (owner is None or (isinstance(owner, int) and not isinstance(owner, bool))):
+            raise WireError(f"pile {pile!r}: its owner is a seat or null")
+        try:
+            piles.append(PileSpec(pile, owner, Visibility(seen)))
+        except ValueError:
+            raise WireError(f"pile {pile!r}: no visibility {seen!r}") from None
+    try:
+        return Layout(piles)
+    except ValueError as error:
+        raise WireError(f"a layout: {error}") from None
 
 
 def _init_fields(cls: type) -> tuple[str, ...]:

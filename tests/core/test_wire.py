@@ -10,7 +10,16 @@ import re
 import pytest
 
 from cardsuite.core.cards import FACE_DOWN
-from cardsuite.core.wire import WireError, event_data, event_from_data, event_kinds
+from cardsuite.core.wire import (
+    WireError,
+    event_data,
+    event_from_data,
+    event_kinds,
+    move_data,
+    move_from_data,
+    observation_data,
+    observation_from_data,
+)
 from cardsuite.games import declared_games
 from cardsuite.match import Match, SeatInfo
 
@@ -75,3 +84,50 @@ def test_data_that_is_no_event_of_the_game_is_refused_in_words() -> None:
     # the events of one game are not another's: Rang's own, then core's
     assert kinds["Played"].__module__ == "cardsuite.games.rang.model"
     assert "core.TurnBegins" in kinds and "TurnBegins" not in kinds
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_observation_goes_over_the_wire_and_back_in_the_games_own_types(
+    game_id: str,
+) -> None:
+    info = next(i for i in declared_games() if i.id == game_id)
+    game = info.load()
+    module = type(game).__module__
+    seats = max(n for n in game.seat_counts if n <= 4)
+    match = Match(game, [SeatInfo(f"P{i}", "easy") for i in range(seats)], seed=9)
+    match.play_bots(300)
+    for state in match.states[::5]:
+        for viewer in (*range(seats), None):
+            seen = game.observe(state, viewer)
+            data = json.loads(json.dumps(observation_data(seen), ensure_ascii=False))
+            back = observation_from_data(data, module)
+            assert back == seen and type(back.state) is type(seen.state)
+            assert game.present(back) == game.present(seen)
+            for move in game.legal_moves(state, viewer) if viewer in game.to_move(state) else ():
+                assert move_from_data(json.loads(json.dumps(move_data(move))), module) == move
+
+
+DEEP: object = 1
+for _ in range(30):
+    DEEP = [DEEP]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "games.grabuge.model:GrabugeState", "fields": {}},  # another game's type
+        {"type": "core.wire:observation_data", "fields": {}},  # not a value type
+        {"type": "os:system", "fields": {}},  # outside the suite
+        {"type": "core.cards:Card", "fields": {"rank": 1}},  # fields missing
+        {"enum": "core.table:Visibility", "name": "EVERYONE"},
+        {"layout": [["hand.0", "me", "owner"]]},
+        {"layout": [["hand.0", 0, "sometimes"]]},
+        "Z♠",
+        {"what": 1},
+        DEEP,  # nests too deep
+    ],
+)
+def test_an_observation_that_does_not_read_is_refused_in_one_line(data: object) -> None:
+    with pytest.raises(WireError) as refused:
+        observation_from_data(data, "cardsuite.games.rang.engine")
+    assert "\n" not in str(refused.value) and str(refused.value)

@@ -34,9 +34,9 @@ def cards_in(data: Any) -> set[str]:
     if isinstance(data, dict):
         if "fields" in data:  # a value of a type: its fields
             return set().union(set(), *(cards_in(v) for v in data["fields"].values()))
-        if "layout" in data or "set" in data:
-            return cards_in(data.get("layout", data.get("set")))
-        return set()  # text, an enum member
+        if "set" in data:
+            return cards_in(data["set"])
+        return set()  # text, an enum member, a layout (pile names)
     return set()
 
 
