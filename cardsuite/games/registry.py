@@ -8,6 +8,18 @@ that declaration, and the package holds nothing else: the game's names are impor
 (:meth:`GameInfo.describes`).  ``cardsuite.games`` finds the packages and lists their
 declarations.
 
+Every declaration is written in one form, its fields in the order of :class:`GameInfo`'s
+arguments: ``__name__``; the game as the lobby lists it (``number``, ``id``, ``title``,
+``original_name``, ``summary``); the other names a player may call it by (``aliases``) and
+its ``seat_counts``; where its pieces live (``engine``, ``options``, ``kernel``, ``bots``);
+last the flags that differ from their defaults, each with a comment saying why.  A piece
+that lives where the convention puts it is named by its attribute alone, and the registry
+makes the path: the engine in the package's ``engine.py`` (``engine="RANG"``), the options
+class in its ``model.py`` (``options="RangOptions"``), the kernel in its ``kernel.py``
+(``kernel="KERNEL"``) and the game's own bots in ``cardsuite/bots/<package>.py``
+(``GameBots(heuristic="RangBot")``).  A full ``"module:attr"`` path names a piece that lives
+elsewhere.
+
 This module imports nothing of the suite, so a declaration costs next to nothing to load.
 """
 
@@ -43,6 +55,12 @@ def resolve(path: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+def located(name: str, module: str) -> str:
+    """The ``"module:attr"`` path of ``name``: ``module``'s attribute ``name`` when it is a
+    bare name (the conventional place), else ``name`` itself (a path already)."""
+    return name if ":" in name else f"{module}:{name}"
+
+
 class GameBots(NamedTuple):
     """A game's own bots, as ``"module:attr"`` paths of factories taking no argument.
 
@@ -50,13 +68,21 @@ class GameBots(NamedTuple):
     bot and ``search`` plays out at random (see :mod:`cardsuite.bots`)."""
 
     heuristic: str | None = None  # the game's rules-of-thumb bot: the normal level
-    # A quicker policy for a search that plays out by a policy (``SearchBot(policy=...)``):
-    # the hard level plays out at random in the kernel, so only experiments use it today.
+    # The policy for a search that plays out by a policy (``SearchBot(policy=...)``): a
+    # quicker bot where the game has one, else ``heuristic``.  The hard level plays out at
+    # random in the kernel, so only experiments use it today.
     playout: str | None = None
     # The hard level's budget: kernel plies per decision, set so that its 95th percentile
     # stays under 250 ms on a 2-core machine (benchmarks/search_speed.py --level hard); 0
     # where random playouts are too long to inform a decision: hard then plays as normal.
     hard_plies: int = 12_000
+
+    def located(self, module: str) -> GameBots:
+        """These bots with each bare name made a path into ``module`` (see :func:`located`),
+        and ``playout`` the ``heuristic`` bot where none is named."""
+        heuristic = None if self.heuristic is None else located(self.heuristic, module)
+        playout = heuristic if self.playout is None else located(self.playout, module)
+        return self._replace(heuristic=heuristic, playout=playout)
 
 
 NO_BOTS = GameBots()
@@ -69,8 +95,11 @@ class GameInfo:
 
     ``engine`` is the name of the game's engine in its ``engine.py`` (``"RANG"``): that module
     makes it, or else the registry makes it once from the class ``describes`` was given (and
-    gives it that name there); ``options`` is the
-    ``"module:attr"`` path of its options class.  The flags say how the suite treats the game:
+    gives it that name there).  ``options`` names its options class (in its ``model.py``, or
+    by a ``"module:attr"`` path), ``kernel`` its compact fast form for playouts, if it has one
+    (in its ``kernel.py``, or by a path; :mod:`cardsuite.core.kernel`), and ``bots`` its own
+    bots (in ``cardsuite/bots/<package>.py``, or by paths); the declaration's attributes hold
+    the paths.  The flags say how the suite treats the game:
 
     * ``watch_by_default`` — people mostly watch it (Rubashka: nobody decides anything): the
       lobby proposes every seat a bot, and a person in a seat makes his only move with a key;
@@ -84,9 +113,7 @@ class GameInfo:
     ``decisions`` is False for a game where nobody ever has a choice (Rubashka): its bots
     have one level, which says so.
 
-    ``number`` orders the lobby's list (the order the games joined the suite).  ``kernel`` is
-    the ``"module:attr"`` path of the game's compact fast form for playouts, if it has one
-    (:mod:`cardsuite.core.kernel`).
+    ``number`` orders the lobby's list (the order the games joined the suite).
     """
 
     __slots__ = (
@@ -119,36 +146,36 @@ class GameInfo:
         id: str,
         title: str,
         original_name: str,
+        summary: str,
         aliases: tuple[str, ...] = (),
         seat_counts: tuple[int, ...],
-        summary: str,
         engine: str,
         options: str,
+        kernel: str | None = None,
         bots: GameBots = NO_BOTS,
         watch_by_default: bool = False,
         last_place_loses: bool = False,
         forced_moves_wait: bool = False,
         every_card_seen: bool = False,
         decisions: bool = True,
-        kernel: str | None = None,
     ) -> None:
         self.package = package  # "cardsuite.games.cassino"
         self.number = number
         self.id = id
         self.title = title
         self.original_name = original_name
+        self.summary = summary
         self.aliases = aliases
         self.seat_counts = seat_counts
-        self.summary = summary
         self.engine = engine
-        self.options = options
-        self.bots = bots
+        self.options = located(options, f"{package}.model")
+        self.kernel = None if kernel is None else located(kernel, f"{package}.kernel")
+        self.bots = bots.located(f"cardsuite.bots.{package.rpartition('.')[2]}")
         self.watch_by_default = watch_by_default
         self.last_place_loses = last_place_loses
         self.forced_moves_wait = forced_moves_wait
         self.every_card_seen = every_card_seen
         self.decisions = decisions
-        self.kernel = kernel
         self._engine: AnyGame | None = None
         self._engine_class: type | None = None  # the class ``describes`` was given
 

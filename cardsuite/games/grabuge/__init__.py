@@ -15,14 +15,11 @@ GAME = GameInfo(
     id="grabuge",
     title="Grabuge",
     original_name="Grabuge",
+    summary="Race to build packets Ace to King from your stock, grabuge and four reserve columns.",
     aliases=("grabouge",),
     seat_counts=(2,),
-    summary="Race to build packets Ace to King from your stock, grabuge and four reserve columns.",
     engine="GRABUGE",
-    options="cardsuite.games.grabuge.model:GrabugeOptions",
-    kernel="cardsuite.games.grabuge.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.grabuge:GrabugeBot",
-        playout="cardsuite.bots.grabuge:playout_bot",
-    ),
+    options="GrabugeOptions",
+    kernel="KERNEL",
+    bots=GameBots(heuristic="GrabugeBot", playout="playout_bot"),
 )

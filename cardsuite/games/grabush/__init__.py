@@ -13,17 +13,14 @@ GAME = GameInfo(
     id="grabush",
     title="Grabush",
     original_name="Грабуш",
-    aliases=("грабуш",),
-    seat_counts=(2, 4, 6, 8),
     summary=(
         "Partners race to empty their team pile onto shared stacks built Ace to King, playing "
         "from hand, team pile and their discard piles."
     ),
+    aliases=("грабуш",),
+    seat_counts=(2, 4, 6, 8),
     engine="GRABUSH",
-    options="cardsuite.games.grabush.model:GrabushOptions",
-    kernel="cardsuite.games.grabush.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.grabush:GrabushBot",
-        playout="cardsuite.bots.grabush:GrabushBot",
-    ),
+    options="GrabushOptions",
+    kernel="KERNEL",
+    bots=GameBots(heuristic="GrabushBot"),
 )

@@ -10,17 +10,15 @@ GAME = GameInfo(
     id="nerts",
     title="Nerts",
     original_name="Нертс (Пошли!)",
-    aliases=("nertz", "pounce", "racing demon", "racing-demon", "нертс"),
-    seat_counts=(2, 3, 4, 5, 6),
     summary=(
         "A race of patience: everyone plays his own deck at once onto shared foundations; the "
         "first to empty his 13-pile ends the deal."
     ),
+    aliases=("nertz", "pounce", "racing demon", "racing-demon", "нертс"),
+    seat_counts=(2, 3, 4, 5, 6),
     engine="NERTS",
-    options="cardsuite.games.nerts.model:NertsOptions",
-    kernel="cardsuite.games.nerts.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.nerts:NertsBot",
-        hard_plies=0,  # random playouts too long to tell moves apart: hard plays as normal
-    ),
+    options="NertsOptions",
+    kernel="KERNEL",
+    # random playouts too long to tell moves apart: hard plays as normal
+    bots=GameBots(heuristic="NertsBot", hard_plies=0),
 )

@@ -10,17 +10,14 @@ GAME = GameInfo(
     id="rang",
     title="Rang",
     original_name="Ранг",
+    summary="Play one rank up or down, Aces and jokers when stuck; don't be the last with cards.",
     aliases=("rank", "ранґ"),
     seat_counts=tuple(range(2, 11)),
-    summary="Play one rank up or down, Aces and jokers when stuck; don't be the last with cards.",
     engine="RANG",
-    options="cardsuite.games.rang.model:RangOptions",
-    bots=GameBots(
-        heuristic="cardsuite.bots.rang:RangBot",
-        playout="cardsuite.bots.rang:RangBot",
-        hard_plies=0,  # random playouts too long to tell moves apart: hard plays as normal
-    ),
+    options="RangOptions",
+    kernel="KERNEL",
+    # random playouts too long to tell moves apart: hard plays as normal
+    bots=GameBots(heuristic="RangBot", hard_plies=0),
     last_place_loses=True,  # whoever is left holding cards; everyone else shares the first place
     forced_moves_wait=True,  # draw after draw: each shown, by Enter
-    kernel="cardsuite.games.rang.kernel:KERNEL",
 )

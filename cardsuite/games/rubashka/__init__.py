@@ -10,6 +10,10 @@ GAME = GameInfo(
     id="rubashka",
     title="Rubashka",
     original_name="Рубашка",
+    summary=(
+        "Turn cards onto a pile in turn; an Ace, 2 or 3 makes your opponent pay 1, 2 or 3 cards, "
+        "and whoever is paid takes the pile. No decisions, all luck."
+    ),
     aliases=(
         "straccia camicia",
         "straccia-camicia",
@@ -20,12 +24,8 @@ GAME = GameInfo(
         "strip jack naked",
     ),
     seat_counts=(2,),
-    summary=(
-        "Turn cards onto a pile in turn; an Ace, 2 or 3 makes your opponent pay 1, 2 or 3 cards, "
-        "and whoever is paid takes the pile. No decisions, all luck."
-    ),
     engine="RUBASHKA",
-    options="cardsuite.games.rubashka.model:RubashkaOptions",
+    options="RubashkaOptions",
     watch_by_default=True,  # nobody decides anything: a game played out at a pace
     decisions=False,  # every move is forced: one bot level, which says so
 )

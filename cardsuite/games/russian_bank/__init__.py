@@ -10,18 +10,15 @@ GAME = GameInfo(
     id="russian-bank",
     title="Russian Bank",
     original_name="Русский банк",
-    aliases=("crapette", "russian bank", "русский банк", "крапетт"),
-    seat_counts=(2,),
     summary=(
         "Two-player competitive patience: empty your reserve, hand and waste onto shared "
         "foundations and houses, and load your cards onto your opponent's piles."
     ),
+    aliases=("crapette", "russian bank", "русский банк", "крапетт"),
+    seat_counts=(2,),
     engine="RUSSIAN_BANK",
-    options="cardsuite.games.russian_bank.model:RussianBankOptions",
-    kernel="cardsuite.games.russian_bank.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.russian_bank:RussianBankBot",
-        playout="cardsuite.bots.russian_bank:RussianBankBot",
-        hard_plies=0,  # random playouts too long to tell moves apart: hard plays as normal
-    ),
+    options="RussianBankOptions",
+    kernel="KERNEL",
+    # random playouts too long to tell moves apart: hard plays as normal
+    bots=GameBots(heuristic="RussianBankBot", hard_plies=0),
 )

@@ -10,14 +10,11 @@ GAME = GameInfo(
     id="ryba",
     title="Go Fish",
     original_name="Рыба",
+    summary="Ask for ranks, lay down books of four, and be the first with an empty hand.",
     aliases=("go-fish", "go fish", "fish", "ryba"),
     seat_counts=(2, 3, 4, 5, 6),
-    summary="Ask for ranks, lay down books of four, and be the first with an empty hand.",
     engine="RYBA",
-    options="cardsuite.games.ryba.model:RybaOptions",
-    kernel="cardsuite.games.ryba.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.ryba:RybaBot",
-        playout="cardsuite.bots.ryba:RybaBot",
-    ),
+    options="RybaOptions",
+    kernel="KERNEL",
+    bots=GameBots(heuristic="RybaBot"),
 )

@@ -10,6 +10,10 @@ GAME = GameInfo(
     id="seven-up",
     title="Seven Up",
     original_name="Семь вверх",
+    summary=(
+        "All Fours with seven chips: tricks, High, Low, Jack and Game each put a chip in the pot; "
+        "the first to shed all seven wins."
+    ),
     aliases=(
         "all-fours",
         "all fours",
@@ -20,16 +24,9 @@ GAME = GameInfo(
         "олл-форз",
     ),
     seat_counts=(2, 3, 4),
-    summary=(
-        "All Fours with seven chips: tricks, High, Low, Jack and Game each put a chip in the pot; "
-        "the first to shed all seven wins."
-    ),
     engine="SEVEN_UP",
-    options="cardsuite.games.seven_up.model:SevenUpOptions",
-    kernel="cardsuite.games.seven_up.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.seven_up:SevenUpBot",
-        playout="cardsuite.bots.seven_up:QuickSevenUpBot",
-        hard_plies=7_000,  # p95 under 250 ms (benchmarks/search_speed.py --level hard)
-    ),
+    options="SevenUpOptions",
+    kernel="KERNEL",
+    # p95 under 250 ms (benchmarks/search_speed.py --level hard)
+    bots=GameBots(heuristic="SevenUpBot", playout="QuickSevenUpBot", hard_plies=7_000),
 )

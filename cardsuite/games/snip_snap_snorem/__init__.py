@@ -10,6 +10,10 @@ GAME = GameInfo(
     id="snip-snap-snorem",
     title="Snip Snap Snorem",
     original_name="Снип-снап-снуре",
+    summary=(
+        "Match the round's rank in turn, calling Snip! Snap! Snorem!; the first with an empty "
+        "hand wins."
+    ),
     aliases=(
         "snip snap snorem",
         "snip-snap-snorum",
@@ -19,16 +23,9 @@ GAME = GameInfo(
         "снип-снап-снуре",
     ),
     seat_counts=(3, 4, 5, 6),
-    summary=(
-        "Match the round's rank in turn, calling Snip! Snap! Snorem!; the first with an empty "
-        "hand wins."
-    ),
     engine="SNIP_SNAP_SNOREM",
-    options="cardsuite.games.snip_snap_snorem.model:SnipOptions",
-    kernel="cardsuite.games.snip_snap_snorem.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.snip_snap_snorem:SnipSnapSnoremBot",
-        playout="cardsuite.bots.snip_snap_snorem:SnipSnapSnoremBot",
-    ),
-    every_card_seen=True,
+    options="SnipOptions",
+    kernel="KERNEL",
+    bots=GameBots(heuristic="SnipSnapSnoremBot"),
+    every_card_seen=True,  # the whole pack is dealt into the hands
 )

@@ -10,17 +10,15 @@ GAME = GameInfo(
     id="spit",
     title="Spit",
     original_name="Спит",
-    aliases=("speed", "slam", "спит"),
-    seat_counts=(2,),
     summary=(
         "A two-player race in real time: both play at once onto two centre piles, one rank up or "
         "down; the first to empty his row wins."
     ),
+    aliases=("speed", "slam", "спит"),
+    seat_counts=(2,),
     engine="SPIT",
-    options="cardsuite.games.spit.model:SpitOptions",
-    kernel="cardsuite.games.spit.kernel:KERNEL",
-    bots=GameBots(
-        heuristic="cardsuite.bots.spit:SpitBot",
-        hard_plies=0,  # random playouts too long to tell moves apart: hard plays as normal
-    ),
+    options="SpitOptions",
+    kernel="KERNEL",
+    # random playouts too long to tell moves apart: hard plays as normal
+    bots=GameBots(heuristic="SpitBot", hard_plies=0),
 )
