@@ -25,9 +25,10 @@ import enum
 import functools
 import importlib
 import sys
+from collections.abc import Callable
 from typing import Any, cast
 
-from cardsuite.core.cards import FACE_DOWN, Card, parse_card
+from cardsuite.core.cards import FACE_DOWN, Card, FaceDown, parse_card
 from cardsuite.core.errors import CardsuiteError, NotationError
 from cardsuite.core.events import Event, private_fields
 from cardsuite.core.moves import Move
@@ -205,37 +206,91 @@ def outcome_from_data(data: Any) -> Outcome:
 
 
 def _thing_data(value: Any) -> Any:
-    if isinstance(value, enum.Enum):  # before int: a phase may be an IntEnum
-        return {"enum": _home(type(value)), "name": value.name}
-    if value is None or isinstance(value, bool | int):
-        return value
-    if isinstance(value, Card):
-        return f"{value}#{value.back}" if value.back else str(value)
-    if value is FACE_DOWN:
-        return _FACE_DOWN_TEXT
-    if isinstance(value, str):
-        return {"str": value}
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return {"type": _home(type(value)), "fields": _fields_data(value, value._fields)}
-    if isinstance(value, tuple):
-        return [_thing_data(item) for item in value]
-    if isinstance(value, frozenset):
-        return {"set": sorted((_thing_data(item) for item in value), key=repr)}
-    if isinstance(value, Layout):
-        return _layout_data(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names = [f.name for f in dataclasses.fields(value) if f.init]
-        return {"type": _home(type(value)), "fields": _fields_data(value, names)}
-    raise TypeError(f"{type(value).__name__} does not go over the wire")
+    """``value`` as data: by the writer of its type, made once per type (frames are written
+    after every move for every seat, so the choice is not made again for each value)."""
+    kind = type(value)
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer_for(kind)
+    return writer(value)
+
+
+_WRITERS: dict[type, Callable[[Any], Any]] = {}
+_CARD_TEXT: dict[Card, str] = {}  # a card's notation, made once per card
+_FROZEN: dict[Any, Any] = {}  # the data of frozen values met before (moves, options, series)
+_FROZEN_MOST = 50_000  # entries kept before the memo starts again
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _card_data(card: Card) -> str:
+    text = _CARD_TEXT.get(card)
+    if text is None:
+        text = _CARD_TEXT[card] = f"{card}#{card.back}" if card.back else str(card)
+    return text
+
+
+def _list_data(items: tuple[Any, ...]) -> list[Any]:
+    return [_thing_data(item) for item in items]
+
+
+def _writer_for(kind: type) -> Callable[[Any], Any]:
+    """How a value of ``kind`` is written (TypeError for a type the wire does not carry)."""
+    if issubclass(kind, enum.Enum):  # before int: a phase may be an IntEnum
+        home = _home(kind)
+        return lambda value: {"enum": home, "name": value.name}
+    if kind is type(None) or kind is bool or kind is int:
+        return _same
+    if issubclass(kind, Card):
+        return _card_data
+    if kind is FaceDown:
+        return lambda _value: _FACE_DOWN_TEXT
+    if issubclass(kind, str):
+        return lambda value: {"str": str(value)}
+    if issubclass(kind, tuple) and hasattr(kind, "_fields"):
+        home, names = _home(kind), kind._fields
+        return lambda value: {
+            "type": home,
+            "fields": {n: _thing_data(v) for n, v in zip(names, value, strict=True)},
+        }
+    if issubclass(kind, tuple):
+        return _list_data
+    if issubclass(kind, frozenset):
+        return lambda value: {"set": sorted((_thing_data(item) for item in value), key=repr)}
+    if issubclass(kind, Layout):
+        return _layout_data
+    if dataclasses.is_dataclass(kind):
+        home = _home(kind)
+        fields = tuple(f.name for f in dataclasses.fields(kind) if f.init)
+
+        def write(value: Any) -> Any:
+            return {"type": home, "fields": {n: _thing_data(getattr(value, n)) for n in fields}}
+
+        params = getattr(kind, "__dataclass_params__", None)
+        compared = all(f.compare for f in dataclasses.fields(kind))
+        if params is None or not params.frozen or not params.eq or not compared:
+            return write  # equal values may differ (a field left out of the comparison)
+
+        def remembered(value: Any) -> Any:  # a frozen value's data is the same every time
+            try:
+                data = _FROZEN.get(value)
+            except TypeError:  # a field that does not hash
+                return write(value)
+            if data is None:
+                if len(_FROZEN) >= _FROZEN_MOST:
+                    _FROZEN.clear()
+                data = _FROZEN[value] = write(value)
+            return data
+
+        return remembered
+    raise TypeError(f"{kind.__name__} does not go over the wire")
 
 
 @functools.lru_cache(maxsize=256)  # a game has few layouts, and each is in every frame
 def _layout_data(layout: Layout) -> dict[str, Any]:
     return {"layout": [[s.id, s.owner, s.visibility.value] for s in layout.specs]}
-
-
-def _fields_data(value: Any, names: Any) -> dict[str, Any]:
-    return {name: _thing_data(getattr(value, name)) for name in names}
 
 
 def _home(cls: type) -> str:

@@ -3,13 +3,14 @@ as JSON data and read back the same; moves as their notation; bad data refused i
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
 
 import pytest
 
-from cardsuite.core.cards import FACE_DOWN
+from cardsuite.core.cards import FACE_DOWN, parse_card
 from cardsuite.core.wire import (
     WireError,
     event_data,
@@ -131,3 +132,18 @@ def test_an_observation_that_does_not_read_is_refused_in_one_line(data: object) 
     with pytest.raises(WireError) as refused:
         observation_from_data(data, "cardsuite.games.rang.engine")
     assert "\n" not in str(refused.value) and str(refused.value)
+
+
+def test_moves_equal_but_for_a_field_left_out_of_comparison_are_written_apart() -> None:
+    # Grabuge's moves leave the card and target out of equality: the wire must not mix
+    # up two of them because the first was written before.
+    from cardsuite.games.grabuge.model import PlaceInReserve
+
+    fields = {f.name for f in dataclasses.fields(PlaceInReserve) if not f.compare}
+    assert fields, "the case this test is for"
+    one = PlaceInReserve(seat=0, column=1, card=parse_card("A♠"), target="reserve.0.1")
+    two = PlaceInReserve(seat=0, column=1, card=parse_card("9♥"), target="reserve.0.2")
+    assert one == two
+    assert move_data(one) != move_data(two)
+    module = "cardsuite.games.grabuge.engine"
+    assert move_from_data(move_data(two), module).card == two.card
