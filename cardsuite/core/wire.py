@@ -137,16 +137,7 @@ def _value_from_data(
     if value is None:
         return FACE_DOWN if face_down else None
     if isinstance(value, str) and ("Card" in annotation):
-        text, _, back = value.partition("#")
-        try:
-            card = parse_card(text)
-        except NotationError as error:
-            raise WireError(str(error)) from None
-        if back:
-            if not back.isdigit() or len(back) > 2:
-                raise WireError(f"{value!r}: a card's back is a small number")
-            card = Card(card.rank, card.suit, int(back))
-        return card
+        return _card(value)
     return value
 
 

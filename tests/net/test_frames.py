@@ -4,9 +4,11 @@ seat is acted for only with its invite; a dropped player comes back to his seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
 import subprocess
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,19 @@ async def started_rang(host: Host, url: str) -> tuple[ServerTable, list[str]]:
     return table, list(table.invites)
 
 
+@contextlib.asynccontextmanager
+async def two_at_rang(
+    host: Host, url: str
+) -> AsyncIterator[tuple[ServerTable, RawClient, RawClient]]:
+    """A Rang table of two people, both seated (its match started), and their clients."""
+    table, tokens = await started_rang(host, url)
+    async with raw_client(url) as a, raw_client(url) as b:
+        await seated(host, url, a, tokens[0])
+        await seated(host, url, b, tokens[1])
+        assert table.match is not None
+        yield table, a, b
+
+
 MALFORMED: list[Any] = [
     "not json at all",
     "[1, 2, 3]",
@@ -55,29 +70,22 @@ MALFORMED: list[Any] = [
 
 
 async def test_malformed_frames_get_an_error_frame_and_change_nothing() -> None:
-    async with serving() as (host, url):
-        table, tokens = await started_rang(host, url)
-        async with raw_client(url) as a, raw_client(url) as b:
-            await seated(host, url, a, tokens[0])
-            await seated(host, url, b, tokens[1])
-            assert table.match is not None
-            await a.receive("step")
-            before = (table.match.state, len(table.match.moves))
-            for frame in MALFORMED:
-                await a.send(frame)
-                answer = await a.receive("error")
-                assert answer["code"] and answer["message"], frame
-                assert (table.match.state, len(table.match.moves)) == before, frame
-            await a.send(b"\x00binary")  # not a text frame
-            assert (await a.receive("error"))["code"] == "not-text"
-            # The seat not on turn may not move, whatever it sends.
-            waiting = b if 0 in table.match.to_move() else a
-            notation = table.game.move_to_text(
-                table.match.legal_moves(min(table.match.to_move()))[0]
-            )
-            await waiting.send({"type": "act", "ply": len(table.match.moves), "move": notation})
-            assert (await waiting.receive("error"))["code"] in ("not-your-turn", "illegal")
-            assert (table.match.state, len(table.match.moves)) == before
+    async with serving() as (host, url), two_at_rang(host, url) as (table, a, b):
+        await a.receive("step")
+        before = (table.match.state, len(table.match.moves))
+        for frame in MALFORMED:
+            await a.send(frame)
+            answer = await a.receive("error")
+            assert answer["code"] and answer["message"], frame
+            assert (table.match.state, len(table.match.moves)) == before, frame
+        await a.send(b"\x00binary")  # not a text frame
+        assert (await a.receive("error"))["code"] == "not-text"
+        # The seat not on turn may not move, whatever it sends.
+        waiting = b if 0 in table.match.to_move() else a
+        notation = table.game.move_to_text(table.match.legal_moves(min(table.match.to_move()))[0])
+        await waiting.send({"type": "act", "ply": len(table.match.moves), "move": notation})
+        assert (await waiting.receive("error"))["code"] in ("not-your-turn", "illegal")
+        assert (table.match.state, len(table.match.moves)) == before
 
 
 @settings(
@@ -123,15 +131,11 @@ def test_random_frames_never_change_the_table(frame: dict[str, Any]) -> None:
 
 
 async def test_a_chat_line_is_plain_text_and_capped() -> None:
-    async with serving() as (host, url):
-        _table, tokens = await started_rang(host, url)
-        async with raw_client(url) as a, raw_client(url) as b:
-            await seated(host, url, a, tokens[0])
-            await seated(host, url, b, tokens[1])
-            await a.send({"type": "chat", "text": "[bold]hi[/] \x1b[2J" + "z" * 500})
-            line = await b.receive("chat")
-            assert "\x1b" not in line["text"] and len(line["text"]) <= 200
-            assert line["name"] == "Tester" and line["seat"] == 0
+    async with serving() as (host, url), two_at_rang(host, url) as (_table, a, b):
+        await a.send({"type": "chat", "text": "[bold]hi[/] \x1b[2J" + "z" * 500})
+        line = await b.receive("chat")
+        assert "\x1b" not in line["text"] and len(line["text"]) <= 200
+        assert line["name"] == "Tester" and line["seat"] == 0
 
 
 async def test_a_dropped_player_rejoins_his_seat_and_the_match_goes_on() -> None:
@@ -273,22 +277,17 @@ async def test_a_person_alone_against_bots_may_take_back_a_move_and_is_shown_the
 
 
 async def test_at_a_table_of_several_people_no_move_is_taken_back() -> None:
-    async with serving() as (host, url):
-        table, tokens = await started_rang(host, url)
-        async with raw_client(url) as a, raw_client(url) as b:
-            await seated(host, url, a, tokens[0])
-            await seated(host, url, b, tokens[1])
-            assert table.match is not None
-            mover = a if 0 in table.match.to_move() else b
-            frame = await mover.receive("step")
-            await mover.send({"type": "act", "ply": frame["ply"], "move": frame["notations"][0]})
-            other = b if mover is a else a
+    async with serving() as (host, url), two_at_rang(host, url) as (table, a, b):
+        mover = a if 0 in table.match.to_move() else b
+        frame = await mover.receive("step")
+        await mover.send({"type": "act", "ply": frame["ply"], "move": frame["notations"][0]})
+        other = b if mover is a else a
+        frame = await other.receive("step")
+        while frame["ply"] < 1:
             frame = await other.receive("step")
-            while frame["ply"] < 1:
-                frame = await other.receive("step")
-            await mover.send({"type": "undo"})
-            assert (await mover.receive("error"))["code"] == "no-undo"
-            assert len(table.match.moves) == 1
+        await mover.send({"type": "undo"})
+        assert (await mover.receive("error"))["code"] == "no-undo"
+        assert len(table.match.moves) == 1
 
 
 async def test_a_flood_of_frames_is_slowed_then_cut_off() -> None:
@@ -313,25 +312,21 @@ async def test_a_flood_of_frames_is_slowed_then_cut_off() -> None:
 async def test_an_illegal_move_is_refused_with_the_rule_it_breaks_as_data_a_client_can_say() -> (
     None
 ):
-    async with serving() as (host, url):
-        table, tokens = await started_rang(host, url)
-        async with raw_client(url) as a, raw_client(url) as b:
-            await seated(host, url, a, tokens[0])
-            await seated(host, url, b, tokens[1])
-            match = table.match
-            assert match is not None
-            seat = min(match.to_move())
-            mover = a if seat == 0 else b
-            wrong = next(
-                m for m in match.game.candidates(match.state, seat) if match.refusal(m) is not None
-            )
-            await mover.send({"type": "act", "ply": 0, "move": match.game.move_to_text(wrong)})
-            answer = await mover.receive("error")
-            refusal = match.refusal(wrong)
-            assert refusal is not None
-            assert answer["code"] == "illegal", answer
-            assert answer["rule"] == refusal.code, answer
-            assert answer["message"] == match.fill(refusal.text)
-            with speaking("ru"):  # a Russian client says the same rule in Russian
-                said = fill(message_from_data(answer["said"]), match.names)
-                assert said == fill(refusal.text.said_in("ru"), match.names) != answer["message"]
+    async with serving() as (host, url), two_at_rang(host, url) as (table, a, b):
+        match = table.match
+        assert match is not None
+        seat = min(match.to_move())
+        mover = a if seat == 0 else b
+        wrong = next(
+            m for m in match.game.candidates(match.state, seat) if match.refusal(m) is not None
+        )
+        await mover.send({"type": "act", "ply": 0, "move": match.game.move_to_text(wrong)})
+        answer = await mover.receive("error")
+        refusal = match.refusal(wrong)
+        assert refusal is not None
+        assert answer["code"] == "illegal", answer
+        assert answer["rule"] == refusal.code, answer
+        assert answer["message"] == match.fill(refusal.text)
+        with speaking("ru"):  # a Russian client says the same rule in Russian
+            said = fill(message_from_data(answer["said"]), match.names)
+            assert said == fill(refusal.text.said_in("ru"), match.names) != answer["message"]
