@@ -18,7 +18,7 @@ from cardsuite.bots import bot_ids, hard_bot, normal_bot
 from cardsuite.bots.base import Bot
 from cardsuite.bots.search import SearchBot
 from cardsuite.games import GAME_INFO, GAMES, declared_games, find_game, get_game
-from cardsuite.games.registry import ENGINE_FIELDS, GameInfo, resolve
+from cardsuite.games.registry import ENGINE_FIELDS, NO_BOTS, GameBots, GameInfo, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "cardsuite" / "games"
@@ -214,3 +214,49 @@ def test_importing_the_bots_loads_no_engine() -> None:
         " and m.count('.') > 2))\n"
     )
     assert run_python(code) == "[]"
+
+
+# --- a declaration names its pieces where the convention puts them ----------------------------
+
+
+def test_pieces_in_their_conventional_place_are_named_by_attribute_alone() -> None:
+    info = GameInfo(
+        "cardsuite.games.example",
+        number=99,
+        id="example",
+        title="Example",
+        original_name="Пример",
+        summary="A game.",
+        seat_counts=(2,),
+        engine="EXAMPLE",
+        options="ExampleOptions",
+        kernel="KERNEL",
+        bots=GameBots(heuristic="ExampleBot", hard_plies=0),
+    )
+    assert info.options == "cardsuite.games.example.model:ExampleOptions"
+    assert info.kernel == "cardsuite.games.example.kernel:KERNEL"
+    assert info.bots == GameBots(
+        heuristic="cardsuite.bots.example:ExampleBot",
+        playout="cardsuite.bots.example:ExampleBot",  # no quicker policy named: the heuristic
+        hard_plies=0,
+    )
+
+
+def test_a_piece_elsewhere_is_named_by_its_path() -> None:
+    info = GameInfo(
+        "cardsuite.games.example",
+        number=99,
+        id="example",
+        title="Example",
+        original_name="Пример",
+        summary="A game.",
+        seat_counts=(2,),
+        engine="EXAMPLE",
+        options="other.place:Options",
+        bots=GameBots(heuristic="other.bots:Bot", playout="Quick"),
+    )
+    assert info.options == "other.place:Options"
+    assert info.kernel is None
+    assert info.bots.heuristic == "other.bots:Bot"
+    assert info.bots.playout == "cardsuite.bots.example:Quick"
+    assert NO_BOTS.located("anywhere") == NO_BOTS
