@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -219,8 +220,9 @@ def test_importing_the_bots_loads_no_engine() -> None:
 # --- a declaration names its pieces where the convention puts them ----------------------------
 
 
-def test_pieces_in_their_conventional_place_are_named_by_attribute_alone() -> None:
-    info = GameInfo(
+def example(**pieces: Any) -> GameInfo:
+    """The declaration of a game "example" in cardsuite/games/example, with ``pieces``."""
+    return GameInfo(
         "cardsuite.games.example",
         number=99,
         id="example",
@@ -229,6 +231,12 @@ def test_pieces_in_their_conventional_place_are_named_by_attribute_alone() -> No
         summary="A game.",
         seat_counts=(2,),
         engine="EXAMPLE",
+        **pieces,
+    )
+
+
+def test_pieces_in_their_conventional_place_are_named_by_attribute_alone() -> None:
+    info = example(
         options="ExampleOptions",
         kernel="KERNEL",
         bots=GameBots(heuristic="ExampleBot", hard_plies=0),
@@ -243,15 +251,7 @@ def test_pieces_in_their_conventional_place_are_named_by_attribute_alone() -> No
 
 
 def test_a_piece_elsewhere_is_named_by_its_path() -> None:
-    info = GameInfo(
-        "cardsuite.games.example",
-        number=99,
-        id="example",
-        title="Example",
-        original_name="Пример",
-        summary="A game.",
-        seat_counts=(2,),
-        engine="EXAMPLE",
+    info = example(
         options="other.place:Options",
         bots=GameBots(heuristic="other.bots:Bot", playout="Quick"),
     )

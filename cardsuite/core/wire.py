@@ -75,7 +75,7 @@ def _value_data(value: Any) -> Any:
 def event_kinds(module: str) -> dict[str, type[Event]]:
     """The events a game may send, by class name: those of its package (``module`` is any
     module of it, e.g. its engine's), then those core declares for every game."""
-    package = module.rpartition(".")[0] if module.count(".") > 2 else module
+    package = _package(module)
     kinds: dict[str, type[Event]] = {}
     for cls in _subclasses(Event):
         home = cls.__module__
@@ -84,6 +84,11 @@ def event_kinds(module: str) -> dict[str, type[Event]]:
             if kinds.setdefault(kind, cls) is not cls:
                 raise TypeError(f"two events go by {kind!r}: give one another name")
     return kinds
+
+
+def _package(module: str) -> str:
+    """The game's package of one of its modules ("cardsuite.games.rang.engine")."""
+    return module.rpartition(".")[0] if module.count(".") > 2 else module
 
 
 def _subclasses(cls: type[Event]) -> list[type[Event]]:
@@ -303,7 +308,7 @@ def observation_from_data(data: Any, game_module: str) -> Any:
     """The observation ``data`` writes (:func:`observation_data`), for the game whose engine
     lives in ``game_module`` (``type(game).__module__``); WireError for anything else.  It
     makes only values of the suite's own types, of core and of that game's package."""
-    package = game_module.rpartition(".")[0] if game_module.count(".") > 2 else game_module
+    package = _package(game_module)
     reader = _ThingReader(package.removeprefix("cardsuite."))
     return reader.read(data, 0)
 

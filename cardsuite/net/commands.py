@@ -14,9 +14,8 @@ from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.i18n import _
 from cardsuite.core.levels import NORMAL
 from cardsuite.core.text import fill, ordinal, plain
-from cardsuite.core.wire import PROTOCOL
 from cardsuite.games import get_game
-from cardsuite.net.client import SeatResult, join_frame, open_frame, play_seat, watch_frame
+from cardsuite.net.client import SeatResult, play_seat
 from cardsuite.net.server import GRACE, Host, ServerTable, make_app
 from cardsuite.store.db import Store
 
@@ -159,6 +158,3 @@ def join(
         if result.match_id is not None:
             print(_("The host stored it as match {id}.").format(id=result.match_id))
     return result
-
-
-__all__ = ["PROTOCOL", "join", "join_frame", "open_frame", "serve", "watch_frame"]

@@ -40,6 +40,7 @@ from aiohttp import WSMsgType, web
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.i18n import _
 from cardsuite.core.levels import NORMAL, level_id
 from cardsuite.core.options import options_from_strings, options_to_dict
 from cardsuite.core.protocol import AnyGame
@@ -146,9 +147,6 @@ class ServerTable:
         self.stood_in: set[Seat] = set()  # seats a bot plays until their person comes back
 
     # --- seats --------------------------------------------------------------------------------
-    def invite_of(self, seat: Seat) -> str:
-        return next(token for token, s in self.invites.items() if s == seat)
-
     def seats_data(self) -> list[dict[str, Any]]:
         return [
             {
@@ -204,19 +202,21 @@ class ServerTable:
         await conn.send(self.welcome(None))
         self.wake.set()
 
-    async def broadcast_waiting(self) -> None:
-        frame = {"type": "waiting", "seats": self.seats_data()}
+    async def tell_all(self, frame: dict[str, Any]) -> None:
         for conn in list(self.connections):
             await conn.send(frame)
 
+    async def broadcast_waiting(self) -> None:
+        await self.tell_all({"type": "waiting", "seats": self.seats_data()})
+
     async def broadcast_seats(self) -> None:
-        frame = {"type": "seats", "seats": self.seats_data()}
-        for conn in list(self.connections):
-            await conn.send(frame)
+        await self.tell_all({"type": "seats", "seats": self.seats_data()})
 
     def leave(self, conn: Connection) -> None:
         """``conn`` has gone; a person's seat left empty waits for him (the grace period)."""
         self.connections.discard(conn)
+        if self.ended.is_set() and not self.connections:
+            self.host.forget(self)  # over, and its last connection gone
         seat = conn.seat
         if seat is None or self.match is None or self.runner is None or self.runner.done:
             return
@@ -334,7 +334,11 @@ class ServerTable:
             if ply != len(match.moves):
                 raise FrameError("stale", "the table has moved on: that move was for another turn")
         if not runner.open_to(seat):
-            raise FrameError("not-your-turn", self.game_words_not_your_turn(seat))
+            movers = sorted(match.to_move())
+            if not movers:
+                raise FrameError("over", _("The game is over"))
+            name = match.names[movers[0]]
+            raise FrameError("not-your-turn", _("Wait: it is {name}'s turn.").format(name=name))
         try:
             move = self.game.move_from_text(match.state, notation, seat)
         except CardsuiteError as problem:
@@ -371,22 +375,12 @@ class ServerTable:
             other.told_over = False
         self.wake.set()
 
-    def game_words_not_your_turn(self, seat: Seat) -> str:
-        match = self.match
-        assert match is not None
-        movers = sorted(match.to_move())
-        if not movers:
-            return "the game is over"
-        return f"wait: it is {match.names[movers[0]]}'s turn"
-
     async def chat(self, conn: Connection, frame: dict[str, Any]) -> None:
         text = text_field(frame, "text", limit=MAX_CHAT)
         if not text:
             return
         name = self.names[conn.seat] if conn.seat is not None else "spectator"
-        out = {"type": "chat", "seat": conn.seat, "name": name, "text": text}
-        for other in list(self.connections):
-            await other.send(out)
+        await self.tell_all({"type": "chat", "seat": conn.seat, "name": name, "text": text})
 
     async def broadcast(self) -> None:
         for conn in list(self.connections):
@@ -399,9 +393,8 @@ class ServerTable:
             return
         game, seat = self.game, conn.seat
         moves = len(match.moves)
-        first = max(conn.sent_moves + 1, 0)
-        if conn.sent_moves < 0:
-            first = moves  # a new connection gets the table as it stands, not its history
+        # A new connection gets the table as it stands, not its history.
+        first = moves if conn.sent_moves < 0 else conn.sent_moves + 1
         for ply in range(first, moves + 1):
             state = match.states[ply]
             last = ply == moves
@@ -459,8 +452,6 @@ class Host:
         self.invites: dict[str, ServerTable] = {}
         self.seed = seed if seed is not None else secrets.randbits(48)
         self.opened = 0
-        self.finished: list[ServerTable] = []
-        self.all_ended = asyncio.Event()
 
     def open_table(
         self,
@@ -497,9 +488,14 @@ class Host:
         return table
 
     def ended(self, table: ServerTable) -> None:
-        self.finished.append(table)
-        if all(t.ended.is_set() for t in self.tables.values()):
-            self.all_ended.set()
+        """A table's match is over: it is forgotten once nobody is connected to it."""
+        if not table.connections:
+            self.forget(table)
+
+    def forget(self, table: ServerTable) -> None:
+        self.tables.pop(table.id, None)
+        for token in table.invites:
+            self.invites.pop(token, None)
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """One WebSocket connection, from its first frame to its close."""

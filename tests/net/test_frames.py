@@ -106,26 +106,22 @@ async def test_malformed_frames_get_an_error_frame_and_change_nothing() -> None:
 )
 def test_random_frames_never_change_the_table(frame: dict[str, Any]) -> None:
     async def run() -> None:
-        async with serving() as (host, url):
-            table, tokens = await started_rang(host, url)
-            async with raw_client(url) as a, raw_client(url) as b:
-                await seated(host, url, a, tokens[0])
-                await seated(host, url, b, tokens[1])
-                await a.receive("step")
-                assert table.match is not None
-                before = (table.match.state, len(table.match.moves))
-                if (
-                    frame.get("type") == "act"
-                    and frame.get("ply") == 0
-                    and isinstance(frame.get("move"), str)
-                ):
-                    frame["move"] = "x" + frame["move"]  # never a real move by chance
-                await a.send(frame)
-                await a.send({"type": "chat", "text": "ping"})  # answered after the frame
+        async with serving() as (host, url), two_at_rang(host, url) as (table, a, _b):
+            await a.receive("step")
+            assert table.match is not None
+            before = (table.match.state, len(table.match.moves))
+            if (
+                frame.get("type") == "act"
+                and frame.get("ply") == 0
+                and isinstance(frame.get("move"), str)
+            ):
+                frame["move"] = "x" + frame["move"]  # never a real move by chance
+            await a.send(frame)
+            await a.send({"type": "chat", "text": "ping"})  # answered after the frame
+            got = await a.receive()
+            while got["type"] not in ("error", "chat"):
                 got = await a.receive()
-                while got["type"] not in ("error", "chat"):
-                    got = await a.receive()
-                assert (table.match.state, len(table.match.moves)) == before
+            assert (table.match.state, len(table.match.moves)) == before
 
     asyncio.run(run())
 
@@ -330,3 +326,16 @@ async def test_an_illegal_move_is_refused_with_the_rule_it_breaks_as_data_a_clie
         with speaking("ru"):  # a Russian client says the same rule in Russian
             said = fill(message_from_data(answer["said"]), match.names)
             assert said == fill(refusal.text.said_in("ru"), match.names) != answer["message"]
+
+
+async def test_a_finished_table_is_forgotten_once_its_players_have_gone() -> None:
+    async with serving() as (host, url):
+        table = host.open_table("rang", ["human", "normal"])
+        token = next(iter(table.invites))
+        done = await asyncio.wait_for(play_seat(url, join_frame(token)), 60)
+        assert done.outcome is not None
+        await asyncio.wait_for(table.ended.wait(), 10)
+        end = time.monotonic() + 10  # the server sees the connection close
+        while host.tables and time.monotonic() < end:
+            await asyncio.sleep(0.01)
+        assert host.tables == {} and host.invites == {}
