@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.console import Console
 from textual import events
+from textual.errors import NoWidget
 from textual.geometry import Offset
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot, _get_mouse_message_arguments
@@ -391,7 +392,12 @@ async def click(
     arguments = _get_mouse_message_arguments(target, offset, button=1)
     x, y = arguments["x"], arguments["y"]
     assert Offset(x, y) in screen.size.region, f"({x}, {y}) is off the screen"
-    widget_at, _region = app.get_widget_at(x, y)
+    try:
+        widget_at: Widget | None = app.get_widget_at(x, y)[0]
+    except NoWidget:
+        # a screen pushed this instant has nothing laid out yet: as Textual does for a
+        # real click, the events go on and land on nothing
+        widget_at = None
     for event_class in (events.MouseDown, events.MouseUp, events.Click):
         kwargs = {**arguments, "chain": 1} if event_class is events.Click else arguments
         app.mouse_position = Offset(x, y)
