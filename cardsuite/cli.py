@@ -1445,7 +1445,10 @@ def host(
 
 
 @app.command(
-    help=N_("Take a seat at a table served by cardsuite host (a bot plays it with --bot)."),
+    help=N_(
+        "Take a seat at a table served by cardsuite host, at the table screen (or headless, "
+        "played by a bot, with --bot)."
+    ),
     cls=_Command,
 )
 def join(
@@ -1466,7 +1469,7 @@ def join(
         str | None,
         typer.Option(
             metavar=N_("LEVEL"),
-            help=N_("A bot of this level plays the seat (easy, normal, hard)."),
+            help=N_("A bot of this level plays the seat, headless (easy, normal, hard)."),
             show_default=False,
         ),
     ] = None,
@@ -1518,11 +1521,7 @@ def join(
     if len(given) != 1:
         raise OptionsError(_("give one of: an invite, --open GAME or --watch TABLE"))
     level = None
-    if watch is None:
-        if bot is None:
-            raise OptionsError(
-                _("the table screen for network play is not ready yet: give --bot LEVEL")
-            )
+    if bot is not None and watch is None:
         level = level_id(bot)
         if level not in LEVELS:
             raise OptionsError(
@@ -1540,6 +1539,13 @@ def join(
     else:
         assert invite is not None
         first = join_frame(invite, name)
+    if bot is None:  # a person plays (or watches) at the table screen
+        from cardsuite.net.commands import url_of
+        from cardsuite.tui import run
+        from cardsuite.tui.app import Remote
+
+        run(server=Remote(url_of(where, tls is not None), first, tls))
+        return
     join_table(where, first, level=level, seed=seed, timeout=24 * 3600.0, tls=tls)
 
 

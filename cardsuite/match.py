@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -149,6 +149,50 @@ class SeatInfo:
     @property
     def is_bot(self) -> bool:
         return self.bot is not None
+
+
+def side_tags(sides: Sequence[frozenset[Seat]], seats: int) -> tuple[str, ...]:
+    """Each of ``seats`` seats' partnership tag ("A", "B" …) by ``sides``, or nothing when
+    everyone plays alone."""
+    if all(len(side) == 1 for side in sides):
+        return ()
+    tags = [""] * seats
+    for tag, side in zip(SIDE_TAGS, sides, strict=False):
+        for seat in side:
+            tags[seat] = tag
+    return tuple(tags)
+
+
+def told(
+    steps: Iterable[Sequence[Any]], viewer: Seat | None, names: Sequence[str], last: int | None
+) -> list[str]:
+    """What happened, in words, as ``viewer`` may know it; the newest line last (at most
+    ``last`` lines).  ``steps``: the events of each step, the newest first.  A run of one
+    player's events that his game tells as one is one line ("Anna draws a card and keeps
+    it": ``Event.fold``), worded as ``viewer`` knows it."""
+    from cardsuite.core.events import folded
+
+    # Folding joins only neighbouring events of one seat, so each run of one seat's
+    # events (an event of nobody's is a run of its own) gives at least one line: once
+    # the runs seen outnumber the lines asked for by two, the lines asked for all come
+    # from whole runs (the oldest run seen may have begun earlier, and is cut).
+    seen: list[Any] = []  # the events as the viewer knows them, the newest first
+    runs = 0
+    newer_actor: object = _NOBODY_YET
+    for events in steps:
+        for event in reversed(events):
+            known = event.seen_by(viewer)
+            seen.append(known)
+            actor = known.actor
+            if actor is None or actor != newer_actor:
+                runs += 1
+            newer_actor = _NOBODY_YET if actor is None else actor
+        if last is not None and runs > last + 1:
+            break
+    lines = folded(reversed(seen))
+    if last is not None:
+        lines = lines[-last:] if last > 0 else []
+    return [fill(event.text(), names) for event in lines]
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,14 +347,7 @@ class Match:
 
     def side_tags(self) -> tuple[str, ...]:
         """Each seat's partnership tag ("A", "B" …), or nothing when everyone plays alone."""
-        sides = self.game.sides(self.state)
-        if all(len(side) == 1 for side in sides):
-            return ()
-        tags = [""] * len(self.seats)
-        for tag, side in zip(SIDE_TAGS, sides, strict=False):
-            for seat in side:
-                tags[seat] = tag
-        return tuple(tags)
+        return side_tags(self.game.sides(self.state), len(self.seats))
 
     def partners(self, seat: Seat) -> frozenset[Seat]:
         """The seats that play with ``seat`` (itself included)."""
@@ -730,33 +767,8 @@ class Match:
 
     # --- the log ----------------------------------------------------------------------------
     def log(self, viewer: Seat | None, last: int | None = None) -> list[str]:
-        """What happened, in words, as ``viewer`` may know it; the newest line last (at most
-        ``last`` lines).  A run of one player's events that his game tells as one is one line
-        ("Anna draws a card and keeps it": ``Event.fold``), worded as ``viewer`` knows it.
-        """
-        from cardsuite.core.events import folded
-
-        # Folding joins only neighbouring events of one seat, so each run of one seat's
-        # events (an event of nobody's is a run of its own) gives at least one line: once
-        # the runs seen outnumber the lines asked for by two, the lines asked for all come
-        # from whole runs (the oldest run seen may have begun earlier, and is cut).
-        seen: list[Any] = []  # the events as the viewer knows them, the newest first
-        runs = 0
-        newer_actor: object = _NOBODY_YET
-        for events in self.steps_newest_first():
-            for event in reversed(events):
-                known = event.seen_by(viewer)
-                seen.append(known)
-                actor = known.actor
-                if actor is None or actor != newer_actor:
-                    runs += 1
-                newer_actor = _NOBODY_YET if actor is None else actor
-            if last is not None and runs > last + 1:
-                break
-        told = folded(reversed(seen))
-        if last is not None:
-            told = told[-last:] if last > 0 else []
-        return [fill(event.text(), self.names) for event in told]
+        """What happened, in words, as ``viewer`` may know it (see :func:`told`)."""
+        return told(self.steps_newest_first(), viewer, self.names, last)
 
     def steps_newest_first(self) -> Iterator[tuple[Any, ...]]:
         """The events of every step, the newest first: each action's (and the deal's), and

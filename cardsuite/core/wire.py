@@ -32,7 +32,7 @@ from cardsuite.core.cards import FACE_DOWN, Card, FaceDown, parse_card
 from cardsuite.core.errors import CardsuiteError, NotationError
 from cardsuite.core.events import Event, private_fields
 from cardsuite.core.moves import Move
-from cardsuite.core.outcome import Outcome
+from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.table import Layout, PileSpec, Visibility
 from cardsuite.core.text import Message, message_from_data
 
@@ -180,13 +180,22 @@ def move_data(move: Move) -> Any:
 
 
 def outcome_data(outcome: Outcome) -> dict[str, Any]:
-    """The end of a match: places, scores, the reason as a message, the ending's tag."""
-    reason = outcome.reason
+    """The end of a match: places, scores, the reason as a message, the ending's tag, and
+    what the scores count (its words as catalogue ids, said by the reader)."""
+    reason, measure = outcome.reason, outcome.measure
     return {
         "places": list(outcome.places),
         "scores": None if outcome.scores is None else list(outcome.scores),
         "reason": reason.to_data() if isinstance(reason, Message) else str(reason),
         "ending": outcome.ending,
+        "measure": None
+        if measure is None
+        else {
+            "name": measure.name,
+            "forms": list(measure.forms),
+            "better": measure.better.value,
+            "note": measure.note,
+        },
     }
 
 
@@ -196,7 +205,13 @@ def outcome_from_data(data: Any) -> Outcome:
         places = tuple(int(p) for p in data["places"])
         scores = None if data["scores"] is None else tuple(int(s) for s in data["scores"])
         reason = message_from_data(data["reason"])
-        return Outcome(places, reason, scores, str(data["ending"]))
+        given = data.get("measure")
+        measure = None
+        if given is not None:
+            singular, plural = (str(form) for form in given["forms"])
+            better = Better(given["better"])
+            measure = Measure(str(given["name"]), (singular, plural), better, str(given["note"]))
+        return Outcome(places, reason, scores, str(data["ending"]), measure)
     except (KeyError, TypeError, ValueError) as error:
         raise WireError(f"an outcome does not read: {error}") from None
 

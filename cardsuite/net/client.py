@@ -10,9 +10,10 @@ and its legal moves.  A bot with a memory is shown every observation, as in a lo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import ssl
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,3 +178,84 @@ async def _play(
             if frame.get("code") in FATAL:
                 raise CardsuiteError(f"the server refused: {frame.get('message')}")
     raise ServerGone("the server closed the connection before the match was over")
+
+
+class Line:
+    """A connection to the server for a person's table: the first frames, then every frame
+    as it comes, and frames sent in order (:meth:`send` may be called from any code of the
+    event loop, without awaiting)."""
+
+    def __init__(self, url: str, tls: ssl.SSLContext | None = None) -> None:
+        self.url = url
+        self.tls = tls
+        self._session: aiohttp.ClientSession | None = None
+        self._socket: aiohttp.ClientWebSocketResponse | None = None
+        self._out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    async def open(self, first: dict[str, Any], timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Connect, send ``first`` and read up to the welcome: the frames before it (an
+        ``opened`` with the invites) and the welcome last.  ServerGone if the server cannot be
+        reached or refuses."""
+        self._session = aiohttp.ClientSession()
+        try:
+            self._socket = await self._session.ws_connect(
+                self.url,
+                max_msg_size=1 << 22,
+                ssl=self.tls if self.tls is not None else True,
+                timeout=aiohttp.ClientWSTimeout(ws_close=timeout),
+            )
+            await self._socket.send_str(json.dumps(first, ensure_ascii=False))
+            frames: list[dict[str, Any]] = []
+            while not frames or frames[-1].get("type") != "welcome":
+                frame = await asyncio.wait_for(self._receive(), timeout)
+                if frame is None:
+                    raise ServerGone(f"{self.url} closed the connection")
+                if frame.get("type") == "error":
+                    raise ServerGone(f"the server refused: {frame.get('message')}")
+                frames.append(frame)
+        except (TimeoutError, aiohttp.ClientError, OSError) as problem:
+            await self.close()
+            raise ServerGone(f"cannot reach {self.url}: {problem or 'no answer'}") from None
+        except ServerGone:
+            await self.close()
+            raise
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+        return frames
+
+    async def frames(self) -> AsyncIterator[dict[str, Any]]:
+        """Every frame from now on, until the server closes the connection."""
+        while True:
+            frame = await self._receive()
+            if frame is None:
+                return
+            yield frame
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self._out.put_nowait(frame)
+
+    async def close(self) -> None:
+        self._out.put_nowait(None)
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._writer, 2.0)
+        if self._socket is not None:
+            await self._socket.close()
+        if self._session is not None:
+            await self._session.close()
+
+    async def _receive(self) -> dict[str, Any] | None:
+        assert self._socket is not None
+        message = await self._socket.receive()
+        if message.type is not aiohttp.WSMsgType.TEXT:
+            return None
+        frame = json.loads(message.data)
+        return frame if isinstance(frame, dict) else None
+
+    async def _write(self) -> None:
+        assert self._socket is not None
+        while (frame := await self._out.get()) is not None:
+            try:
+                await self._socket.send_str(json.dumps(frame, ensure_ascii=False))
+            except (aiohttp.ClientError, ConnectionError):
+                return

@@ -115,6 +115,13 @@ def tls_client(cafile: str | None) -> ssl.SSLContext:
         ) from None
 
 
+def url_of(address: tuple[str, int], secure: bool) -> str:
+    """The WebSocket address of the server at ``address`` (``wss://`` when ``secure``)."""
+    host, port = address
+    shown = f"[{host}]" if ":" in host else host
+    return f"{'wss' if secure else 'ws'}://{shown}:{port}/ws"
+
+
 def join(
     address: tuple[str, int],
     first: dict[str, Any],
@@ -127,7 +134,7 @@ def join(
     """Play (or watch) one seat of a table over the network with a bot, saying how it ended."""
     host, port = address
     shown = f"[{host}]" if ":" in host else host
-    url = f"{'wss' if tls is not None else 'ws'}://{shown}:{port}/ws"
+    url = url_of(address, tls is not None)
     names: list[str] = []
 
     def tell(frame: dict[str, Any]) -> None:

@@ -42,6 +42,7 @@ from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.i18n import _
 from cardsuite.core.levels import NORMAL, level_id
+from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_strings, options_to_dict
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
@@ -89,6 +90,10 @@ class Connection:
     seat: Seat | None = None
     sent_moves: int = -1  # the number of moves of the last step it was sent (-1: none)
     sent_timed: int = 0  # the timed steps it was sent
+    # Whether the last step it was sent let it act, and waited for the summary to be read:
+    # when that changes with no new move (a story told, a forced move's pace), it is sent
+    # that step again.
+    sent_open: tuple[bool, bool] = (False, False)
     allowance: float = BURST
     checked: float = field(default_factory=time.monotonic)
     floods: int = 0
@@ -393,8 +398,11 @@ class ServerTable:
             return
         game, seat = self.game, conn.seat
         moves = len(match.moves)
+        flags = (seat is not None and runner.open_to(seat), isinstance(runner.step, Summary))
         # A new connection gets the table as it stands, not its history.
         first = moves if conn.sent_moves < 0 else conn.sent_moves + 1
+        if conn.sent_moves == moves and flags != conn.sent_open:
+            first = moves
         for ply in range(first, moves + 1):
             state = match.states[ply]
             last = ply == moves
@@ -407,11 +415,14 @@ class ServerTable:
                 "legal": [],
             }
             if last:
-                if seat is not None and runner.open_to(seat):
+                conn.sent_open = flags
+                if seat is not None and flags[0]:
                     legal = match.legal_moves(seat)
                     frame["legal"] = [move_data(m) for m in legal]
                     frame["notations"] = [game.move_to_text(m) for m in legal]
-                frame["summary"] = isinstance(runner.step, Summary)
+                    frame["refused"] = refused_data(match, seat, legal)
+                frame["to_move"] = sorted(match.to_move())
+                frame["summary"] = flags[1]
             await conn.send(frame)
         conn.sent_moves = moves
         timed = match.timed
@@ -428,6 +439,25 @@ class ServerTable:
             await conn.send(
                 {"type": "over", "outcome": outcome_data(outcome), "match": self.match_id}
             )
+
+
+def refused_data(match: Match, seat: Seat, legal: Sequence[Move]) -> list[list[Any]]:
+    """The moves the game considers for ``seat`` that the rules refuse now, each with the
+    refusal as message data: a client's table explains a refused gesture with them, as it
+    does at home ("you must follow suit"), without the full state.  The refusals are of the
+    seat's own moves, which it would be told by trying them."""
+    out: list[list[Any]] = []
+    try:
+        candidates = match.game.candidates(match.state, seat)
+    except Exception:  # a game may list no candidates here: the client says less
+        return out
+    for move in candidates:
+        if move in legal:
+            continue
+        refusal = match.refusal(move)
+        if refusal is not None and isinstance(refusal.text, Message):
+            out.append([move_data(move), refusal.text.to_data()])
+    return out
 
 
 class Host:

@@ -13,13 +13,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cardsuite.match import Match, MatchSetup
     from cardsuite.store.db import Store
+    from cardsuite.tui.app import Remote
 
 
 def run(
-    setup: MatchSetup | None = None, *, match: Match | None = None, store: Store | None = None
+    setup: MatchSetup | None = None,
+    *,
+    match: Match | None = None,
+    store: Store | None = None,
+    server: Remote | None = None,
 ) -> None:
-    """Open the lobby (no arguments), a new table for ``setup``, or an existing ``match``
-    (with the ``store`` that writes it, when it was opened already).
+    """Open the lobby (no arguments), a new table for ``setup``, an existing ``match``
+    (with the ``store`` that writes it, when it was opened already), or a seat at a match
+    server (``server``).
 
     An unexpected exception (one Textual caught inside the app, or one raised around it) ends
     the process with status 1 and one line naming the crash file
@@ -30,7 +36,7 @@ def run(
     try:
         from cardsuite.tui.app import CardsuiteApp
 
-        app = CardsuiteApp(setup, match=match, store=store)
+        app = CardsuiteApp(setup, match=match, store=store, server=server)
         app.run()
     except Exception as error:
         report_crash(error)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -42,10 +43,24 @@ from cardsuite.tui.screens.lobby import (
 from cardsuite.tui.translated import maybe
 
 if TYPE_CHECKING:
+    import ssl
+
     from cardsuite.core.protocol import AnyGame
     from cardsuite.core.table import Seat
     from cardsuite.match import Match, MatchSetup, SeatInfo
     from cardsuite.store.db import Store
+    from cardsuite.tui.played import TableMatch
+
+
+@dataclass(frozen=True)
+class Remote:
+    """A seat to take at a match server: its address, the first frame (a join with the
+    invite, an open or a watch) and the TLS context to check its certificate by."""
+
+    url: str
+    first: dict[str, Any]
+    tls: ssl.SSLContext | None = None
+
 
 # The look of everything but the lobby's first frame (read after it: see load_styles).
 STYLES = Path(__file__).with_name("app.tcss")
@@ -146,9 +161,11 @@ class CardsuiteApp(App[None]):
         seed: int | None = None,
         clock_source: Callable[[], float] | None = None,
         store: Store | None = None,
+        server: Remote | None = None,
     ) -> None:
         """``settings`` overrides the saved settings (not saved back); ``seed`` makes the
-        lobby's proposed seeds deterministic (for tests and screenshots)."""
+        lobby's proposed seeds deterministic (for tests and screenshots); ``server``: a seat
+        to take at a match server first (``cardsuite join``)."""
         super().__init__()
         self._fixed_settings = settings is not None
         warning = None
@@ -159,6 +176,7 @@ class CardsuiteApp(App[None]):
             set_language(settings.language)  # the player's choice, unless --lang made another
         self._startup_warning = warning
         self._setup = setup
+        self._server = server
         self._match = match
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
@@ -220,7 +238,9 @@ class CardsuiteApp(App[None]):
         self._apply_colour()
         if self._startup_warning:
             self.notify(plain(self._startup_warning), severity="warning", timeout=12, markup=False)
-        if self._match is not None:
+        if self._server is not None:
+            self.join_table(self._server)
+        elif self._match is not None:
             self.start_match(self._match)
         elif self._setup is not None:
             from cardsuite.core.errors import CardsuiteError
@@ -398,6 +418,38 @@ class CardsuiteApp(App[None]):
         self.remember(last_game=match.game.id)
         self._replace_screens(TableScreen(self, match, viewer=viewer))
 
+    def join_table(self, server: Remote) -> None:
+        """Take a seat at a match server (or watch a table there): connect, then show its
+        table; if it cannot be reached, the lobby says why."""
+        self.run_worker(self._join(server), name="join", exclusive=True, group="join")
+
+    async def _join(self, server: Remote) -> None:
+        from cardsuite.net.client import Line, ServerGone
+        from cardsuite.tui.screens.remote import RemoteTableScreen
+
+        line = Line(server.url, server.tls)
+        try:
+            frames = await line.open(server.first)
+        except ServerGone as problem:
+            self.show_lobby()
+            self.notify(plain(str(problem)), severity="error", timeout=15, markup=False)
+            return
+        *before, welcome = frames
+        self._leave_match()
+        self._replace_screens(RemoteTableScreen(self, line, welcome))
+        for frame in before:
+            if frame.get("type") == "opened":  # a table opened here: its invites to pass on
+                invites = ", ".join(f"{k}: {v}" for k, v in dict(frame["invites"]).items())
+                self.notify(
+                    plain(
+                        _("Table {table} is open. Invites by seat: {invites}").format(
+                            table=frame["table"], invites=invites
+                        )
+                    ),
+                    timeout=60,
+                    markup=False,
+                )
+
     def quick_start(self, game: AnyGame, players: int, humans: int) -> None:
         from cardsuite.bots import bot_ids
         from cardsuite.core.errors import CardsuiteError
@@ -441,13 +493,15 @@ class CardsuiteApp(App[None]):
         base.reopen(self.settings.last_game)
         self.call_after_refresh(self.settle_memory)
 
-    def show_outcome(self, match: Match, viewer: Seat | None) -> None:
+    def show_outcome(self, match: TableMatch, viewer: Seat | None) -> None:
         from cardsuite.tui.screens.outcome import OutcomeScreen
 
         self.load_styles()
 
         def chosen(what: str | None) -> None:
-            if what == "rematch":
+            from cardsuite.match import Match
+
+            if what == "rematch" and isinstance(match, Match):  # a table at a server: none
                 self.rematch(match)
             elif what == "lobby":
                 self.show_lobby()

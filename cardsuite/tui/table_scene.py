@@ -10,7 +10,7 @@ game: the table screen draws what it returns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardsuite.bots import has_decisions, level_word
 from cardsuite.core.cards import Card
@@ -18,7 +18,7 @@ from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.table import Seat
 from cardsuite.core.view import KeyMove, TableView
-from cardsuite.runner import HumanTurn, Over, Runner, Summary
+from cardsuite.runner import HumanTurn, Over, Summary
 from cardsuite.store import Settings
 from cardsuite.tui.render.cards import Glyphs, Marks
 from cardsuite.tui.render.marks import latest_move_marks
@@ -33,9 +33,12 @@ from cardsuite.tui.selection import (
     table_slots,
 )
 
+if TYPE_CHECKING:
+    from cardsuite.tui.played import TableRunner
+
 
 def table_scene(
-    runner: Runner,
+    runner: TableRunner,
     sel: Selector,
     view: TableView,
     legal: Sequence[Move],
@@ -91,7 +94,7 @@ def _hint_marks(hint: Move | None, view: TableView) -> dict[str, Any]:
     return {"hint_source": source, "hint_target": g.target}
 
 
-def message_line(runner: Runner, entries: Sequence[ActionEntry], legal: Sequence[Move]) -> str:
+def message_line(runner: TableRunner, entries: Sequence[ActionEntry], legal: Sequence[Move]) -> str:
     """The runner's news (a hint with its action number), or how to play the one move."""
     match = runner.match
     hint = runner.hint
@@ -112,7 +115,7 @@ def message_line(runner: Runner, entries: Sequence[ActionEntry], legal: Sequence
 
 
 def status_badge_keys(
-    runner: Runner, view: TableView, sel: Selector, open_now: bool
+    runner: TableRunner, view: TableView, sel: Selector, open_now: bool
 ) -> tuple[str, str, str]:
     """The status line, the corner's badge and the key line, as the step says."""
     match = runner.match
@@ -169,7 +172,7 @@ def status_badge_keys(
     return status, badge, keys
 
 
-def seat_tags(runner: Runner) -> dict[Seat, str]:
+def seat_tags(runner: TableRunner) -> dict[Seat, str]:
     """Who sits where: you, a bot and its level (no level where nobody decides anything),
     or another person."""
     tags = {}
@@ -186,7 +189,7 @@ def seat_tags(runner: Runner) -> dict[Seat, str]:
     return tags
 
 
-def key_blocks(runner: Runner, view: TableView) -> list[str]:
+def key_blocks(runner: TableRunner, view: TableView) -> list[str]:
     """The lines that show each person's keys (several people at one keyboard on a clock)."""
     match = runner.match
     if runner.clock is None or len(match.humans()) < 2:

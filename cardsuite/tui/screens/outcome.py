@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,8 +19,11 @@ from cardsuite.tui.translated import TranslatedScreen, footer
 
 MEDALS = {1: "★", 2: "☆", 3: "·"}
 
+if TYPE_CHECKING:
+    from cardsuite.tui.played import TableMatch
 
-def placing_lines(match: Match) -> list[tuple[int, str]]:
+
+def placing_lines(match: TableMatch) -> list[tuple[int, str]]:
     """(place, line) for each seat, best first."""
     outcome = match.outcome()
     if outcome is None:
@@ -58,7 +61,7 @@ def placing_lines(match: Match) -> list[tuple[int, str]]:
     return rows
 
 
-def measure_hint(match: Match) -> str:
+def measure_hint(match: TableMatch) -> str:
     """What the scores beside the places must be read with ("Chips left: fewer is better."),
     or ""."""
     outcome = match.outcome()
@@ -80,9 +83,11 @@ class OutcomeScreen(TranslatedScreen[str]):
         Binding("q", "choose('quit')", N_("Quit")),
     ]
 
-    def __init__(self, match: Match, viewer: Seat | None) -> None:
+    def __init__(self, match: TableMatch, viewer: Seat | None) -> None:
         super().__init__(classes="outcome")
         self.match = match
+        # A match played here; not a seat at a server (its match is the host's to replay).
+        self.local = isinstance(match, Match)
         self.viewer = viewer
         # A match of several deals: its score sheet, deal by deal (s shows it).
         self.sheet: ScoreSheet | None = match.view(viewer).scores
@@ -113,23 +118,29 @@ class OutcomeScreen(TranslatedScreen[str]):
             recent = match.log(self.viewer, last=4)
             if recent:
                 yield Static("\n".join(recent), id="outcome-log", markup=False)
-            code = match.deal_code()
-            yield Static(
-                _("Deal code {code} (to play it again: cardsuite deal {code})").format(code=code),
-                id="outcome-code",
-                markup=False,
-            )
-            keys = (
-                _("n rematch · l lobby · t table · s scores · p replay · q quit")
-                if self.sheet is not None
-                else _("n rematch · l lobby · t look at the table · p replay · q quit")
-            )
+            if self.local:
+                code = match.deal_code()
+                yield Static(
+                    _("Deal code {code} (to play it again: cardsuite deal {code})").format(
+                        code=code
+                    ),
+                    id="outcome-code",
+                    markup=False,
+                )
+            if not self.local:
+                keys = _("l lobby · t look at the table · q quit")
+            elif self.sheet is not None:
+                keys = _("n rematch · l lobby · t table · s scores · p replay · q quit")
+            else:
+                keys = _("n rematch · l lobby · t look at the table · p replay · q quit")
             yield Static(keys, id="outcome-keys")
         yield footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "scores":
             return self.sheet is not None
+        if action in ("replay", "choose") and not self.local:
+            return action == "choose" and parameters != ("rematch",)
         return True
 
     def action_scores(self) -> None:
@@ -142,7 +153,8 @@ class OutcomeScreen(TranslatedScreen[str]):
     def action_replay(self) -> None:
         from cardsuite.tui.screens.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.match, self.match.journal_id))
+        if isinstance(self.match, Match):
+            self.app.push_screen(ReplayScreen(self.match, self.match.journal_id))
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

@@ -14,7 +14,7 @@ from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
 from cardsuite.core.table import PileId
 from cardsuite.core.view import TableView
-from cardsuite.runner import BotTurn, Over, Runner, Summary
+from cardsuite.runner import BotTurn, Over, Summary
 from cardsuite.tui.selection import (
     ActionEntry,
     Ask,
@@ -33,14 +33,14 @@ from cardsuite.tui.selection import (
 from cardsuite.tui.widgets.table import TableWidget
 
 if TYPE_CHECKING:
-    from cardsuite.match import Match
+    from cardsuite.tui.played import TableMatch, TableRunner
 
 
 class Picking:
     """Gestures at the table (mixed into the table screen, which provides these)."""
 
-    runner: Runner
-    match: Match
+    runner: TableRunner
+    match: TableMatch
     selector: Selector | None
     _view: TableView | None
     _legal: tuple[Move, ...]

@@ -21,6 +21,7 @@ from textual.timer import Timer
 
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Move
+from cardsuite.core.protocol import AnyGame
 from cardsuite.core.table import Seat
 from cardsuite.core.text import plain
 from cardsuite.core.view import TableView
@@ -42,6 +43,7 @@ from cardsuite.tui.widgets.table import TableWidget
 
 if TYPE_CHECKING:
     from cardsuite.tui.app import CardsuiteApp
+    from cardsuite.tui.played import TableMatch, TableRunner
 
 # The runner's own changes (bots at full speed, the clock) are drawn at most this often.
 FRAME = 1 / 60
@@ -96,19 +98,31 @@ class TableScreen(Picking, TranslatedScreen[None]):
         Binding("p", "pause", N_("Pause")),
     ]
 
-    def __init__(self, app: CardsuiteApp, match: Match, *, viewer: Seat | None = None) -> None:
+    def __init__(
+        self,
+        app: CardsuiteApp,
+        match: TableMatch,
+        *,
+        viewer: Seat | None = None,
+        runner: TableRunner | None = None,
+    ) -> None:
+        """A match played here (its runner made here), or, with ``runner``, one played
+        elsewhere (a seat at a server: :mod:`cardsuite.net.remote`)."""
         super().__init__()
-        self.match = match
+        self.match: TableMatch = match
         settings = app.settings
-        self.runner = Runner(
-            match,
-            viewer=viewer,
-            pace=settings.bot_delay,
-            auto_play=_auto_play(settings, match),
-            clock_source=app.clock_source,
-            notify=self._notified,
-            count_in=app.count_in,
-        )
+        if runner is None:
+            assert isinstance(match, Match)
+            runner = Runner(
+                match,
+                viewer=viewer,
+                pace=settings.bot_delay,
+                auto_play=_auto_play(settings, match.game),
+                clock_source=app.clock_source,
+                notify=self._notified,
+                count_in=app.count_in,
+            )
+        self.runner: TableRunner = runner
         self.selector: Selector | None = None
         self._timer: Timer | None = None
         self._drawn_at = 0.0  # when the runner's changes were last drawn (time.monotonic)
@@ -168,7 +182,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
     def on_screen_resume(self) -> None:
         runner = self.runner
         settings = self.cs_app.settings
-        runner.pace, runner.auto_play = settings.bot_delay, _auto_play(settings, self.match)
+        runner.pace, runner.auto_play = settings.bot_delay, _auto_play(settings, self.match.game)
         runner.release("hidden")
         if not self._curtain_up:
             self.table.restyle()
@@ -519,9 +533,9 @@ class TableScreen(Picking, TranslatedScreen[None]):
             self.cs_app.show_outcome(self.match, self.runner.viewer)
 
 
-def _auto_play(settings: Settings, match: Match) -> bool:
+def _auto_play(settings: Settings, game: AnyGame) -> bool:
     """Whether a person's forced moves are played for him: the setting, but in a game whose
     forced moves come in runs (Rang, Laugh and Lie Down) only when asked for every game."""
-    if match.game.forced_moves_wait:
+    if game.forced_moves_wait:
         return settings.auto_play and settings.auto_play_everywhere
     return settings.auto_play

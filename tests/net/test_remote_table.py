@@ -1,0 +1,114 @@
+"""The table screen against a real match server on loopback: a person plays his seat at his
+own screen, sees the table as the server shows his seat, is told why a move is refused in the
+engine's words, reaches the outcome, and is told when the server goes."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from textual.pilot import Pilot
+
+from cardsuite.core.text import fill
+from cardsuite.net.client import join_frame
+from cardsuite.net.server import ServerTable
+from cardsuite.tui.app import CardsuiteApp, Remote
+from cardsuite.tui.screens.outcome import OutcomeScreen
+from cardsuite.tui.screens.remote import RemoteTableScreen
+from tests.net.server import serving
+from tests.tui.helpers import TEST_SETTINGS, screen_text
+
+SIZE = (120, 40)
+
+
+async def wait_for(pilot: Pilot[Any], condition: Any, seconds: float = 60.0) -> None:
+    """Wait for ``condition()``, bounded in time (the server and the app share the loop)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "the condition never came"
+        await asyncio.sleep(0.002)
+    await pilot._wait_for_screen()
+
+
+def remote_app(url: str, token: str) -> CardsuiteApp:
+    server = Remote(url, join_frame(token, "Tester"))
+    return CardsuiteApp(settings=TEST_SETTINGS, seed=1, server=server)
+
+
+def table_screen(app: CardsuiteApp) -> RemoteTableScreen | None:
+    screen = app.screen
+    return screen if isinstance(screen, RemoteTableScreen) else None
+
+
+async def test_a_person_plays_rang_to_the_end_at_the_table_screen() -> None:
+    async with serving() as (host, url):
+        table: ServerTable = host.open_table("rang", ["human", "normal"])
+        (token,) = list(table.invites)
+        app = remote_app(url, token)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: (s := table_screen(app)) is not None and s.remote.started)
+            screen = table_screen(app)
+            assert screen is not None
+            runner = screen.remote
+            refusals_checked = 0
+            while not runner.done:
+                await wait_for(pilot, lambda: bool(runner.legal) or runner.done)
+                if runner.done:
+                    break
+                match = table.match
+                assert match is not None
+                # what the seat sees is what the server's match shows that seat, to the letter
+                assert runner.view() == match.view(0)
+                # a refused move is refused with the engine's reason, names filled in
+                for move in runner.candidates(0):
+                    if move not in runner.legal and refusals_checked < 5:
+                        refusals_checked += 1
+                        assert runner.refusal_of(move) == match.why_illegal(move)
+                        assert not screen.play(move)
+                        assert runner.message == runner.refusal_of(move)
+                assert screen.play(runner.legal[0])
+            await wait_for(pilot, lambda: isinstance(app.screen, OutcomeScreen))
+            assert table.match is not None
+            outcome = table.match.outcome()
+            assert outcome is not None and runner.match.outcome() == outcome
+            shown = screen_text(app)
+            assert "Rang — game over" in shown
+            assert fill(outcome.reason, table.match.names)[1:] in shown
+            # no rematch nor replay here: the match is the host's
+            assert app.screen.check_action("choose", ("rematch",)) is False
+            assert app.screen.check_action("replay", ()) is False
+            assert refusals_checked > 0
+
+
+async def test_the_waiting_room_then_a_line_when_the_server_goes() -> None:
+    serving_context = serving()
+    host, url = await serving_context.__aenter__()
+    try:
+        table = host.open_table("rang", ["human", "human"])
+        token = next(iter(table.invites))
+        app = remote_app(url, token)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: table_screen(app) is not None)
+            await wait_for(pilot, lambda: "Waiting for everyone to join" in screen_text(app))
+            shown = screen_text(app)
+            assert "Tester ✓" in shown and "…" in shown
+            await serving_context.__aexit__(None, None, None)
+            serving_context = None
+            await wait_for(pilot, lambda: "The server has gone" in screen_text(app))
+            screen = table_screen(app)
+            assert screen is not None and not screen.remote.legal
+    finally:
+        if serving_context is not None:
+            await serving_context.__aexit__(None, None, None)
+
+
+async def test_a_server_that_cannot_be_reached_is_named_in_the_lobby() -> None:
+    app = CardsuiteApp(
+        settings=TEST_SETTINGS, seed=1, server=Remote("ws://127.0.0.1:9/ws", join_frame("0" * 32))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        said = lambda: [n.message for n in app._notifications]  # noqa: E731
+        await wait_for(pilot, lambda: any("cannot reach ws://127.0.0.1:9/ws" in m for m in said()))
+        assert table_screen(app) is None
+        assert type(app.screen).__name__ == "LobbyScreen"
