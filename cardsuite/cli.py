@@ -1520,6 +1520,12 @@ def join(
     given = [x for x in (invite, open_game, watch) if x is not None]
     if len(given) != 1:
         raise OptionsError(_("give one of: an invite, --open GAME or --watch TABLE"))
+    if invite is not None and not re.fullmatch(r"[0-9a-f]{32}", invite):
+        raise OptionsError(
+            _("{invite!r} is no invite: an invite is 32 hexadecimal digits").format(
+                invite=invite[:40]
+            )
+        )
     level = None
     if bot is not None and watch is None:
         level = level_id(bot)

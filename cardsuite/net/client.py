@@ -234,6 +234,12 @@ class Line:
     def send(self, frame: dict[str, Any]) -> None:
         self._out.put_nowait(frame)
 
+    def address(self) -> str:
+        """The server as ``cardsuite join`` takes it: ``HOST:PORT``, or the ``wss://`` URL."""
+        if self.url.startswith("wss://"):
+            return self.url.removesuffix("/ws")
+        return self.url.removeprefix("ws://").removesuffix("/ws")
+
     async def close(self) -> None:
         self._out.put_nowait(None)
         if self._writer is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ssl
 import sys
 from collections.abc import Sequence
@@ -18,6 +19,8 @@ from cardsuite.games import get_game
 from cardsuite.net.client import SeatResult, play_seat
 from cardsuite.net.server import GRACE, Host, ServerTable, make_app
 from cardsuite.store.db import Store
+
+STOP_WAIT = 2.0  # seconds a stopping server waits for a connection to close
 
 
 def serve(
@@ -50,18 +53,8 @@ async def _serve(
     if table is not None:
         game, seats, options = table
         opened = host.open_table(game, seats, options)
-    runner = web.AppRunner(make_app(host), handle_signals=True)
-    await runner.setup()
-    site = web.TCPSite(runner, bind, port, ssl_context=tls)
-    try:
-        await site.start()
-    except OSError as problem:
-        await runner.cleanup()
-        raise CardsuiteError(
-            _("cannot serve on {bind}:{port}: {problem}").format(
-                bind=bind, port=port, problem=problem.strerror or problem
-            )
-        ) from None
+    serving = Serving(host, bind, port, tls, handle_signals=True)
+    await serving.start()
     shown = f"[{bind}]" if ":" in bind else bind
     scheme = "wss" if tls is not None else "ws"
     print(
@@ -86,7 +79,58 @@ async def _serve(
         else:
             await asyncio.Event().wait()
     finally:
-        await runner.cleanup()
+        await serving.stop()
+
+
+class Serving:
+    """A match server listening on ``bind``:``port`` in the running event loop: the one
+    ``cardsuite host`` runs, or one the app runs for a table hosted from its lobby."""
+
+    def __init__(
+        self,
+        host: Host,
+        bind: str,
+        port: int,
+        tls: ssl.SSLContext | None = None,
+        *,
+        handle_signals: bool = False,
+    ) -> None:
+        self.host, self.bind, self.port, self.tls = host, bind, port, tls
+        # Stopping waits this long for the connections still open (never a minute).
+        self._runner = web.AppRunner(
+            make_app(host), handle_signals=handle_signals, shutdown_timeout=STOP_WAIT
+        )
+
+    async def start(self) -> None:
+        """Listen (CardsuiteError in words when the address cannot be served)."""
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.bind, self.port, ssl_context=self.tls)
+        try:
+            await site.start()
+        except OSError as problem:
+            await self._runner.cleanup()
+            raise CardsuiteError(
+                _("cannot serve on {bind}:{port}: {problem}").format(
+                    bind=self.bind, port=self.port, problem=problem.strerror or problem
+                )
+            ) from None
+
+    def url(self) -> str:
+        """The address a client of this machine reaches the server by."""
+        here = "127.0.0.1" if self.bind in ("0.0.0.0", "", "::") else self.bind
+        return url_of((here, self.port), self.tls is not None)
+
+    async def stop(self) -> None:
+        """Stop listening; the tables' runners stop with it."""
+        for table in self.host.tables.values():
+            if table.runner is not None:
+                table.runner.leave()
+            if table.task is not None:
+                table.task.cancel()
+            for conn in list(table.connections):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(conn.socket.close(), STOP_WAIT)
+        await self._runner.cleanup()
 
 
 def tls_server(certfile: str, keyfile: str) -> ssl.SSLContext:

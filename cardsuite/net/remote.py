@@ -215,7 +215,8 @@ class RemoteRunner:
         if self.summary and viewer is not None:
             self.thinking = None
             return Summary(on_move[0] if on_move else viewer)
-        self.thinking = on_move[0] if len(on_move) == 1 else None
+        # another seat's decision, or this seat's turn being told before it may act
+        self.thinking = on_move[0] if len(on_move) == 1 and on_move[0] != viewer else None
         return BotTurn(on_move[0]) if on_move else Stuck()
 
     def lost(self, why: str) -> None:

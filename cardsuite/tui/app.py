@@ -45,9 +45,13 @@ from cardsuite.tui.translated import maybe
 if TYPE_CHECKING:
     import ssl
 
+    from textual.worker import Worker
+
     from cardsuite.core.protocol import AnyGame
     from cardsuite.core.table import Seat
     from cardsuite.match import Match, MatchSetup, SeatInfo
+    from cardsuite.net.client import Line
+    from cardsuite.net.commands import Serving
     from cardsuite.store.db import Store
     from cardsuite.tui.played import TableMatch
 
@@ -177,6 +181,8 @@ class CardsuiteApp(App[None]):
         self._startup_warning = warning
         self._setup = setup
         self._server = server
+        self._serving: Serving | None = None  # the match server this app runs, once hosting
+        self._lines: set[Line] = set()  # the connections to match servers still open
         self._match = match
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._monochrome: Monochrome | None = None
@@ -405,7 +411,11 @@ class CardsuiteApp(App[None]):
         self.load_styles()
         self.push_screen(MatchesScreen())
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        for line in list(self._lines):
+            await line.close()
+        if self._serving is not None:  # the tables hosted here end with the app
+            await self._serving.stop()
         if self._store is not None:
             self._store.close()
 
@@ -428,27 +438,67 @@ class CardsuiteApp(App[None]):
         from cardsuite.tui.screens.remote import RemoteTableScreen
 
         line = Line(server.url, server.tls)
+        self._lines.add(line)
         try:
             frames = await line.open(server.first)
         except ServerGone as problem:
-            self.show_lobby()
+            self._lines.discard(line)
+            if len(self.screen_stack) > 1:  # (at start-up the lobby is all there is)
+                self.show_lobby()
             self.notify(plain(str(problem)), severity="error", timeout=15, markup=False)
             return
         *before, welcome = frames
+        # a table opened from here: the invites of the other seats, to pass on
+        invites = {
+            int(seat): str(token)
+            for frame in before
+            if frame.get("type") == "opened"
+            for seat, token in dict(frame["invites"]).items()
+        }
         self._leave_match()
-        self._replace_screens(RemoteTableScreen(self, line, welcome))
-        for frame in before:
-            if frame.get("type") == "opened":  # a table opened here: its invites to pass on
-                invites = ", ".join(f"{k}: {v}" for k, v in dict(frame["invites"]).items())
-                self.notify(
-                    plain(
-                        _("Table {table} is open. Invites by seat: {invites}").format(
-                            table=frame["table"], invites=invites
-                        )
-                    ),
-                    timeout=60,
-                    markup=False,
-                )
+        self._replace_screens(RemoteTableScreen(self, line, welcome, invites))
+
+    def hang_up(self, line: Line) -> None:
+        """Close a connection to a match server (the table was left; one still open when
+        the app ends is closed then)."""
+
+        async def close() -> None:
+            await line.close()
+            self._lines.discard(line)
+
+        # the function, not its coroutine: made when the worker runs (quitting, it never does)
+        self._hanging_up: Worker[None] = self.run_worker(close, name="hang up", group="hang up")
+
+    def host_table(self, setup: MatchSetup, address: tuple[str, int]) -> None:
+        """Host ``setup`` at a match server this app runs on ``address`` (started once, kept
+        while the app runs): the first person's seat is this player's, the others' get
+        invites, shown in the waiting room; bots play at the server."""
+        self.run_worker(self._host(setup, address), name="host", exclusive=True, group="join")
+
+    async def _host(self, setup: MatchSetup, address: tuple[str, int]) -> None:
+        from cardsuite.core.errors import CardsuiteError
+        from cardsuite.core.options import options_to_dict
+        from cardsuite.net.client import open_frame
+        from cardsuite.net.commands import Serving
+        from cardsuite.net.server import Host
+
+        serving = self._serving
+        if serving is not None and (serving.bind, serving.port) != address:
+            await serving.stop()
+            serving = self._serving = None
+        if serving is None:
+            serving = Serving(Host(self.store), *address)
+            try:
+                await serving.start()
+            except CardsuiteError as problem:
+                self.notify(plain(str(problem)), severity="error", timeout=15, markup=False)
+                return
+            self._serving = serving
+        kinds = ["human" if info.bot is None else info.bot for info in setup.seats]
+        options = {k: str(v) for k, v in options_to_dict(setup.options).items()}
+        you = next((info.name for info in setup.seats if info.bot is None), "")
+        first = open_frame(setup.game.id, kinds, options, you)
+        await self._join(Remote(serving.url(), first))
 
     def quick_start(self, game: AnyGame, players: int, humans: int) -> None:
         from cardsuite.bots import bot_ids

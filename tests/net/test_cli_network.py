@@ -79,8 +79,9 @@ def test_two_bot_clients_play_a_rang_match_at_a_host_and_it_replays(tmp_path: Pa
 def test_join_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "HOST:PORT" in refused(capsys, "join", "nowhere:port", "abc", "--bot", "normal")
     assert "one of" in refused(capsys, "join", "127.0.0.1:7777")
-    assert "--bot" in refused(capsys, "join", "127.0.0.1:7777", "abc")
-    assert "level" in refused(capsys, "join", "127.0.0.1:7777", "abc", "--bot", "godlike")
+    assert "32 hexadecimal digits" in refused(capsys, "join", "127.0.0.1:7777", "abc")
+    invite = "0" * 32
+    assert "level" in refused(capsys, "join", "127.0.0.1:7777", invite, "--bot", "godlike")
     assert "--port" in refused(capsys, "host", "--port", "70000")
     assert "--once" in refused(capsys, "host", "--once")
 

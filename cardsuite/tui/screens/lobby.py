@@ -20,6 +20,7 @@ back from a match: :meth:`reopen`) is the last one played (``Settings.last_game`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -163,6 +164,7 @@ class LobbyScreen(TranslatedScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", N_("Start")),
         Binding("w", "watch", N_("Watch")),
+        Binding("n", "online", N_("Online"), show=False),
         Binding("c", "continue", N_("Continue"), show=False),
         Binding("m", "matches", N_("Matches")),
         Binding("s", "settings", N_("Settings")),
@@ -281,6 +283,12 @@ class LobbyScreen(TranslatedScreen[None]):
                         id="watch",
                         compact=True,
                         tooltip=_("Start with every seat a bot, and watch them play (w)"),
+                    ),
+                    Button(
+                        _("Online"),
+                        id="online",
+                        compact=True,
+                        tooltip=_("Join a table over the network, or host this game (n)"),
                     ),
                     Button(_("Rules"), id="rules", compact=True),
                     Button(_("Settings"), id="settings", compact=True),
@@ -676,6 +684,42 @@ class LobbyScreen(TranslatedScreen[None]):
         self.cs_app.remember_seats(form.seats)  # as set in the form: a person's seat stays his
         self.cs_app.start_match(match)
 
+    def action_online(self) -> None:
+        """Join a table over the network, or host the game of the form (see the online
+        screen)."""
+        from cardsuite.tui.screens.online import HostChoice, JoinChoice, OnlineScreen
+
+        if self._later(self.action_online):
+            return
+        from cardsuite.core.errors import CardsuiteError
+
+        app = self.cs_app
+        you = (app.settings.last_names or lobby_names())[0]
+        with contextlib.suppress(CardsuiteError):  # the form's first person, if it reads
+            you = next((s.name for s in self.read_setup().seats if s.bot is None), you)
+        game = self.game
+
+        def chosen(choice: JoinChoice | HostChoice | None) -> None:
+            from cardsuite.core.errors import CardsuiteError
+            from cardsuite.net.client import join_frame
+            from cardsuite.net.commands import url_of
+            from cardsuite.tui.app import Remote
+
+            if isinstance(choice, JoinChoice):
+                first = join_frame(choice.invite, choice.name)
+                app.join_table(Remote(url_of(choice.address, False), first))
+            elif isinstance(choice, HostChoice):
+                try:
+                    setup = self.read_setup()
+                    setup.seated()
+                except CardsuiteError as exc:
+                    self.show_error(str(exc)[:1].upper() + str(exc)[1:])
+                    return
+                app.remember_seats(setup.seats)
+                app.host_table(setup, choice.address)
+
+        app.push_screen(OnlineScreen(you, _(game.title)), chosen)
+
     def show_error(self, text: str) -> None:
         self.query_one("#lobby-error", Static).update(plain(text))
 
@@ -684,6 +728,7 @@ class LobbyScreen(TranslatedScreen[None]):
         {
             "start": self.action_start,
             "watch": self.action_watch,
+            "online": self.action_online,
             "continue": self.action_continue,
             "matches": self.action_matches,
             "rules": self.action_rules,

@@ -9,13 +9,16 @@ was last seen, with a line that says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from cardsuite.bots import level_word
 from cardsuite.core.i18n import _
 from cardsuite.core.text import plain
 from cardsuite.net.client import Line
 from cardsuite.net.remote import RemoteError, RemoteMatch, RemoteRunner
-from cardsuite.tui.render.table import Scene
 from cardsuite.tui.screens.table import TableScreen
 
 if TYPE_CHECKING:
@@ -23,13 +26,25 @@ if TYPE_CHECKING:
 
 
 class RemoteTableScreen(TableScreen):
-    """The table of a seat played at a server (see the module)."""
+    """The table of a seat played at a server (see the module).  ``invites``: the other
+    seats' invites by seat, for a table opened from here (shown in the waiting room)."""
 
-    def __init__(self, app: CardsuiteApp, line: Line, welcome: dict[str, object]) -> None:
+    def __init__(
+        self,
+        app: CardsuiteApp,
+        line: Line,
+        welcome: dict[str, Any],
+        invites: dict[int, str] | None = None,
+    ) -> None:
         match = RemoteMatch(welcome)
         self.line = line
+        self.invites = dict(invites or {})
         self.remote = RemoteRunner(match, line.send)
         super().__init__(app, match, viewer=match.seat, runner=self.remote)
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Static("", id="waiting-room", markup=False)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -52,25 +67,53 @@ class RemoteTableScreen(TableScreen):
         await self.line.close()
 
     def refresh_table(self) -> None:
-        if self.remote.started:
-            super().refresh_table()
+        if not self.is_mounted or not self.query("#waiting-room"):
             return
-        if self.is_mounted and self.query(type(self.table)):
-            self.table.show(Scene(view=None, status=self.waiting_line()))
+        room = self.query_one("#waiting-room", Static)
+        started = self.remote.started
+        room.display = not started
+        self.table.display = started
+        if started:
+            super().refresh_table()
+        else:
+            room.update(self.waiting_text())
 
-    def waiting_line(self) -> str:
-        """The waiting room: who has joined, who is awaited."""
-        remote = self.remote
+    def waiting_text(self) -> str:
+        """The waiting room: the table, who has joined, who is awaited, and the invites of a
+        table opened here."""
+        remote, match = self.remote, self.remote.match
         if remote.gone is not None:
             return _("The server has gone: {why}").format(why=remote.gone)
-        names = [
-            plain(str(seat.get("name", ""))) + (" ✓" if seat.get("joined") else " …")
-            for seat in remote.waiting
+        lines = [
+            _("{game} at {server}, table {table}").format(
+                game=_(match.game.title), server=self.line.address(), table=match.table_id
+            ),
+            "",
         ]
-        if not names:
-            return _("At the table: waiting for the server…")
-        return _("Waiting for everyone to join: {seats}").format(seats=", ".join(names))
+        if not remote.waiting:
+            lines.append(_("Waiting for the server…"))
+        for index, seat in enumerate(remote.waiting):
+            name = plain(str(seat.get("name", "")))
+            if seat.get("kind") != "human":
+                state = _("bot · {level}").format(level=level_word(str(seat.get("kind"))))
+            elif index == match.seat:
+                state = _("you")
+            elif seat.get("joined"):
+                state = _("here")
+            else:
+                state = _("awaited")
+            lines.append(f"  {index + 1}. {name} — {state}")
+            invite = self.invites.get(index)
+            if invite is not None and not seat.get("joined"):
+                lines.append(
+                    "       "
+                    + _("invite: cardsuite join {server} {invite}").format(
+                        server=self.line.address(), invite=invite
+                    )
+                )
+        lines += ["", _("The match starts when every person has joined.")]
+        return "\n".join(lines)
 
     def _leave(self) -> None:
         super()._leave()
-        self.run_worker(self.line.close(), name="close")
+        self.cs_app.hang_up(self.line)

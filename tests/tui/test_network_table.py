@@ -5,19 +5,25 @@ engine's words, reaches the outcome, and is told when the server goes."""
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from cardsuite.core.text import fill
-from cardsuite.net.client import join_frame
+from cardsuite.games import get_game
+from cardsuite.match import MatchSetup, SeatInfo
+from cardsuite.net.client import join_frame, play_seat
 from cardsuite.net.server import ServerTable
 from cardsuite.tui.app import CardsuiteApp, Remote
+from cardsuite.tui.screens.lobby import LobbyScreen
+from cardsuite.tui.screens.online import OnlineScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.remote import RemoteTableScreen
 from tests.net.server import serving
-from tests.tui.helpers import TEST_SETTINGS, screen_text
+from tests.tui.helpers import TEST_SETTINGS, press, screen_text
 
 SIZE = (120, 40)
 
@@ -90,9 +96,10 @@ async def test_the_waiting_room_then_a_line_when_the_server_goes() -> None:
         app = remote_app(url, token)
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: table_screen(app) is not None)
-            await wait_for(pilot, lambda: "Waiting for everyone to join" in screen_text(app))
+            waiting = "The match starts when every person has joined"
+            await wait_for(pilot, lambda: waiting in screen_text(app))
             shown = screen_text(app)
-            assert "Tester ✓" in shown and "…" in shown
+            assert "Tester — you" in shown and "— awaited" in shown
             await serving_context.__aexit__(None, None, None)
             serving_context = None
             await wait_for(pilot, lambda: "The server has gone" in screen_text(app))
@@ -112,3 +119,67 @@ async def test_a_server_that_cannot_be_reached_is_named_in_the_lobby() -> None:
         await wait_for(pilot, lambda: any("cannot reach ws://127.0.0.1:9/ws" in m for m in said()))
         assert table_screen(app) is None
         assert type(app.screen).__name__ == "LobbyScreen"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_the_lobby_refuses_a_bad_invite_and_hosts_its_game_at_its_own_server() -> None:
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    port = free_port()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.completed)
+        await press(pilot, "n")
+        await wait_for(pilot, lambda: isinstance(app.screen, OnlineScreen))
+        online = app.screen
+        assert isinstance(online, OnlineScreen)
+        online.query_one("#join-invite", Input).value = "not an invite"
+        online.join()
+        await pilot._wait_for_screen()
+        assert "32 hexadecimal digits" in screen_text(app)
+        assert app.screen is online  # nothing else happened
+        online.query_one("#host-address", Input).value = f"127.0.0.1:{port}"
+        online.host()
+        # the lobby's game (Grabuge, a person and a bot): the table starts at once
+        await wait_for(pilot, lambda: (s := table_screen(app)) is not None and s.remote.started)
+        screen = table_screen(app)
+        assert screen is not None
+        assert screen.remote.match.game.id == "grabuge"
+        assert app._serving is not None and app._serving.port == port
+        hosted = next(iter(app._serving.host.tables.values()))
+        assert hosted.match is not None and tuple(hosted.kinds) == ("human", "normal")
+        await wait_for(pilot, lambda: bool(screen.remote.legal))
+        assert screen.remote.view() == hosted.match.view(0)
+
+
+async def test_a_table_hosted_here_waits_for_the_invited_player_then_starts() -> None:
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    port = free_port()
+    game = get_game("rang")
+    setup = MatchSetup(game, (SeatInfo("Anna"), SeatInfo("Boris")), game.Options(), 5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.host_table(setup, ("127.0.0.1", port))
+        await wait_for(pilot, lambda: table_screen(app) is not None)
+        screen = table_screen(app)
+        assert screen is not None
+        await wait_for(pilot, lambda: "invite: cardsuite join" in screen_text(app))
+        shown = screen_text(app)
+        assert "Anna — you" in shown and "Boris — awaited" in shown
+        (invite,) = screen.invites.values()
+        assert f"cardsuite join 127.0.0.1:{port} {invite}" in shown
+        # Boris joins with his invite (a bot client plays his seat): the match starts
+        url = f"ws://127.0.0.1:{port}/ws"
+        boris = asyncio.get_running_loop().create_task(
+            play_seat(url, join_frame(invite, "Boris"), level="normal", timeout=120)
+        )
+        await wait_for(pilot, lambda: screen.remote.started)
+        assert not screen.query_one("#waiting-room").display
+        while not screen.remote.done:
+            await wait_for(pilot, lambda: bool(screen.remote.legal) or screen.remote.done)
+            if screen.remote.legal:
+                screen.play(screen.remote.legal[0])
+        result = await boris
+        assert result.outcome == screen.remote.match.outcome()
