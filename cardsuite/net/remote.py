@@ -26,6 +26,7 @@ from typing import Any
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.i18n import _
 from cardsuite.core.moves import Move
+from cardsuite.core.options import options_from_strings
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import PileId, Seat
@@ -56,7 +57,13 @@ class RemoteMatch:
                 SeatInfo(str(s["name"]), None if s["kind"] == "human" else str(s["kind"]))
                 for s in seats
             )
-        except (KeyError, TypeError, CardsuiteError) as problem:
+            options = options_from_strings(
+                self.game.Options, {str(k): str(v) for k, v in dict(welcome["options"]).items()}
+            )
+            # on a clock, or turn by turn (a deal of this table's options tells)
+            first = self.game.new_game(seats=len(self.seats), options=options, seed=0)
+            self.realtime: bool = self.game.realtime(first)
+        except (KeyError, TypeError, ValueError, CardsuiteError) as problem:
             raise RemoteError(f"the server's welcome does not read: {problem}") from None
         self.names: tuple[str, ...] = tuple(info.shown or info.name for info in self.seats)
         self.seen: list[Observation[Any]] = []  # each step's observation, the oldest first
@@ -69,7 +76,6 @@ class RemoteMatch:
         self.practice = False
         self.journal_id: int | None = None
         self.timed: tuple[Any, ...] = ()
-        self.realtime = False
 
     @property
     def state(self) -> Any:

@@ -66,6 +66,11 @@ class Remote:
     tls: ssl.SSLContext | None = None
 
 
+REALTIME_REMOTE = N_(
+    "A game played in real time is not played at the table screen over the network yet: "
+    "play it here, or let a bot play your seat (cardsuite join … --bot LEVEL)."
+)
+
 # The look of everything but the lobby's first frame (read after it: see load_styles).
 STYLES = Path(__file__).with_name("app.tcss")
 
@@ -435,6 +440,7 @@ class CardsuiteApp(App[None]):
 
     async def _join(self, server: Remote) -> None:
         from cardsuite.net.client import Line, ServerGone
+        from cardsuite.net.remote import RemoteError
         from cardsuite.tui.screens.remote import RemoteTableScreen
 
         line = Line(server.url, server.tls)
@@ -455,8 +461,18 @@ class CardsuiteApp(App[None]):
             if frame.get("type") == "opened"
             for seat, token in dict(frame["invites"]).items()
         }
+        try:
+            screen = RemoteTableScreen(self, line, welcome, invites)
+        except RemoteError as problem:
+            self.hang_up(line)
+            self.notify(plain(str(problem)), severity="error", timeout=15, markup=False)
+            return
+        if screen.remote.match.realtime:
+            self.hang_up(line)
+            self.notify(_(REALTIME_REMOTE), severity="error", timeout=15, markup=False)
+            return
         self._leave_match()
-        self._replace_screens(RemoteTableScreen(self, line, welcome, invites))
+        self._replace_screens(screen)
 
     def hang_up(self, line: Line) -> None:
         """Close a connection to a match server (the table was left; one still open when
@@ -482,6 +498,10 @@ class CardsuiteApp(App[None]):
         from cardsuite.net.commands import Serving
         from cardsuite.net.server import Host
 
+        game = setup.game
+        if game.realtime(game.new_game(seats=len(setup.seats), options=setup.options, seed=0)):
+            self.notify(_(REALTIME_REMOTE), severity="error", timeout=15, markup=False)
+            return
         serving = self._serving
         if serving is not None and (serving.bind, serving.port) != address:
             await serving.stop()

@@ -183,3 +183,14 @@ async def test_a_table_hosted_here_waits_for_the_invited_player_then_starts() ->
                 screen.play(screen.remote.legal[0])
         result = await boris
         assert result.outcome == screen.remote.match.outcome()
+
+
+async def test_a_game_in_real_time_is_not_hosted_for_the_table_screen_and_says_why() -> None:
+    app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
+    game = get_game("spit")
+    setup = MatchSetup(game, (SeatInfo("Anna"), SeatInfo("Boris", "normal")), game.Options(), 5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.host_table(setup, ("127.0.0.1", free_port()))
+        said = lambda: [n.message for n in app._notifications]  # noqa: E731
+        await wait_for(pilot, lambda: any("real time" in m for m in said()))
+        assert table_screen(app) is None and app._serving is None

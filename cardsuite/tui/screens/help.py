@@ -113,6 +113,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Enter", N_("in the game list: start that game; on a button: press it")),
             ("Ctrl+S", N_("start the game as set up")),
             ("w", N_("watch the game as set up, every seat a bot (a person's seat gets one)")),
+            ("n", N_("online: join a table by its invite, or host the game as set up")),
             (N_("click / double click"), N_("in the game list: show a game / start it")),
             ("c", N_("continue the match played last")),
             ("m", N_("saved matches: continue, replay, delete, export; statistics")),
