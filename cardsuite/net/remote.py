@@ -182,7 +182,7 @@ class RemoteRunner:
                 self.say(self.match.fill(text), "error")
             elif kind == "chat":
                 name, text = plain(str(frame.get("name", ""))), plain(str(frame.get("text", "")))
-                self.say(f"{name}: {text}")
+                self.say(f"{name}: {text}", "chat")  # kept until the next line or action
         except (KeyError, TypeError, ValueError, CardsuiteError) as problem:
             raise RemoteError(f"a {kind} frame from the server does not read: {problem}") from None
         self.version += 1
@@ -206,7 +206,7 @@ class RemoteRunner:
             for move, said in frame.get("refused", ())
         }
         self.summary = bool(frame.get("summary"))
-        if self.message_kind != "error" or self._legal:
+        if self.message_kind == "info" or (self.message_kind == "error" and self._legal):
             self.message = ""
         self.step = self._next_step()
 

@@ -194,3 +194,21 @@ async def test_a_game_in_real_time_is_not_hosted_for_the_table_screen_and_says_w
         said = lambda: [n.message for n in app._notifications]  # noqa: E731
         await wait_for(pilot, lambda: any("real time" in m for m in said()))
         assert table_screen(app) is None and app._serving is None
+
+
+async def test_a_chat_line_reaches_the_table_as_plain_text() -> None:
+    async with serving() as (host, url):
+        table = host.open_table("rang", ["human", "normal"])
+        (token,) = list(table.invites)
+        app = remote_app(url, token)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: (s := table_screen(app)) is not None and s.remote.started)
+            screen = table_screen(app)
+            assert screen is not None
+            await press(pilot, "slash")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
+            app.screen.query_one(Input).value = "good luck \x1b[31mall"
+            await press(pilot, "enter")
+            await wait_for(pilot, lambda: "Tester: good luck" in screen.remote.message)
+            assert "\x1b" not in screen.remote.message  # no control character reaches the screen
+            assert screen.remote.message_kind == "chat"

@@ -66,6 +66,14 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ),
     ),
     (
+        N_("At a table over the network"),
+        (
+            ("/", N_("say something to the table (a chat line)")),
+            ("u", N_("undo, if the server allows it: a person alone with bots")),
+            ("l / q", N_("leave the table (a bot may take your seat after a while)")),
+        ),
+    ),
+    (
         N_("Watching (every seat a bot)"),
         (
             ("p", N_("pause (the table stays in sight); p again goes on")),

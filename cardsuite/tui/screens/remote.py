@@ -9,17 +9,21 @@ was last seen, with a line that says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Middle, Vertical
+from textual.widgets import Input, Static
 
 from cardsuite.bots import level_word
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import N_, _
 from cardsuite.core.text import plain
 from cardsuite.net.client import Line
+from cardsuite.net.frames import MAX_CHAT
 from cardsuite.net.remote import RemoteError, RemoteMatch, RemoteRunner
 from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.translated import TranslatedModalScreen
 
 if TYPE_CHECKING:
     from cardsuite.tui.app import CardsuiteApp
@@ -28,6 +32,11 @@ if TYPE_CHECKING:
 class RemoteTableScreen(TableScreen):
     """The table of a seat played at a server (see the module).  ``invites``: the other
     seats' invites by seat, for a table opened from here (shown in the waiting room)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *TableScreen.BINDINGS,
+        Binding("slash", "chat", N_("Chat"), key_display="/"),
+    ]
 
     def __init__(
         self,
@@ -114,6 +123,35 @@ class RemoteTableScreen(TableScreen):
         lines += ["", _("The match starts when every person has joined.")]
         return "\n".join(lines)
 
+    def action_chat(self) -> None:
+        """A line to the table: everyone there (spectators too) reads it."""
+
+        def said(text: str | None) -> None:
+            if text:
+                self.line.send({"type": "chat", "text": text[:MAX_CHAT]})
+
+        self.app.push_screen(ChatScreen(), said)
+
     def _leave(self) -> None:
         super()._leave()
         self.cs_app.hang_up(self.line)
+
+
+class ChatScreen(TranslatedModalScreen[str | None]):
+    """One chat line to type: Enter sends it, Esc does not."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="chat-box"):
+            yield Static(_("Say to the table (Enter sends, Esc does not):"))
+            yield Input("", id="chat-line", max_length=MAX_CHAT, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
