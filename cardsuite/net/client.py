@@ -22,9 +22,11 @@ import aiohttp
 from cardsuite.bots import make_bot
 from cardsuite.bots.base import Bot, Remembers
 from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.i18n import _
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import make_rng
+from cardsuite.core.text import message_from_data, plain
 from cardsuite.core.wire import PROTOCOL, move_from_data, observation_from_data, outcome_from_data
 from cardsuite.games import get_game
 
@@ -48,6 +50,17 @@ class SeatResult:
     moves: int = 0  # the moves this client made
     frames: list[dict[str, Any]] = field(default_factory=list)  # every frame (keep=True)
     errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+def error_text(frame: dict[str, Any]) -> str:
+    """An error frame's words in this client's language (the server's, where it sent no
+    message data)."""
+    said = frame.get("said")
+    return message_from_data(said) if said is not None else plain(str(frame.get("message", "")))
+
+
+def refused(frame: dict[str, Any]) -> str:
+    return _("the server refused: {why}").format(why=error_text(frame))
 
 
 def join_frame(invite: str, name: str = "") -> dict[str, Any]:
@@ -176,7 +189,7 @@ async def _play(
         elif kind == "error":
             result.errors.append(frame)
             if frame.get("code") in FATAL:
-                raise CardsuiteError(f"the server refused: {frame.get('message')}")
+                raise CardsuiteError(refused(frame))
     raise ServerGone("the server closed the connection before the match was over")
 
 
@@ -212,7 +225,7 @@ class Line:
                 if frame is None:
                     raise ServerGone(f"{self.url} closed the connection")
                 if frame.get("type") == "error":
-                    raise ServerGone(f"the server refused: {frame.get('message')}")
+                    raise ServerGone(refused(frame))
                 frames.append(frame)
         except (TimeoutError, aiohttp.ClientError, OSError) as problem:
             await self.close()

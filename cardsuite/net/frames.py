@@ -27,7 +27,7 @@ import json
 from typing import Any
 
 from cardsuite.core.errors import CardsuiteError
-from cardsuite.core.text import plain
+from cardsuite.core.text import Message, plain
 from cardsuite.core.wire import PROTOCOL
 
 MAX_FRAME = 16 * 1024  # bytes of a client's frame; a longer one is refused
@@ -39,12 +39,13 @@ CLIENT_TYPES = ("open", "join", "watch", "act", "go", "undo", "chat")
 
 class FrameError(CardsuiteError):
     """A frame that cannot be taken: ``code`` names why, the text says it in words; ``said``
-    is the engine's refusal as message data, for a client to say in its own language."""
+    is the text as message data (the engine's refusal, or the server's own words to a
+    person), for a client to say in its own language."""
 
     def __init__(self, code: str, text: str, said: Any = None, rule: str = "") -> None:
         super().__init__(text)
         self.code = code
-        self.said = said
+        self.said = text.to_data() if said is None and isinstance(text, Message) else said
         self.rule = rule
 
 
@@ -53,9 +54,15 @@ def encode(frame: dict[str, Any]) -> str:
 
 
 def error(code: str, text: str, said: Any = None, rule: str = "") -> dict[str, Any]:
+    """An error frame: the code, the text in the server's language, and where the text is a
+    message, the message as data (``said``) and the rule it names (``IllegalCard``)."""
     frame: dict[str, Any] = {"type": "error", "code": code, "message": text}
-    if said is not None:  # the engine's words as data: the rule ("IllegalCard") and its text
-        frame["said"], frame["rule"] = said, rule
+    if said is None and isinstance(text, Message):
+        said = text.to_data()
+    if said is not None:
+        frame["said"] = said
+    if rule:
+        frame["rule"] = rule
     return frame
 
 

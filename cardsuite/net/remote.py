@@ -35,6 +35,7 @@ from cardsuite.core.view import TableView
 from cardsuite.core.wire import move_from_data, observation_from_data, outcome_from_data
 from cardsuite.games import get_game
 from cardsuite.match import SeatInfo, side_tags, told
+from cardsuite.net.client import error_text
 from cardsuite.runner.steps import BotTurn, HumanTurn, Over, Step, Stuck, Summary
 
 Frame = dict[str, Any]
@@ -177,9 +178,7 @@ class RemoteRunner:
                 self.done = True
             elif kind == "error":
                 self._sent_at = -1
-                said = frame.get("said")
-                text = message_from_data(said) if said is not None else str(frame["message"])
-                self.say(self.match.fill(text), "error")
+                self.say(self.match.fill(error_text(frame)), "error")
             elif kind == "chat":
                 name, text = plain(str(frame.get("name", ""))), plain(str(frame.get("text", "")))
                 self.say(f"{name}: {text}", "chat")  # kept until the next line or action

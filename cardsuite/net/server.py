@@ -40,14 +40,14 @@ from aiohttp import WSMsgType, web
 
 from cardsuite.bots import bot_ids
 from cardsuite.core.errors import CardsuiteError
-from cardsuite.core.i18n import _
+from cardsuite.core.i18n import N_
 from cardsuite.core.levels import NORMAL, level_id
 from cardsuite.core.moves import Move
 from cardsuite.core.options import options_from_strings, options_to_dict
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.rng import derive_seed
 from cardsuite.core.table import Seat
-from cardsuite.core.text import Message, player_names
+from cardsuite.core.text import Message, player_names, say
 from cardsuite.core.wire import (
     PROTOCOL,
     event_data,
@@ -180,7 +180,7 @@ class ServerTable:
         """``conn`` takes ``seat`` (again, after a dropped connection: the old one goes)."""
         for other in [c for c in self.connections if c.seat == seat]:
             self.connections.discard(other)
-            await other.send(error("replaced", "this seat was taken by a new connection"))
+            await other.send(error("replaced", say(N_("this seat was taken by a new connection"))))
             await other.socket.close()
         conn.table, conn.seat = self, seat
         self.connections.add(conn)
@@ -330,20 +330,22 @@ class ServerTable:
         """A move from ``conn``'s seat: read, checked and played, or refused (nothing changes)."""
         runner, match, seat = self.runner, self.match, conn.seat
         if seat is None:
-            raise FrameError("watching", "a spectator does not play")
+            raise FrameError("watching", say(N_("a spectator does not play")))
         if runner is None or match is None:
-            raise FrameError("not-started", "the table waits for its players")
+            raise FrameError("not-started", say(N_("the table waits for its players")))
         notation = text_field(frame, "move", limit=200)
         if runner.clock is None:
             ply = int_field(frame, "ply")
             if ply != len(match.moves):
-                raise FrameError("stale", "the table has moved on: that move was for another turn")
+                raise FrameError(
+                    "stale", say(N_("the table has moved on: that move was for another turn"))
+                )
         if not runner.open_to(seat):
             movers = sorted(match.to_move())
             if not movers:
-                raise FrameError("over", _("The game is over"))
+                raise FrameError("over", say(N_("The game is over")))
             name = match.names[movers[0]]
-            raise FrameError("not-your-turn", _("Wait: it is {name}'s turn.").format(name=name))
+            raise FrameError("not-your-turn", say(N_("Wait: it is {name}'s turn."), name=name))
         try:
             move = self.game.move_from_text(match.state, notation, seat)
         except CardsuiteError as problem:
@@ -370,9 +372,11 @@ class ServerTable:
         only a person playing alone against bots (an undo would take back the others' moves)."""
         runner, match, seat = self.runner, self.match, conn.seat
         if runner is None or match is None or seat is None:
-            raise FrameError("no-undo", "there is nothing of yours to take back")
+            raise FrameError("no-undo", say(N_("there is nothing of yours to take back")))
         if match.humans() != (seat,):
-            raise FrameError("no-undo", "at a table of several people, moves are not taken back")
+            raise FrameError(
+                "no-undo", say(N_("at a table of several people, moves are not taken back"))
+            )
         if runner.viewer != seat or not runner.undo():
             raise FrameError("no-undo", runner.undo_refusal())
         for other in self.connections:  # the table as it now stands, sent again
@@ -491,7 +495,7 @@ class Host:
     ) -> ServerTable:
         """A new table (CardsuiteError in words when the game, seats or options are wrong)."""
         if len(self.tables) >= MAX_TABLES:
-            raise FrameError("full", "this server holds as many tables as it can")
+            raise FrameError("full", say(N_("this server holds as many tables as it can")))
         game = get_game(game_id)
         game.check_seats(len(kinds))
         levels = bot_ids(game)
@@ -505,7 +509,7 @@ class Host:
                 raise FrameError("bad-seat", f"a seat is 'human' or a level: {', '.join(levels)}")
             seats.append(level)
         if HUMAN not in seats:
-            raise FrameError("bad-seat", "a table over the network has a person at least")
+            raise FrameError("bad-seat", say(N_("a table over the network has a person at least")))
         values = {str(k): str(v) for k, v in (options or {}).items()}
         opts = options_from_strings(game.Options, values)
         seed = derive_seed(self.seed, "table", self.opened) % (1 << 48)
@@ -583,14 +587,14 @@ class Host:
         if kind == "watch":
             table = self.tables.get(text_field(frame, "table", limit=64))
             if table is None:
-                raise FrameError("no-table", "no such table")
+                raise FrameError("no-table", say(N_("no such table")))
             await table.watch(conn)
             return
         if kind == "join":
             token = text_field(frame, "invite", limit=64)
             table = self.invites.get(token)
             if table is None:
-                raise FrameError("bad-invite", "no seat has that invite")
+                raise FrameError("bad-invite", say(N_("no seat has that invite")))
             await table.seat(conn, table.invites[token], name)
             return
         seats = frame.get("seats")

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cardsuite.core.i18n import speaking
 from cardsuite.core.text import fill, message_from_data
-from cardsuite.net.client import ServerGone, join_frame, play_seat
+from cardsuite.net.client import ServerGone, error_text, join_frame, play_seat, refused
 from cardsuite.net.commands import tls_client, tls_server
 from cardsuite.net.frames import MAX_FRAME
 from cardsuite.net.server import Host, ServerTable
@@ -326,6 +326,17 @@ async def test_an_illegal_move_is_refused_with_the_rule_it_breaks_as_data_a_clie
         with speaking("ru"):  # a Russian client says the same rule in Russian
             said = fill(message_from_data(answer["said"]), match.names)
             assert said == fill(refusal.text.said_in("ru"), match.names) != answer["message"]
+
+
+async def test_the_servers_own_refusals_to_a_person_are_said_in_the_clients_language() -> None:
+    async with serving() as (_host, url), raw_client(url) as client:
+        await client.send(join_frame("0" * 32, "Tester"))
+        answer = await client.receive("error")
+        assert answer["code"] == "bad-invite"
+        assert answer["message"] == "no seat has that invite"  # the server's language
+        with speaking("uk"):
+            assert error_text(answer) == "жодне місце не має такого запрошення"
+            assert refused(answer) == "сервер відмовив: жодне місце не має такого запрошення"
 
 
 async def test_a_finished_table_is_forgotten_once_its_players_have_gone() -> None:

@@ -42,6 +42,13 @@ def remote_app(url: str, token: str) -> CardsuiteApp:
     return CardsuiteApp(settings=TEST_SETTINGS, seed=1, server=server)
 
 
+def lobby_built(app: CardsuiteApp) -> bool:
+    """The lobby under everything has built its form (an app that ends before would leave
+    its building half done)."""
+    lobby = app.screen_stack[0] if app.screen_stack else None
+    return isinstance(lobby, LobbyScreen) and lobby.completed
+
+
 def table_screen(app: CardsuiteApp) -> RemoteTableScreen | None:
     screen = app.screen
     return screen if isinstance(screen, RemoteTableScreen) else None
@@ -117,6 +124,7 @@ async def test_a_server_that_cannot_be_reached_is_named_in_the_lobby() -> None:
     async with app.run_test(size=SIZE) as pilot:
         said = lambda: [n.message for n in app._notifications]  # noqa: E731
         await wait_for(pilot, lambda: any("cannot reach ws://127.0.0.1:9/ws" in m for m in said()))
+        await wait_for(pilot, lambda: lobby_built(app))
         assert table_screen(app) is None
         assert type(app.screen).__name__ == "LobbyScreen"
 
@@ -193,6 +201,7 @@ async def test_a_game_in_real_time_is_not_hosted_for_the_table_screen_and_says_w
         app.host_table(setup, ("127.0.0.1", free_port()))
         said = lambda: [n.message for n in app._notifications]  # noqa: E731
         await wait_for(pilot, lambda: any("real time" in m for m in said()))
+        await wait_for(pilot, lambda: lobby_built(app))
         assert table_screen(app) is None and app._serving is None
 
 
