@@ -80,16 +80,16 @@ async def test_t_shows_the_score_sheet_and_esc_goes_back_to_the_table() -> None:
 
 def test_forced_moves_wait_in_rang_and_laugh_and_lie_down_unless_asked_everywhere() -> None:
     seats = [SeatInfo("Anna"), SeatInfo("Boris", "random"), SeatInfo("Vera", "random")]
-    rang = Match(get_game("rang"), seats, seed=1)
-    laugh = Match(get_game("laugh-and-lie-down"), seats, seed=1)
-    grabuge_match = grabuge()
+    rang = Match(get_game("rang"), seats, seed=1).game
+    laugh = Match(get_game("laugh-and-lie-down"), seats, seed=1).game
+    grabuge_game = grabuge().game
     default = Settings()
     assert not _auto_play(default, rang) and not _auto_play(default, laugh)
-    assert _auto_play(default, grabuge_match), "elsewhere a forced move is played, at the pace"
+    assert _auto_play(default, grabuge_game), "elsewhere a forced move is played, at the pace"
     everywhere = default.replace(auto_play_everywhere=True)
     assert _auto_play(everywhere, rang) and _auto_play(everywhere, laugh)
     off = default.replace(auto_play=False, auto_play_everywhere=True)
-    assert not _auto_play(off, rang) and not _auto_play(off, grabuge_match)
+    assert not _auto_play(off, rang) and not _auto_play(off, grabuge_game)
 
 
 def test_on_a_clock_a_pick_survives_the_others_moves() -> None:

@@ -291,7 +291,7 @@ class LobbyScreen(TranslatedScreen[None]):
                         tooltip=_("Join a table over the network, or host this game (n)"),
                     ),
                     Button(_("Rules"), id="rules", compact=True),
-                    Button(_("Settings"), id="settings", compact=True),
+                    # (Settings: s, in the Footer; five buttons do not fit 80 columns in Russian)
                     id="start-row",
                 ),
                 id="setup-pane",
