@@ -1,0 +1,89 @@
+"""The table built from a presenter's parts: what every game's ``present`` does the same way.
+
+Every presenter shows the same frame: the seats in drawing order (the viewer first, then
+clockwise), each drawn by the game from its state; the centre piles; a status line and the
+side panel; and, where the game has them, the trick, the deal's summary, the score sheet, a
+countdown and keys that play moves at once.  :func:`table_view` puts that frame together from
+the observation, so that a game's ``present.py`` says only what its own table holds: how one
+seat looks (``seat``), what lies in the centre and what the text says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, Protocol, TypeVar
+
+from cardsuite.core.protocol import Observation
+from cardsuite.core.table import Seat
+from cardsuite.core.view import (
+    DealSummary,
+    KeyMove,
+    PileView,
+    ScoreSheet,
+    SeatView,
+    TableView,
+    TrickView,
+    seat_view,
+    seating,
+)
+
+
+class Seated(Protocol):
+    """A game's state as a presenter reads it: at the least, how many seats play."""
+
+    @property
+    def seats(self) -> int: ...
+
+
+S = TypeVar("S", bound=Seated)
+
+
+class SeatParts(NamedTuple):
+    """What a game shows of one seat: its piles, its ``marks`` ("dealer", "passed" …, joined
+    into its status line), its score and whether it is to move.  Whose seat it is and whether
+    it is the viewer's own, :func:`table_view` knows."""
+
+    piles: Sequence[PileView]
+    marks: Sequence[str] = ()
+    score: str = ""
+    to_move: bool = False
+
+
+def table_view(
+    obs: Observation[S],
+    title: str,
+    seat: Callable[[S, Seat, Seat | None], SeatParts],
+    centre: Iterable[PileView],
+    status: str,
+    info: Iterable[str] = (),
+    *,
+    trick: TrickView | None = None,
+    summary: DealSummary | None = None,
+    scores: ScoreSheet | None = None,
+    countdown: str = "",
+    key_moves: Iterable[KeyMove] = (),
+) -> TableView:
+    """The table as ``obs.viewer`` sees it: every seat as ``seat(state, s, viewer)`` shows it,
+    the viewer's first and then clockwise (a spectator's in table order), with the game's
+    ``centre`` piles, ``status`` line and ``info`` lines, and what else the game shows."""
+    state, viewer = obs.state, obs.viewer
+    seats = tuple(
+        _seat_view(s, viewer, seat(state, s, viewer)) for s in seating(viewer, state.seats)
+    )
+    return TableView(
+        title=title,
+        viewer=viewer,
+        seats=seats,
+        centre=tuple(centre),
+        status=status,
+        info=tuple(info),
+        trick=trick,
+        summary=summary,
+        countdown=countdown,
+        key_moves=tuple(key_moves),
+        scores=scores,
+    )
+
+
+def _seat_view(s: Seat, viewer: Seat | None, parts: SeatParts) -> SeatView:
+    return seat_view(s, viewer, parts.piles, parts.marks, score=parts.score, to_move=parts.to_move)
