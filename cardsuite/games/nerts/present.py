@@ -58,45 +58,27 @@ def _foundations(state: model.SeenNerts) -> list[PileView]:
 
 def _seat(state: model.SeenNerts, s: Seat, viewer: Seat | None) -> SeatParts:
     table = state.table
+    # each pile of the seat: what it is called, how it lies, what it says when empty, and
+    # the most cards it can hold
+    layout = [
+        (model.nerts(s), say("13-pile"), PileStyle.STACK, say("out!"), model.NERTS_SIZE),
+        *(
+            (
+                model.row(s, j),
+                say("row {n}", n=j + 1),
+                PileStyle.COLUMN,
+                say("empty slot"),
+                model.ROW_MOST,
+            )
+            for j in range(model.ROW_SLOTS)
+        ),
+        (model.waste(s), say("waste"), PileStyle.STACK, "", model.STOCK_SIZE),
+        (model.stock(s), say("stock"), PileStyle.STACK, say("empty"), model.STOCK_SIZE),
+    ]
     piles = [
-        pile_view(
-            table,
-            model.nerts(s),
-            say("13-pile"),
-            PileStyle.STACK,
-            owner=s,
-            placeholder=say("out!"),
-            most=model.NERTS_SIZE,
-        )
+        pile_view(table, pile, label, style, owner=s, placeholder=empty, most=most)
+        for pile, label, style, empty, most in layout
     ]
-    piles += [
-        pile_view(
-            table,
-            model.row(s, j),
-            say("row {n}", n=j + 1),
-            PileStyle.COLUMN,
-            owner=s,
-            placeholder=say("empty slot"),
-            most=model.ROW_MOST,
-        )
-        for j in range(model.ROW_SLOTS)
-    ]
-    piles.append(
-        pile_view(
-            table, model.waste(s), say("waste"), PileStyle.STACK, owner=s, most=model.STOCK_SIZE
-        )
-    )
-    piles.append(
-        pile_view(
-            table,
-            model.stock(s),
-            say("stock"),
-            PileStyle.STACK,
-            owner=s,
-            placeholder=say("empty"),
-            most=model.STOCK_SIZE,
-        )
-    )
     marks = []
     if state.stuck[s]:
         marks.append(say("stuck"))

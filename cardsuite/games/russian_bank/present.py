@@ -83,16 +83,14 @@ def stop_note(state: model.SeenRussianBank) -> str:
     """The Stop in words while it is news: who missed which cards, which one went up."""
     if state.violator is None:
         return ""
-    cards = join_words(str(c) for c in state.missed)
+    who, cards = seat(state.violator), join_words(str(c) for c in state.missed)
     if state.placed is None:
         return say(
-            "Stop! {who} missed a foundation play: {cards} could have gone up",
-            who=seat(state.violator),
-            cards=cards,
+            "Stop! {who} missed a foundation play: {cards} could have gone up", who=who, cards=cards
         )
     return say(
         "Stop! {who} missed a foundation play: {cards} could have gone up; {card} went up",
-        who=seat(state.violator),
+        who=who,
         cards=cards,
         card=state.placed,
     )

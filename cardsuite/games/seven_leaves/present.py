@@ -215,13 +215,14 @@ def _trick(state: model.SeenSevenLeaves) -> TrickView | None:
 def _status(state: model.SeenSevenLeaves) -> str:
     series = state.series
     if series.between:
+        who = seat(state.next_dealer)
         if state.loser is not None:
             return say(
                 "Game over: {loser} lost; {who} deals the next game",
                 loser=seat(state.loser),
-                who=seat(state.next_dealer),
+                who=who,
             )
-        return say("Deal over: {who} deals the next hand", who=seat(state.next_dealer))
+        return say("Deal over: {who} deals the next hand", who=who)
     if state.over:
         return say("The match is over")
     if state.phase is model.CUT_PHASE:
