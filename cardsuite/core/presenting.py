@@ -4,8 +4,9 @@ Every presenter shows the same frame: the seats in drawing order (the viewer fir
 clockwise), each drawn by the game from its state; the centre piles; a status line and the
 side panel; and, where the game has them, the trick, the deal's summary, the score sheet, a
 countdown and keys that play moves at once.  :func:`table_view` puts that frame together from
-the observation, so that a game's ``present.py`` says only what its own table holds: how one
-seat looks (``seat``), what lies in the centre and what the text says.
+the observation, so that a game's ``present.py`` says only what its own table holds: what one
+seat shows (``seat``, giving its :class:`SeatParts`), what lies in the centre and what the
+text says.  Whose seat each one is, and which is the viewer's own, the frame fills in.
 """
 
 from __future__ import annotations
