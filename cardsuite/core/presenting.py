@@ -12,7 +12,7 @@ text says.  Whose seat each one is, and which is the viewer's own, the frame fil
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypedDict, TypeVar, Unpack
 
 from cardsuite.core.protocol import Observation
 from cardsuite.core.table import Seat
@@ -50,6 +50,17 @@ class SeatParts(NamedTuple):
     to_move: bool = False
 
 
+class Extras(TypedDict, total=False):
+    """What a table shows beyond its seats, centre and text, where the game has it (the
+    :class:`TableView` fields of the same names)."""
+
+    trick: TrickView | None
+    summary: DealSummary | None
+    scores: ScoreSheet | None
+    countdown: str
+    key_moves: tuple[KeyMove, ...]
+
+
 def table_view(
     obs: Observation[S],
     title: str,
@@ -57,33 +68,16 @@ def table_view(
     centre: Iterable[PileView],
     status: str,
     info: Iterable[str] = (),
-    *,
-    trick: TrickView | None = None,
-    summary: DealSummary | None = None,
-    scores: ScoreSheet | None = None,
-    countdown: str = "",
-    key_moves: Iterable[KeyMove] = (),
+    **extras: Unpack[Extras],
 ) -> TableView:
     """The table as ``obs.viewer`` sees it: every seat as ``seat(state, s, viewer)`` shows it,
     the viewer's first and then clockwise (a spectator's in table order), with the game's
-    ``centre`` piles, ``status`` line and ``info`` lines, and what else the game shows."""
+    ``centre`` piles, ``status`` line and ``info`` lines, and its ``extras``."""
     state, viewer = obs.state, obs.viewer
     seats = tuple(
         _seat_view(s, viewer, seat(state, s, viewer)) for s in seating(viewer, state.seats)
     )
-    return TableView(
-        title=title,
-        viewer=viewer,
-        seats=seats,
-        centre=tuple(centre),
-        status=status,
-        info=tuple(info),
-        trick=trick,
-        summary=summary,
-        countdown=countdown,
-        key_moves=tuple(key_moves),
-        scores=scores,
-    )
+    return TableView(title, viewer, seats, tuple(centre), status, tuple(info), **extras)
 
 
 def _seat_view(s: Seat, viewer: Seat | None, parts: SeatParts) -> SeatView:

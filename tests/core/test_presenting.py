@@ -35,10 +35,10 @@ def test_the_seats_come_viewer_first_each_as_the_game_shows_it() -> None:
 
 
 def test_a_spectator_sees_the_seats_in_table_order_and_the_extras_pass_through() -> None:
-    keys = [KeyMove(0, "q", "play s1 c1", "s1→C1")]
+    keys = (KeyMove(0, "q", "play s1 c1", "s1→C1"),)
     spectator = Observation(None, Three())
     view = table_view(spectator, "Three", seat, (), "", countdown="Go!", key_moves=keys)
     assert [s.seat for s in view.seats] == [0, 1, 2]
     assert not any(s.is_viewer for s in view.seats)
-    assert view.countdown == "Go!" and view.key_moves == tuple(keys) and view.info == ()
+    assert view.countdown == "Go!" and view.key_moves == keys and view.info == ()
     assert view.trick is None and view.summary is None and view.scores is None
