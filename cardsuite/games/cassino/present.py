@@ -11,8 +11,10 @@ from typing import Any
 from cardsuite.core.cards import FACE_DOWN, CardFace
 from cardsuite.core.i18n import C_, _
 from cardsuite.core.outcome import POINTS
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import score_sheet
+from cardsuite.core.table import Seat
 from cardsuite.core.text import say, say_n, seat, seats_text
 from cardsuite.core.view import (
     DealSummary,
@@ -23,87 +25,71 @@ from cardsuite.core.view import (
     by_rank,
     hand_view,
     pile_view,
-    seat_view,
-    seating,
 )
-from cardsuite.games.cassino.model import (
-    OUT,
-    STOCK,
-    TABLE,
-    CassinoState,
-    SeenCassino,
-    hand,
-    party_seats,
-    pile_stats,
-    points_text,
-    totals,
-    won,
-)
+from cardsuite.games.cassino import model
 
 
-def party_name(state: CassinoState[Any], party: int) -> str:
-    return seats_text(party_seats(state, party))
+def party_name(state: model.CassinoState[Any], party: int) -> str:
+    return seats_text(model.party_seats(state, party))
 
 
-def present(obs: Observation[SeenCassino]) -> TableView:
+def present(obs: Observation[model.SeenCassino]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     series = state.series
-    partners = state.options.partnerships
-    points = totals(state)
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        piles = [hand_view(table, hand(s), s, obs.viewer, by_rank())]
-        if not partners:
-            piles.append(_won_view(state, s, s))
-        marks = [say("dealer")] if s == series.dealer else []
-        if state.last == s and state.turn is not None:
-            marks.append(say("last capture"))
-        seats.append(
-            seat_view(
-                s, obs.viewer, piles, marks, score=points_text(points[s]), to_move=s == state.turn
-            )
-        )
     centre = [
         pile_view(
-            table, STOCK, _(C_("cassino", "stock")), PileStyle.STACK, placeholder=say("empty")
+            table, model.STOCK, _(C_("cassino", "stock")), PileStyle.STACK, placeholder=say("empty")
         ),
         pile_view(
-            table, TABLE, say("table"), PileStyle.ROW, placeholder=say("no cards: trail one")
+            table, model.TABLE, say("table"), PileStyle.ROW, placeholder=say("no cards: trail one")
         ),
     ]
-    if partners:
+    if state.options.partnerships:
         centre += [_won_view(state, p, None) for p in range(state.parties)]
-    if table.count(OUT):
+    if table.count(model.OUT):
         centre.append(
-            pile_view(table, OUT, say("set aside"), PileStyle.BADGE, note=say("unscored"))
+            pile_view(table, model.OUT, say("set aside"), PileStyle.BADGE, note=say("unscored"))
         )
-    return TableView(
-        title=say("Cassino"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=tuple(centre),
-        status=_status(state),
-        info=_info(state, points),
-        summary=_summary(state) if series.between else None,
-        scores=_score_sheet(state) if series.deals > 1 else None,
+    status = _status(state)
+    info = _info(state, model.totals(state))
+    summary = _summary(state) if series.between else None
+    scores = _score_sheet(state) if series.deals > 1 else None
+    return table_view(
+        obs, say("Cassino"), _seat, centre, status, info, summary=summary, scores=scores
     )
 
 
-def _won_view(state: SeenCassino, party: int, owner: int | None) -> PileView:
+def _seat(state: model.SeenCassino, s: Seat, viewer: Seat | None) -> SeatParts:
+    piles = [hand_view(state.table, model.hand(s), s, viewer, by_rank())]
+    if not state.options.partnerships:
+        piles.append(_won_view(state, s, s))
+    marks = [say("dealer")] if s == state.series.dealer else []
+    if state.last == s and state.turn is not None:
+        marks.append(say("last capture"))
+    score = model.points_text(model.totals(state)[s])
+    return SeatParts(piles, marks, score=score, to_move=s == state.turn)
+
+
+def _won_view(state: model.SeenCassino, party: int, owner: int | None) -> PileView:
     label = (
         say("captured")
         if owner is not None
         else say("captured by {side}", side=party_name(state, party))
     )
-    faces: tuple[CardFace, ...] = (FACE_DOWN,) * state.table.count(won(party))  # face down
+    faces: tuple[CardFace, ...] = (FACE_DOWN,) * state.table.count(model.won(party))  # face down
     return PileView(
-        won(party), label, PileStyle.BADGE, faces, owner=owner, note=pile_stats(state, party)
+        model.won(party),
+        label,
+        PileStyle.BADGE,
+        faces,
+        owner=owner,
+        note=model.pile_stats(state, party),
     )
 
 
-def _status(state: SeenCassino) -> str:
+def _status(state: model.SeenCassino) -> str:
     series = state.series
     if series.between:
         return say(
@@ -117,7 +103,7 @@ def _status(state: SeenCassino) -> str:
     return say("{who} to play: capture if you can, else trail", who=turn)
 
 
-def _info(state: SeenCassino, points: tuple[int, ...]) -> tuple[str, ...]:
+def _info(state: model.SeenCassino, points: tuple[int, ...]) -> tuple[str, ...]:
     series = state.series
     lines = [
         say(
@@ -129,8 +115,8 @@ def _info(state: SeenCassino, points: tuple[int, ...]) -> tuple[str, ...]:
         say_n(
             "Stock: {n} card",
             "Stock: {n} cards",
-            state.table.count(STOCK),
-            n=state.table.count(STOCK),
+            state.table.count(model.STOCK),
+            n=state.table.count(model.STOCK),
         ),
         say(
             "Last capture: {who}",
@@ -139,14 +125,14 @@ def _info(state: SeenCassino, points: tuple[int, ...]) -> tuple[str, ...]:
         say("Captured this hand:"),
     ]
     lines += [
-        say("  {who}: {stats}", who=party_name(state, p), stats=pile_stats(state, p))
+        say("  {who}: {stats}", who=party_name(state, p), stats=model.pile_stats(state, p))
         for p in range(state.parties)
     ]
     lines.append(
         say(
             "Points: {points}",
             points=" · ".join(
-                f"{party_name(state, p)} {points[party_seats(state, p)[0]]}"
+                f"{party_name(state, p)} {points[model.party_seats(state, p)[0]]}"
                 for p in range(state.parties)
             ),
         )
@@ -161,17 +147,17 @@ def _info(state: SeenCassino, points: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _summary(state: SeenCassino) -> DealSummary:
+def _summary(state: model.SeenCassino) -> DealSummary:
     """The hand just finished: what each party captured, its points in the hand and in all."""
     series = state.series
     result = series.results[-1]
-    in_all = totals(state)
+    in_all = model.totals(state)
     rows = tuple(
         (
             party_name(state, p),
-            pile_stats(state, p, full=True),
-            str(result.scores[party_seats(state, p)[0]]),
-            str(in_all[party_seats(state, p)[0]]),
+            model.pile_stats(state, p, full=True),
+            str(result.scores[model.party_seats(state, p)[0]]),
+            str(in_all[model.party_seats(state, p)[0]]),
         )
         for p in range(state.parties)
     )
@@ -180,7 +166,7 @@ def _summary(state: SeenCassino) -> DealSummary:
     return DealSummary(title, columns, rows, (result.note,))
 
 
-def _score_sheet(state: SeenCassino) -> ScoreSheet:
+def _score_sheet(state: model.SeenCassino) -> ScoreSheet:
     """Every hand so far: each party's points in it and in all."""
     series = state.series
     if series.over:
@@ -191,7 +177,7 @@ def _score_sheet(state: SeenCassino) -> ScoreSheet:
         progress = say("Hand {n} of {total} is next", n=series.number + 2, total=series.deals)
     return score_sheet(
         series,
-        [(party_name(state, p), party_seats(state, p)[0]) for p in range(state.parties)],
+        [(party_name(state, p), model.party_seats(state, p)[0]) for p in range(state.parties)],
         title=say("Cassino"),
         scored=POINTS.heading(),
         total=say("in all"),

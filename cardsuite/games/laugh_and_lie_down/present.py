@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
 from cardsuite.core.series import player_columns, score_sheet
+from cardsuite.core.table import Seat
 from cardsuite.core.text import card_count, ranks_word, say, say_n, seat
 from cardsuite.core.view import (
     DealSummary,
@@ -13,18 +15,8 @@ from cardsuite.core.view import (
     TableView,
     by_rank,
     hand_view,
-    seat_view,
-    seating,
 )
-from cardsuite.games.laugh_and_lie_down.model import (
-    CHIP_BALANCE,
-    HAND_SIZES,
-    LAUGHS,
-    TABLE,
-    SeenLaugh,
-    captured,
-    hand,
-)
+from cardsuite.games.laugh_and_lie_down import model
 
 
 def laughs_text(n: int) -> str:
@@ -32,75 +24,62 @@ def laughs_text(n: int) -> str:
 
 
 def chips_text(n: int) -> str:
-    return CHIP_BALANCE.amount(n) if n else say("0 chips")
+    return model.CHIP_BALANCE.amount(n) if n else say("0 chips")
 
 
-def present(obs: Observation[SeenLaugh]) -> TableView:
+def present(obs: Observation[model.SeenLaugh]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
-    table = state.table
-    opts = state.options
     series = state.series
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        took = table.faces(captured(s))
-        piles = (
-            hand_view(table, hand(s), s, obs.viewer, by_rank(), placeholder=say("no cards")),
-            PileView(
-                captured(s),
-                say("captured"),
-                PileStyle.BADGE,
-                took,
-                owner=s,
-                note=card_count(len(took)),
-            ),
-        )
-        marks = []
-        if s == series.dealer:
-            marks.append(say("dealer"))
-        if s == state.loser:
-            marks.append(say("lay down: laughed at"))
-        elif s in state.down:
-            marks.append(say("lay down"))
-        elif not held and state.turn is not None:
-            marks.append(say("safe"))
-        score = laughs_text(state.laughs[s])
-        if opts.stakes:
-            score = f"{chips_text(state.chips[s])} · {score}"
-        seats.append(
-            seat_view(
-                s,
-                obs.viewer,
-                piles,
-                marks,
-                score=score,
-                to_move=s == (state.asked if state.asked is not None else state.turn),
-            )
-        )
     centre = (
         PileView(
-            TABLE,
+            model.TABLE,
             say("table"),
             PileStyle.FAN,  # a fan: all of up to 20-odd cards fit at 80 columns
-            tuple(sorted(table.faces(TABLE), key=by_rank())),  # no order: shown by rank
+            tuple(sorted(state.table.faces(model.TABLE), key=by_rank())),  # no order: shown by rank
             placeholder=say("empty"),
         ),
     )
+    status = _status(state)
+    info = _info(state)
     summary = _summary(state) if series.results and state.turn is None else None
-    return TableView(
-        title=say("Laugh and Lie Down"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=centre,
-        status=_status(state),
-        info=_info(state),
-        summary=summary,
-        scores=_score_sheet(state) if state.series.deals > 1 else None,
+    scores = _score_sheet(state) if state.series.deals > 1 else None
+    title = say("Laugh and Lie Down")
+    return table_view(obs, title, _seat, centre, status, info, summary=summary, scores=scores)
+
+
+def _seat(state: model.SeenLaugh, s: Seat, viewer: Seat | None) -> SeatParts:
+    table = state.table
+    held = table.faces(model.hand(s))
+    took = table.faces(model.captured(s))
+    piles = (
+        hand_view(table, model.hand(s), s, viewer, by_rank(), placeholder=say("no cards")),
+        PileView(
+            model.captured(s),
+            say("captured"),
+            PileStyle.BADGE,
+            took,
+            owner=s,
+            note=card_count(len(took)),
+        ),
     )
+    marks = []
+    if s == state.series.dealer:
+        marks.append(say("dealer"))
+    if s == state.loser:
+        marks.append(say("lay down: laughed at"))
+    elif s in state.down:
+        marks.append(say("lay down"))
+    elif not held and state.turn is not None:
+        marks.append(say("safe"))
+    score = laughs_text(state.laughs[s])
+    if state.options.stakes:
+        score = f"{chips_text(state.chips[s])} · {score}"
+    to_move = s == (state.asked if state.asked is not None else state.turn)
+    return SeatParts(piles, marks, score=score, to_move=to_move)
 
 
-def _score_sheet(state: SeenLaugh) -> ScoreSheet:
+def _score_sheet(state: model.SeenLaugh) -> ScoreSheet:
     """Every deal so far: with stakes, each player's chips won or lost in it (the ante
     included) and his balance; without, who was laughed at and the laughs in all."""
     stakes = state.options.stakes
@@ -110,12 +89,12 @@ def _score_sheet(state: SeenLaugh) -> ScoreSheet:
         title=say("Laugh and Lie Down"),
         scored=say("chips") if stakes else say("laughed at"),
         total=say("balance") if stakes else say("in all"),
-        better="" if stakes else LAUGHS.hint(),
+        better="" if stakes else model.LAUGHS.hint(),
         signed=stakes,
     )
 
 
-def _status(state: SeenLaugh) -> str:
+def _status(state: model.SeenLaugh) -> str:
     if state.asked is not None:
         return say(
             "{who} may add the other two {rank} to the pair just taken",
@@ -133,13 +112,16 @@ def _status(state: SeenLaugh) -> str:
     return say("{who} to capture: match a card of the hand with the table", who=seat(state.turn))
 
 
-def _info(state: SeenLaugh) -> tuple[str, ...]:
+def _info(state: model.SeenLaugh) -> tuple[str, ...]:
     lines = [state.series.heading(), say("Dealer: {who}", who=seat(state.dealer))]
     n = state.seats
     if state.options.stakes:
         lines.append(say("Pot: {n}", n=state.pot))
         lines.append(
-            say("Break-even: {n} cards captured (1 chip a pair above or below)", n=HAND_SIZES[n])
+            say(
+                "Break-even: {n} cards captured (1 chip a pair above or below)",
+                n=model.HAND_SIZES[n],
+            )
         )
         chips = " · ".join(f"{seat(s)} {state.chips[s]:+d}" for s in range(n))
         lines.append(say("Chips: {chips}", chips=chips))
@@ -148,7 +130,7 @@ def _info(state: SeenLaugh) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _summary(state: SeenLaugh) -> DealSummary:
+def _summary(state: model.SeenLaugh) -> DealSummary:
     """The deal just finished: each seat's captures and what it gave, with running totals."""
     series = state.series
     result = series.results[-1]
@@ -166,7 +148,7 @@ def _summary(state: SeenLaugh) -> DealSummary:
         rows = tuple(
             (
                 seat(s),
-                str(table.count(captured(s))),
+                str(table.count(model.captured(s))),
                 f"{result.scores[s]:+d}",
                 f"{state.chips[s]:+d}",
                 str(state.laughs[s]),
@@ -179,7 +161,7 @@ def _summary(state: SeenLaugh) -> DealSummary:
         rows = tuple(
             (
                 seat(s),
-                str(table.count(captured(s))),
+                str(table.count(model.captured(s))),
                 say("yes") if result.scores[s] else "",
                 str(state.laughs[s]),
             )

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from cardsuite.core.cards import rank_index
 from cardsuite.core.i18n import C_, _
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
+from cardsuite.core.table import Seat
 from cardsuite.core.text import card_count, say, say_n, seat, trick_count
-from cardsuite.core.view import PileStyle, PileView, TableView, seat_view, seating
-from cardsuite.games.rubashka.model import (
-    PACK,
-    PILE,
-    GameEnded,
-    SeenRubashka,
-    packet,
-)
+from cardsuite.core.view import PileStyle, PileView, TableView
+from cardsuite.games.rubashka.model import PACK, PILE, GameEnded, SeenRubashka, packet
 
 
 def counters(state: SeenRubashka) -> str:
@@ -45,41 +41,6 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
     state = obs.state
     table = state.table
     over = state.over
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        faces = table.faces(packet(s))
-        marks = []
-        if s == state.dealer:
-            marks.append(say("dealer"))
-        if over:
-            if state.winner == s:
-                marks.append(say("winner"))
-            elif state.winner is None:
-                marks.append(_(C_("result", "draw")))
-        elif state.debt and s == state.to_play:
-            marks.append(
-                say_n("pays {n} more card", "pays {n} more cards", state.debt, n=state.debt)
-            )
-        elif state.debt and s == state.attacker:
-            marks.append(say("is owed"))
-        seats.append(
-            seat_view(
-                s,
-                obs.viewer,
-                (
-                    PileView(
-                        packet(s),
-                        say("packet"),
-                        PileStyle.STACK,
-                        faces,
-                        owner=s,
-                        placeholder=say("no cards"),
-                    ),
-                ),
-                marks,
-                to_move=s == state.to_play,
-            )
-        )
     pile = table.faces(PILE)
     centre = (
         PileView(
@@ -136,11 +97,24 @@ def present(obs: Observation[SeenRubashka]) -> TableView:
                 start=start + 1,
             )
         )
-    return TableView(
-        title=say("Rubashka"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=centre,
-        status=status,
-        info=tuple(info),
+    return table_view(obs, say("Rubashka"), _seat, centre, status, info)
+
+
+def _seat(state: SeenRubashka, s: Seat, viewer: Seat | None) -> SeatParts:
+    marks = []
+    if s == state.dealer:
+        marks.append(say("dealer"))
+    if state.over:
+        if state.winner == s:
+            marks.append(say("winner"))
+        elif state.winner is None:
+            marks.append(_(C_("result", "draw")))
+    elif state.debt and s == state.to_play:
+        marks.append(say_n("pays {n} more card", "pays {n} more cards", state.debt, n=state.debt))
+    elif state.debt and s == state.attacker:
+        marks.append(say("is owed"))
+    faces = state.table.faces(packet(s))
+    packet_view = PileView(
+        packet(s), say("packet"), PileStyle.STACK, faces, owner=s, placeholder=say("no cards")
     )
+    return SeatParts((packet_view,), marks, to_move=s == state.to_play)

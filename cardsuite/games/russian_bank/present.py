@@ -8,80 +8,62 @@ shared, they only lie there).  The eight foundations are the centre.
 from __future__ import annotations
 
 from cardsuite.core.i18n import C_
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
 from cardsuite.core.table import PileId, Seat, SeenTable
 from cardsuite.core.text import card_count, game_over_text, join_words, say, say_n, seat
-from cardsuite.core.view import PileStyle, PileView, TableView, pile_view, seat_view, seating
-from cardsuite.games.russian_bank.model import (
-    FOUND_IDS,
-    HOUSE_IDS,
-    OVER,
-    STOP,
-    SeenRussianBank,
-    hand,
-    hand_card,
-    reserve,
-    waste,
-)
+from cardsuite.core.view import PileStyle, PileView, TableView, pile_view
+from cardsuite.games.russian_bank import model
 
 
-def present(obs: Observation[SeenRussianBank]) -> TableView:
+def present(obs: Observation[model.SeenRussianBank]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
+    centre = tuple(
+        pile_view(state.table, pid, say("F{n}", n=k + 1), PileStyle.STACK, placeholder=say("Ace"))
+        for k, pid in enumerate(model.FOUND_IDS)
+    )
+    title = say("Russian Bank")
+    return table_view(obs, title, _seat, centre, _status(state), _info(state))
+
+
+def _seat(state: model.SeenRussianBank, s: Seat, viewer: Seat | None) -> SeatParts:
     table = state.table
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        piles = [
-            _counted(table, reserve(s), say("reserve"), s),
+    piles = [
+        _counted(table, model.reserve(s), say("reserve"), s),
+        pile_view(
+            table,
+            model.hand_card(s),
+            say("hand card"),
+            PileStyle.STACK,
+            owner=s,
+            placeholder=say("none"),
+        ),
+        _counted(table, model.waste(s), say("waste"), s),
+        _counted(table, model.hand(s), say(C_("russian bank", "hand")), s),
+    ]
+    for k in range(4 * s, 4 * s + 4):
+        piles.append(
             pile_view(
                 table,
-                hand_card(s),
-                say("hand card"),
-                PileStyle.STACK,
-                owner=s,
-                placeholder=say("none"),
-            ),
-            _counted(table, waste(s), say("waste"), s),
-            _counted(table, hand(s), say(C_("russian bank", "hand")), s),
-        ]
-        for k in range(4 * s, 4 * s + 4):
-            piles.append(
-                pile_view(
-                    table,
-                    HOUSE_IDS[k],
-                    say("H{n}", n=k + 1),
-                    PileStyle.COLUMN,
-                    placeholder=say("empty"),
-                )
-            )
-        left = sum(table.count(pile) for pile in (reserve(s), waste(s), hand(s), hand_card(s)))
-        marks = []
-        if state.phase == OVER and state.winner == s:
-            marks.append(say("winner"))
-        if state.violator == s:
-            marks.append(say("Stop called"))  # on the seat it was called on
-        seats.append(
-            seat_view(
-                s,
-                obs.viewer,
-                tuple(piles),
-                marks,
-                score=say_n("{n} card left", "{n} cards left", left, n=left),
-                to_move=state.phase != OVER and s == state.turn,
+                model.HOUSE_IDS[k],
+                say("H{n}", n=k + 1),
+                PileStyle.COLUMN,
+                placeholder=say("empty"),
             )
         )
-    centre = tuple(
-        pile_view(table, pid, say("F{n}", n=k + 1), PileStyle.STACK, placeholder=say("Ace"))
-        for k, pid in enumerate(FOUND_IDS)
+    left = sum(
+        table.count(pile)
+        for pile in (model.reserve(s), model.waste(s), model.hand(s), model.hand_card(s))
     )
-    return TableView(
-        title=say("Russian Bank"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=centre,
-        status=_status(state),
-        info=_info(state),
-    )
+    marks = []
+    if state.phase == model.OVER and state.winner == s:
+        marks.append(say("winner"))
+    if state.violator == s:
+        marks.append(say("Stop called"))  # on the seat it was called on
+    score = say_n("{n} card left", "{n} cards left", left, n=left)
+    to_move = state.phase != model.OVER and s == state.turn
+    return SeatParts(piles, marks, score=score, to_move=to_move)
 
 
 def _counted(table: SeenTable, pile: PileId, label: str, owner: Seat) -> PileView:
@@ -97,40 +79,38 @@ def _counted(table: SeenTable, pile: PileId, label: str, owner: Seat) -> PileVie
     )
 
 
-def stop_note(state: SeenRussianBank) -> str:
+def stop_note(state: model.SeenRussianBank) -> str:
     """The Stop in words while it is news: who missed which cards, which one went up."""
     if state.violator is None:
         return ""
-    cards = join_words(str(c) for c in state.missed)
+    who, cards = seat(state.violator), join_words(str(c) for c in state.missed)
     if state.placed is None:
         return say(
-            "Stop! {who} missed a foundation play: {cards} could have gone up",
-            who=seat(state.violator),
-            cards=cards,
+            "Stop! {who} missed a foundation play: {cards} could have gone up", who=who, cards=cards
         )
     return say(
         "Stop! {who} missed a foundation play: {cards} could have gone up; {card} went up",
-        who=seat(state.violator),
+        who=who,
         cards=cards,
         card=state.placed,
     )
 
 
-def _status(state: SeenRussianBank) -> str:
-    if state.phase == OVER:
+def _status(state: model.SeenRussianBank) -> str:
+    if state.phase == model.OVER:
         return game_over_text(state.winner)
-    if state.phase == STOP:
+    if state.phase == model.STOP:
         return say("Stop! {who} places one missed card on a foundation", who=seat(state.turn))
     return say("{who} to play", who=seat(state.turn))
 
 
-def _info(state: SeenRussianBank) -> tuple[str, ...]:
+def _info(state: model.SeenRussianBank) -> tuple[str, ...]:
     lines = []
     note = stop_note(state)
     if note:
         lines.append(note)
     opts = state.options
-    if state.phase != OVER and state.phase != STOP:
+    if state.phase != model.OVER and state.phase != model.STOP:
         lines.append(say("Drop the hand card on the waste to end the turn"))
     rules = [say("Loading on") if opts.loading else say("Loading off")]
     if opts.compulsory_foundation:

@@ -4,92 +4,36 @@ from __future__ import annotations
 
 from cardsuite.core.cards import ACE_HIGH, Card, rank_index
 from cardsuite.core.i18n import C_, _
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
+from cardsuite.core.table import Seat
 from cardsuite.core.text import number_text, ranks_word, say, say_n, seat
-from cardsuite.core.view import (
-    PileStyle,
-    PileView,
-    TableView,
-    by_rank,
-    hand_view,
-    pile_view,
-    seat_view,
-    seating,
-)
-from cardsuite.games.ryba.model import (
-    ASK_LIMIT,
-    BOOK,
-    STOCK,
-    Asked,
-    Fished,
-    FishedNothing,
-    HandedOver,
-    SeenRyba,
-    book_counts,
-    books,
-    end_text,
-    hand,
-)
+from cardsuite.core.view import PileStyle, PileView, TableView, by_rank, hand_view, pile_view
+from cardsuite.games.ryba import model
 
-ASKS_SHOWN_FROM = ASK_LIMIT - 500  # show the ask count when the safety cap comes near
+ASKS_SHOWN_FROM = model.ASK_LIMIT - 500  # show the ask count when the safety cap comes near
 
 
-def present(obs: Observation[SeenRyba]) -> TableView:
+def present(obs: Observation[model.SeenRyba]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     options = state.options
     over = state.turn is None
-    counts = book_counts(state)
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        held = table.faces(hand(s))
-        laid = table.faces(books(s))
-        ranks = " ".join(rank_index(c.rank) for c in laid[::BOOK] if isinstance(c, Card))
-        marks = []
-        if s == state.dealer:
-            marks.append(say("dealer"))
-        if over and s in state.winners and len(state.winners) < state.seats:
-            marks.append(say("winner"))
-        elif not held and not over:
-            marks.append(say("no cards"))
-        seats.append(
-            seat_view(
-                s,
-                obs.viewer,
-                (
-                    hand_view(
-                        table,
-                        hand(s),
-                        s,
-                        obs.viewer,
-                        by_rank(ACE_HIGH),
-                        placeholder=say("no cards"),
-                    ),
-                    PileView(
-                        books(s),
-                        _(C_("go fish", "books")),
-                        PileStyle.BADGE,
-                        laid,
-                        owner=s,
-                        note=ranks or say("none yet"),
-                    ),
-                ),
-                marks,
-                score=say_n("{n} book", "{n} books", counts[s], n=counts[s]),
-                to_move=s == state.turn,
-            )
-        )
-    centre = (pile_view(table, STOCK, say("stock"), PileStyle.STACK, placeholder=say("empty")),)
+    counts = model.book_counts(state)
+    centre = (
+        pile_view(table, model.STOCK, say("stock"), PileStyle.STACK, placeholder=say("empty")),
+    )
     if state.turn is None:
         status = say(
-            "Game over — {how}", how=end_text(state.how, state.winners, state.finished, counts)
+            "Game over — {how}",
+            how=model.end_text(state.how, state.winners, state.finished, counts),
         )
     elif options.ask_all:
         status = say("{who} to ask everyone for a rank", who=seat(state.turn))
     else:
         status = say("{who} to ask: choose an opponent, then a rank", who=seat(state.turn))
-    stock = table.count(STOCK)
+    stock = table.count(model.STOCK)
     info = [
         say_n("Stock: {n} card", "Stock: {n} cards", stock, n=stock),
         say("Books: {list}", list=" · ".join(f"{seat(s)} {counts[s]}" for s in range(state.seats))),
@@ -104,26 +48,48 @@ def present(obs: Observation[SeenRyba]) -> TableView:
             say(
                 "Asks: {n} (the game stops as a draw at {limit})",
                 n=number_text(state.asks),
-                limit=number_text(ASK_LIMIT),
+                limit=number_text(model.ASK_LIMIT),
             )
         )
-    return TableView(
-        title=say("Go Fish"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=centre,
-        status=status,
-        info=tuple(info),
+    return table_view(obs, say("Go Fish"), _seat, centre, status, info)
+
+
+def _seat(state: model.SeenRyba, s: Seat, viewer: Seat | None) -> SeatParts:
+    table = state.table
+    over = state.turn is None
+    held = table.faces(model.hand(s))
+    laid = table.faces(model.books(s))
+    ranks = " ".join(rank_index(c.rank) for c in laid[:: model.BOOK] if isinstance(c, Card))
+    marks = []
+    if s == state.dealer:
+        marks.append(say("dealer"))
+    if over and s in state.winners and len(state.winners) < state.seats:
+        marks.append(say("winner"))
+    elif not held and not over:
+        marks.append(say("no cards"))
+    piles = (
+        hand_view(table, model.hand(s), s, viewer, by_rank(ACE_HIGH), placeholder=say("no cards")),
+        PileView(
+            model.books(s),
+            _(C_("go fish", "books")),
+            PileStyle.BADGE,
+            laid,
+            owner=s,
+            note=ranks or say("none yet"),
+        ),
     )
+    count = model.book_counts(state)[s]
+    score = say_n("{n} book", "{n} books", count, n=count)
+    return SeatParts(piles, marks, score=score, to_move=s == state.turn)
 
 
-def last_ask(state: SeenRyba) -> str:
+def last_ask(state: model.SeenRyba) -> str:
     """The last ask and its answer, in words (from the events of the last step)."""
-    ask = next((e for e in state.events if isinstance(e, Asked)), None)
+    ask = next((e for e in state.events if isinstance(e, model.Asked)), None)
     if ask is None:
         return say("No ask yet")
-    got = sum(len(e.cards) for e in state.events if isinstance(e, HandedOver))
-    fished = any(isinstance(e, Fished | FishedNothing) for e in state.events)
+    got = sum(len(e.cards) for e in state.events if isinstance(e, model.HandedOver))
+    fished = any(isinstance(e, model.Fished | model.FishedNothing) for e in state.events)
     rank = ranks_word(ask.rank)
     if ask.target is None:
         asked = say("{who} asked everyone for {rank}", who=seat(ask.seat), rank=rank)

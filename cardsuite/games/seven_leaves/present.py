@@ -11,7 +11,9 @@ boxes of an 80×24 table, which then drop the score altogether).
 from __future__ import annotations
 
 from cardsuite.core.cards import FACE_DOWN, Card
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
+from cardsuite.core.table import Seat
 from cardsuite.core.text import say, say_n, seat
 from cardsuite.core.tricks import duty_status, hand_order, trick_view
 from cardsuite.core.view import (
@@ -24,96 +26,73 @@ from cardsuite.core.view import (
     TrickView,
     hand_view,
     pile_view,
-    seat_view,
-    seating,
 )
-from cardsuite.games.seven_leaves.model import (
-    COUNT,
-    CUT,
-    CUT_PHASE,
-    FOLLOW,
-    ORDER,
-    PACK,
-    PLAY,
-    PLAY_OFF_CALLED,
-    TRICK,
-    SeenSevenLeaves,
-    flicks_of,
-    hand,
-    penalty_text,
-    seats_text,
-    tricks_text,
-    won,
-)
+from cardsuite.games.seven_leaves import model
 
 
-def present(obs: Observation[SeenSevenLeaves]) -> TableView:
+def present(obs: Observation[model.SeenSevenLeaves]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        piles = [
-            hand_view(table, hand(s), s, obs.viewer, hand_order(state.trumps, ORDER)),
-            PileView(
-                won(s),
-                say("tricks"),
-                PileStyle.BADGE,
-                (FACE_DOWN,) * table.count(won(s)),
-                owner=s,
-                note=say("{n} this deal", n=_deal_count(state, s)),
-            ),
-        ]
-        seats.append(
-            seat_view(
-                s,
-                obs.viewer,
-                piles,
-                _marks(state, s),
-                score=_score(state, s),
-                to_move=s == state.turn,
-            )
-        )
     centre = [
         pile_view(
             table,
-            PACK,
+            model.PACK,
             say("pack"),
             PileStyle.STACK,
-            note=say("not dealt") if state.phase is not CUT_PHASE and not table.count(CUT) else "",
+            note=say("not dealt")
+            if state.phase is not model.CUT_PHASE and not table.count(model.CUT)
+            else "",
             placeholder=say("empty"),
         ),
         pile_view(
             table,
-            TRICK,
+            model.TRICK,
             say("last trick") if state.taker is not None else say("trick"),
             PileStyle.ROW,
-            placeholder=say("lead a card") if state.phase is PLAY else "",
+            placeholder=say("lead a card") if state.phase is model.PLAY else "",
         ),
     ]
-    cut = table.faces(CUT)
+    cut = table.faces(model.CUT)
     if cut:  # only after the cut: between games or at the end of the match
         top = cut[-1]
         note = ""
         if isinstance(top, Card):
-            flicks = flicks_of(top)
+            flicks = model.flicks_of(top)
             note = say_n("{n} flick", "{n} flicks", flicks, n=flicks) if flicks else say("pardoned")
-        centre.append(PileView(CUT, say("cut card"), PileStyle.STACK, cut, note=note))
-    summary = _summary(state) if state.series.between or state.phase is CUT_PHASE else None
-    return TableView(
-        title=say("Seven Leaves"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=tuple(centre),
-        status=_status(state),
-        info=_info(state),
+        centre.append(PileView(model.CUT, say("cut card"), PileStyle.STACK, cut, note=note))
+    summary = _summary(state) if state.series.between or state.phase is model.CUT_PHASE else None
+    return table_view(
+        obs,
+        say("Seven Leaves"),
+        _seat,
+        centre,
+        _status(state),
+        _info(state),
         trick=_trick(state),
         summary=summary,
         scores=_score_sheet(state),
     )
 
 
-def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
+def _seat(state: model.SeenSevenLeaves, s: Seat, viewer: Seat | None) -> SeatParts:
+    table = state.table
+    piles = [
+        hand_view(table, model.hand(s), s, viewer, hand_order(state.trumps, model.ORDER)),
+        PileView(
+            model.won(s),
+            say("tricks"),
+            PileStyle.BADGE,
+            (FACE_DOWN,) * table.count(model.won(s)),
+            owner=s,
+            note=say("{n} this deal", n=_deal_count(state, s)),
+        ),
+    ]
+    marks, score = _marks(state, s), _score(state, s)
+    return SeatParts(piles, marks, score=score, to_move=s == state.turn)
+
+
+def _score_sheet(state: model.SeenSevenLeaves) -> ScoreSheet:
     """The game in play (or just over), deal by deal: each player's tricks in a deal ("–"
     for a player who sat it out, safe or out of a play-off) and his total after it; a
     play-off's tricks decide only the play-off and do not count in the totals (§7.1).  In a
@@ -121,7 +100,7 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
     opts = state.options
     n = state.seats
     series = state.series
-    played = state.deal - (1 if state.phase is PLAY else 0)  # the deals of this game finished
+    played = state.deal - (1 if state.phase is model.PLAY else 0)  # the deals of this game finished
     results = series.results[len(series.results) - min(played, len(series.results)) :]
     rows = []
     totals = [0] * n
@@ -129,7 +108,7 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
     previous = ""
     for i, result in enumerate(results, start=1):
         tricks = result.scores
-        playoff = previous == PLAY_OFF_CALLED
+        playoff = previous == model.PLAY_OFF_CALLED
         if playoff:
             dealt = playing
             fewest = min(tricks[s] for s in dealt)
@@ -159,12 +138,12 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
         say("The match is over")
         if state.loser is not None and state.game + 1 >= opts.games
         else heading,
-        say("Safe at {n}; the last player left loses.", n=tricks_text(opts.target_tricks)),
+        say("Safe at {n}; the last player left loses.", n=model.tricks_text(opts.target_tricks)),
     ]
     if opts.games > 1:
         lost = " · ".join(f"{seat(s)} {state.losses[s]}" for s in range(n))
         lines.append(say("Games lost: {players}", players=lost))
-        if opts.penalty_display == COUNT:
+        if opts.penalty_display == model.COUNT:
             noses = " · ".join(f"{seat(s)} {state.noses[s]}" for s in range(n))
             lines.append(say("Noses: {noses}", noses=noses))
     return ScoreSheet(
@@ -177,16 +156,16 @@ def _score_sheet(state: SeenSevenLeaves) -> ScoreSheet:
     )
 
 
-def _deal_count(state: SeenSevenLeaves, s: int) -> int:
+def _deal_count(state: model.SeenSevenLeaves, s: int) -> int:
     """Tricks ``s`` has taken this deal (the last trick counts while it lies in view)."""
     return state.deal_tricks[s]
 
 
-def _in_deal(state: SeenSevenLeaves, s: int) -> bool:
+def _in_deal(state: model.SeenSevenLeaves, s: int) -> bool:
     return s in state.active
 
 
-def _marks(state: SeenSevenLeaves, s: int) -> list[str]:
+def _marks(state: model.SeenSevenLeaves, s: int) -> list[str]:
     marks = []
     if s == state.dealer and state.loser is None:
         marks.append(say("dealer"))
@@ -199,7 +178,7 @@ def _marks(state: SeenSevenLeaves, s: int) -> list[str]:
     return marks
 
 
-def _score(state: SeenSevenLeaves, s: int) -> str:
+def _score(state: model.SeenSevenLeaves, s: int) -> str:
     """The seat's trick total against the target (and games lost, in a match of several)."""
     opts = state.options
     text = say("{n}/{target} tricks", n=state.tricks[s], target=opts.target_tricks)
@@ -210,8 +189,8 @@ def _score(state: SeenSevenLeaves, s: int) -> str:
     return text
 
 
-def _trick(state: SeenSevenLeaves) -> TrickView | None:
-    cards = state.table.faces(TRICK)
+def _trick(state: model.SeenSevenLeaves) -> TrickView | None:
+    cards = state.table.faces(model.TRICK)
     if not cards or state.leader is None:
         return None
     done = state.taker is not None
@@ -229,36 +208,37 @@ def _trick(state: SeenSevenLeaves) -> TrickView | None:
         winner=state.taker if done else None,
         label=say("trick {n} of 7", n=number),
         order=order,
-        pile=TRICK,
+        pile=model.TRICK,
     )
 
 
-def _status(state: SeenSevenLeaves) -> str:
+def _status(state: model.SeenSevenLeaves) -> str:
     series = state.series
     if series.between:
+        who = seat(state.next_dealer)
         if state.loser is not None:
             return say(
                 "Game over: {loser} lost; {who} deals the next game",
                 loser=seat(state.loser),
-                who=seat(state.next_dealer),
+                who=who,
             )
-        return say("Deal over: {who} deals the next hand", who=seat(state.next_dealer))
+        return say("Deal over: {who} deals the next hand", who=who)
     if state.over:
         return say("The match is over")
-    if state.phase is CUT_PHASE:
+    if state.phase is model.CUT_PHASE:
         assert state.loser is not None  # the cut is the loser's
         return say("{who} lost the game and cuts the pack for the penalty", who=seat(state.loser))
     assert state.turn is not None  # someone is to play while the deal is played
     turn = seat(state.turn)
     assert state.trumps is not None  # named at the deal
-    trick = state.table.faces(TRICK)
-    return duty_status(turn, trick, state.taker is not None, state.trumps, FOLLOW)
+    trick = state.table.faces(model.TRICK)
+    return duty_status(turn, trick, state.taker is not None, state.trumps, model.FOLLOW)
 
 
-def _info(state: SeenSevenLeaves) -> tuple[str, ...]:
+def _info(state: model.SeenSevenLeaves) -> tuple[str, ...]:
     opts = state.options
     lines = []
-    if state.trumps is not None and state.phase is PLAY:
+    if state.trumps is not None and state.phase is model.PLAY:
         if state.turned is not None:
             lines.append(
                 say(
@@ -270,10 +250,10 @@ def _info(state: SeenSevenLeaves) -> tuple[str, ...]:
             )
         else:
             lines.append(say("Trumps {suit}", suit=state.trumps.symbol))
-    lines.append(say("Safe at {n}", n=tricks_text(opts.target_tricks)))
+    lines.append(say("Safe at {n}", n=model.tricks_text(opts.target_tricks)))
     safe = tuple(s for s in range(state.seats) if state.safe_at[s] and s != state.loser)
     if safe:
-        lines.append(say("Safe: {players}", players=seats_text(safe)))
+        lines.append(say("Safe: {players}", players=model.seats_text(safe)))
     heading = (
         say("Game {g} of {n}", g=state.game + 1, n=opts.games)
         if opts.games > 1
@@ -281,13 +261,13 @@ def _info(state: SeenSevenLeaves) -> tuple[str, ...]:
     )
     deal = say("play-off deal") if state.playoff else say("deal {n}", n=state.deal)
     lines.append(f"{heading} · {deal}")
-    if opts.games > 1 and opts.penalty_display == COUNT:  # the games lost are in the scores
+    if opts.games > 1 and opts.penalty_display == model.COUNT:  # the games lost are in the scores
         noses = " · ".join(f"{seat(s)} {state.noses[s]}" for s in range(state.seats))
         lines.append(say("Noses: {noses}", noses=noses))
     return tuple(lines)
 
 
-def _summary(state: SeenSevenLeaves) -> DealSummary:
+def _summary(state: model.SeenSevenLeaves) -> DealSummary:
     """The deal just finished: each player's tricks in it, his total and where he stands; in a
     match of several games, the running table of the match beside them (§7.2): games lost so
     far and noses in all (unless the penalty is off)."""
@@ -295,7 +275,7 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
     result = series.results[-1]
     opts = state.options
     running = opts.games > 1
-    noses = running and opts.penalty_display == COUNT
+    noses = running and opts.penalty_display == model.COUNT
     rows = []
     for s in range(state.seats):
         this_deal = str(result.scores[s]) if s in state.active else "–"
@@ -324,17 +304,17 @@ def _summary(state: SeenSevenLeaves) -> DealSummary:
     lines = [result.note]
     if state.coming_playoff and series.between:
         lines.append(
-            say("Next: a play-off deal between {players}", players=seats_text(state.coming))
+            say("Next: a play-off deal between {players}", players=model.seats_text(state.coming))
         )
-    if state.phase is CUT_PHASE:
+    if state.phase is model.CUT_PHASE:
         pass  # the status line says who cuts
-    elif state.penalties and state.loser is not None and opts.penalty_display == COUNT:
+    elif state.penalties and state.loser is not None and opts.penalty_display == model.COUNT:
         p = state.penalties[-1]
         lines.append(
             say(
                 "{who} cut {penalty}.",
                 who=seat(p.seat),
-                penalty=penalty_text(p.card, p.flicks, opts.flick_cards),
+                penalty=model.penalty_text(p.card, p.flicks, opts.flick_cards),
             )
         )
     columns = ["", say("tricks"), say("in all"), ""]

@@ -7,70 +7,29 @@ labels the round.
 from __future__ import annotations
 
 from cardsuite.core.i18n import _
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
+from cardsuite.core.table import Seat
 from cardsuite.core.text import ranks_word, say, say_n, seat, seats_text
-from cardsuite.core.view import (
-    PileStyle,
-    PileView,
-    TableView,
-    hand_view,
-    pile_view,
-    seat_view,
-    seating,
-)
-from cardsuite.games.snip_snap_snorem.model import (
-    CALLS,
-    DONE,
-    ROUND,
-    SET,
-    SeenSnip,
-    cards_left,
-    end_text,
-    hand,
-    hand_order,
-)
+from cardsuite.core.view import PileStyle, PileView, TableView, hand_view, pile_view
+from cardsuite.games.snip_snap_snorem import model
 
 
-def present(obs: Observation[SeenSnip]) -> TableView:
+def present(obs: Observation[model.SeenSnip]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
     table = state.table
     options = state.options
     over = state.winner is not None
-    left = cards_left(state)
-    in_round = table.faces(ROUND)
+    left = model.cards_left(state)
+    in_round = table.faces(model.ROUND)
     rank = state.rank
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        marks = []
-        if s == state.dealer:
-            marks.append(say("dealer"))
-        if over:
-            if s == state.winner:
-                marks.append(say("winner"))
-        elif rank and s == state.leader:
-            marks.append(say("led"))
-        if not over and s in state.passed:
-            marks.append(say("passed"))
-        seats.append(
-            seat_view(
-                s,
-                obs.viewer,
-                (
-                    hand_view(
-                        table, hand(s), s, obs.viewer, hand_order, placeholder=say("no cards")
-                    ),
-                ),
-                marks,
-                to_move=s == state.turn,
-            )
-        )
     call = last_call(state)
     round_call = call if len(in_round) > 1 else ""
-    sets = table.count(DONE) // SET
+    sets = table.count(model.DONE) // model.SET
     centre = (
         PileView(
-            ROUND,
+            model.ROUND,
             ranks_word(rank) if in_round else say("round"),
             PileStyle.ROW,
             in_round,
@@ -79,7 +38,7 @@ def present(obs: Observation[SeenSnip]) -> TableView:
         ),
         pile_view(
             table,
-            DONE,
+            model.DONE,
             say("set aside"),
             PileStyle.STACK,
             note=say_n("{n} set", "{n} sets", sets, n=sets),
@@ -88,7 +47,7 @@ def present(obs: Observation[SeenSnip]) -> TableView:
     )
     winner, turn = state.winner, state.turn
     if winner is not None:
-        status = say("Game over — {how}", how=end_text(winner, left))
+        status = say("Game over — {how}", how=model.end_text(winner, left))
         round_line = say("The game is over")
     else:
         assert turn is not None, "a game in play has a seat to act"
@@ -117,19 +76,32 @@ def present(obs: Observation[SeenSnip]) -> TableView:
         info.append(say("Several equal cards may go down at once"))
     if options.auto_pass:
         info.append(say("Players without the rank pass automatically"))
-    return TableView(
-        title=say("Snip Snap Snorem"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=centre,
-        status=status,
-        info=tuple(info),
+    return table_view(obs, say("Snip Snap Snorem"), _seat, centre, status, info)
+
+
+def _seat(state: model.SeenSnip, s: Seat, viewer: Seat | None) -> SeatParts:
+    over = state.winner is not None
+    marks = []
+    if s == state.dealer:
+        marks.append(say("dealer"))
+    if over:
+        if s == state.winner:
+            marks.append(say("winner"))
+    elif state.rank and s == state.leader:
+        marks.append(say("led"))
+    if not over and s in state.passed:
+        marks.append(say("passed"))
+    piles = (
+        hand_view(
+            state.table, model.hand(s), s, viewer, model.hand_order, placeholder=say("no cards")
+        ),
     )
+    return SeatParts(piles, marks, to_move=s == state.turn)
 
 
-def last_call(state: SeenSnip) -> str:
+def last_call(state: model.SeenSnip) -> str:
     """The last call and who made it ("Snap! ({s1})"), or "" before the first call."""
     if state.caller is None:
         return ""
-    calls = " ".join(_(CALLS[n]) for n in state.calls)
+    calls = " ".join(_(model.CALLS[n]) for n in state.calls)
     return say("{calls} ({who})", calls=calls, who=seat(state.caller))

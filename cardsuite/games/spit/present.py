@@ -6,96 +6,77 @@ clock; the text itself never names a time, which only the runner knows.
 
 from __future__ import annotations
 
+from cardsuite.core.presenting import SeatParts, table_view
 from cardsuite.core.protocol import Observation
+from cardsuite.core.table import Seat
 from cardsuite.core.text import game_over_text, say, say_n, seat
-from cardsuite.core.view import (
-    KeyMove,
-    PileStyle,
-    TableView,
-    pile_view,
-    seat_view,
-    seating,
-)
-from cardsuite.games.spit.model import (
-    CENTRE,
-    OUT,
-    STACK,
-    SeenSpit,
-    can_play,
-    centre_name,
-    row_counts,
-    slot,
-)
+from cardsuite.core.view import KeyMove, PileStyle, TableView, pile_view
+from cardsuite.games.spit import model
 
 
 def row_text(n: int) -> str:
     return say_n("{n} card left in the row", "{n} cards left in the row", n, n=n)
 
 
-def present(obs: Observation[SeenSpit]) -> TableView:
+def present(obs: Observation[model.SeenSpit]) -> TableView:
     """The table as ``obs.viewer`` sees it, the viewer first."""
     state = obs.state
-    table = state.table
-    opts = state.options
-    count = opts.slot_count
-    left = row_counts(state)
-    running = not state.ending
-    seats = []
-    for s in seating(obs.viewer, state.seats):
-        piles = [
-            pile_view(
-                table,
-                slot(s, k),
-                say("slot {n}", n=k + 1),
-                PileStyle.STACK,
-                owner=s,
-                placeholder=say("empty"),
-            )
-            for k in range(count)
-        ]
-        piles.append(
-            pile_view(
-                table,
-                STACK[s],
-                say("spit stack"),
-                PileStyle.STACK,
-                owner=s,
-                placeholder=say("empty: the centre pile is turned over at the next spit"),
-            )
-        )
-        marks = []
-        if s == state.dealer:
-            marks.append(say("dealer"))
-        if running and opts.realtime:
-            if state.requests[s]:
-                marks.append(say("ready to spit"))
-            elif not can_play(state, s):
-                marks.append(say("stuck"))
-        to_move = running and (opts.realtime or s == state.turn)
-        seats.append(
-            seat_view(s, obs.viewer, piles, marks, score=row_text(left[s]), to_move=to_move)
-        )
     centre = tuple(
         pile_view(
-            table,
-            CENTRE[p],
-            say("{pile} ({who})", pile=centre_name(p), who=seat(p)),
+            state.table,
+            model.CENTRE[p],
+            say("{pile} ({who})", pile=model.centre_name(p), who=seat(p)),
             PileStyle.STACK,
             owner=None,
             placeholder=say("waiting for the spit"),
         )
         for p in range(state.seats)
     )
-    return TableView(
-        title=say("Spit"),
-        viewer=obs.viewer,
-        seats=tuple(seats),
-        centre=centre,
-        status=_status(state),
-        info=_info(state),
-        countdown=say("Spit!") if state.spit_due is not None else "",
-        key_moves=_key_blocks(state) if state.options.realtime else (),
+    countdown = say("Spit!") if state.spit_due is not None else ""
+    keys = _key_blocks(state) if state.options.realtime else ()
+    status = _status(state)
+    info = _info(state)
+    return table_view(
+        obs, say("Spit"), _seat, centre, status, info, countdown=countdown, key_moves=keys
     )
+
+
+def _seat(state: model.SeenSpit, s: Seat, viewer: Seat | None) -> SeatParts:
+    table = state.table
+    opts = state.options
+    running = not state.ending
+    piles = [
+        pile_view(
+            table,
+            model.slot(s, k),
+            say("slot {n}", n=k + 1),
+            PileStyle.STACK,
+            owner=s,
+            placeholder=say("empty"),
+        )
+        for k in range(opts.slot_count)
+    ]
+    piles.append(
+        pile_view(
+            table,
+            model.STACK[s],
+            say("spit stack"),
+            PileStyle.STACK,
+            owner=s,
+            placeholder=say("empty: the centre pile is turned over at the next spit"),
+        )
+    )
+    marks = []
+    if s == state.dealer:
+        marks.append(say("dealer"))
+    if running and opts.realtime:
+        if state.requests[s]:
+            marks.append(say("ready to spit"))
+        elif not model.can_play(state, s):
+            marks.append(say("stuck"))
+    to_move = running and (opts.realtime or s == state.turn)
+    score = row_text(model.row_counts(state)[s])
+    return SeatParts(piles, marks, score=score, to_move=to_move)
 
 
 # Two people at one keyboard (§6.6): a block of keys each, one row per centre pile, a key per
@@ -106,7 +87,7 @@ KEY_BLOCKS = {
 }
 
 
-def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
+def _key_blocks(state: model.SeenSpit) -> tuple[KeyMove, ...]:
     keys: list[KeyMove] = []
     slots = state.options.slot_count
     for s, (to_c1, to_c2, spit_key) in enumerate(KEY_BLOCKS[slots]):
@@ -119,9 +100,9 @@ def _key_blocks(state: SeenSpit) -> tuple[KeyMove, ...]:
     return tuple(keys)
 
 
-def _status(state: SeenSpit) -> str:
+def _status(state: model.SeenSpit) -> str:
     if state.ending:
-        if state.ending == OUT and state.winner is not None:
+        if state.ending == model.OUT and state.winner is not None:
             return say("«Out!» {who} wins", who=seat(state.winner))
         return game_over_text(state.winner)
     if state.options.realtime:
@@ -135,7 +116,7 @@ def _status(state: SeenSpit) -> str:
     return say("{who} to move", who=seat(turn))
 
 
-def _info(state: SeenSpit) -> tuple[str, ...]:
+def _info(state: model.SeenSpit) -> tuple[str, ...]:
     lines = []
     opts = state.options
     if opts.realtime:
