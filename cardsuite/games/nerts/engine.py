@@ -27,6 +27,7 @@ from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
+from cardsuite.core.states import fresh
 from cardsuite.core.table import (
     Layout,
     PileId,
@@ -284,24 +285,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
     def _blank(self, opts: NertsOptions, seats: int, seed: int, series: Series) -> FullNerts:
         """The state before a deal: no cards laid out, nobody to play, nothing counted yet."""
         layout = self.layout(seats)
-        return NertsState(
-            table=Table(layout, tuple(() for _spec in layout.specs), ()),
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
+        table = Table(layout, tuple(() for _spec in layout.specs), ())
+        return fresh(NertsState, table, seed, opts, seats)._replace(
             series=series,
-            clock=0,
-            start_at=None,
-            timeout_at=None,
             phase=WAITING,
-            turn=None,
-            progress=0,
             marks=(0,) * seats,
             stuck=(False,) * seats,
-            remedied=False,
-            steps=0,
-            out=None,
             wanted=_NO_WANTS,
         )
 

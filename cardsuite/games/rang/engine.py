@@ -28,6 +28,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.text import say
 from cardsuite.core.view import TableView
@@ -164,21 +165,14 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             start = stock.pop()
         log.append(Started(start))
         piles = (tuple(stock), (start,), *(tuple(h) for h in hands))
-        return RangState(
-            table=Table(self.layout(seats), piles, tuple(known)),
-            seed=seed,
+        table = Table(self.layout(seats), piles, tuple(known))
+        return fresh(RangState, table, seed, options, seats)._replace(
             events=tuple(log),
-            options=options,
-            seats=seats,
             series=series,
             turn=(dealer + 1) % seats,
             rank=start.rank,
             phase=NORMAL,
-            pending=None,
             out=(False,) * seats,
-            turns=0,
-            empty_draws=0,
-            reshuffles=0,
         )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRang:
@@ -232,21 +226,13 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             raise NotationError("a joker tops the discard pile: give the rank it names (rank: 7)")
         turn = player("turn", 0)
         out = {_player(v, seats) for v in (given.setting("out") or "").split()}
-        return RangState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
+        return fresh(RangState, table, seed, opts, seats)._replace(
             series=Series(opts.match_deals, 0, player("dealer", (turn - 1) % seats)),
             turn=turn,
             rank=top.rank if rank_text is None else parse_rank(rank_text),
             phase=NORMAL,
             pending=None if given.setting("pending") is None else player("pending", 0),
             out=tuple(s in out for s in range(seats)),
-            turns=0,
-            empty_draws=0,
-            reshuffles=0,
         )
 
     # --- whose turn, which moves -----------------------------------------------------------

@@ -25,6 +25,7 @@ from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
@@ -277,23 +278,9 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         chips: tuple[int, ...],
     ) -> FullSevenUp:
         layout = self.layout(seats, options)
-        return SevenUpState(
-            table=Table(layout, tuple(() for _spec in layout.specs), ()),
-            seed=seed,
-            events=(),
-            options=options,
-            seats=seats,
-            series=series,
-            phase=DONE,
-            turn=None,
-            leader=None,
-            taker=None,
-            trumps=None,
-            chips=chips,
-            deal_points=(0,) * len(chips),
-            plays=(),
-            jack_taker=None,
-            voids=0,
+        table = Table(layout, tuple(() for _spec in layout.specs), ())
+        return fresh(SevenUpState, table, seed, options, seats)._replace(
+            series=series, phase=DONE, chips=chips, deal_points=(0,) * len(chips)
         )
 
     def _deal(
