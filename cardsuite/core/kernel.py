@@ -26,6 +26,8 @@ Kernels mutate: ``play`` and ``advance`` change the kernel they are given and re
 playout copies its root once (``copy``) and plays on in place.  A working copy that derives
 from :class:`WorkingCopy` (slots holding numbers, strings, tuples, lists and lists of lists)
 is copied and keyed slot by slot, so a kernel writes neither unless it wants something else.
+A kernel whose ``load``, ``copy`` or ``key`` is written as a function of its module names it
+in place of the method: ``load = staticmethod(load_state)``.
 """
 
 from __future__ import annotations
@@ -100,17 +102,17 @@ class Kernel(Generic[K, A]):
     ``load``, ``copy``, ``key``, ``to_move``, ``legal``, ``play``, ``move`` and ``outcome``; a
     game on a clock ``clock``, ``next_due`` and ``advance`` too."""
 
-    def load(self, state: Any) -> K:
+    def load(self, state: Any, /) -> K:
         """A fresh working copy of the engine's full state ``state``."""
         raise NotImplementedError
 
-    def copy(self, kernel: K) -> K:
+    def copy(self, kernel: K, /) -> K:
         """An independent copy of ``kernel`` (playing on one leaves the other as it was)."""
         if isinstance(kernel, WorkingCopy):
             return cast(K, kernel.copy())
         raise NotImplementedError
 
-    def key(self, kernel: K) -> Hashable:
+    def key(self, kernel: K, /) -> Hashable:
         """Everything that decides how play goes on, as one comparable value."""
         if isinstance(kernel, WorkingCopy):
             return kernel.key()

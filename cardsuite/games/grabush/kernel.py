@@ -30,7 +30,6 @@ deal, a completed stack under the books and the place of a penalty card fall ali
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import NOBODY, Kernel
@@ -332,14 +331,9 @@ def _discard_piles(k: Work, seat: Seat) -> list[int]:
 class GrabushKernel(Kernel[Work, Action]):
     """Grabush's rules on a :class:`Work` (see the module docstring)."""
 
-    def load(self, state: Any) -> Work:
-        return _load(state)
-
-    def copy(self, kernel: Work) -> Work:
-        return _copy(kernel)
-
-    def key(self, kernel: Work) -> Hashable:
-        return _key(kernel)
+    load = staticmethod(_load)
+    copy = staticmethod(_copy)
+    key = staticmethod(_key)
 
     def to_move(self, kernel: Work) -> Sequence[Seat]:
         if kernel.over:

@@ -27,7 +27,6 @@ from the kernel's counts.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from cardsuite.core.cards import Card
 from cardsuite.core.kernel import DealsKernel, WorkingCopy
@@ -292,11 +291,8 @@ def cut(k: K, at: int) -> None:
 class SevenLeavesKernel(DealsKernel[K, int]):
     """Seven Leaves' rules on :class:`K` (see the module docstring)."""
 
-    def load(self, state: Any) -> K:
-        return load_state(state)
-
-    def key(self, kernel: K) -> Hashable:
-        return key_of(kernel)
+    load = staticmethod(load_state)
+    key = staticmethod(key_of)
 
     def next_dealer(self, kernel: K) -> int:
         return next_dealer(kernel)

@@ -29,7 +29,6 @@ Trick play on card indices (follow suit, trump, who takes the trick) is core's
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from cardsuite.core.cards import JACK, SUITS, Card, standard_deck
 from cardsuite.core.kernel import DealsKernel, WorkingCopy
@@ -324,11 +323,8 @@ def end_of_deal(k: K) -> None:
 class SevenUpKernel(DealsKernel[K, int]):
     """Seven Up's rules on :class:`K` (see the module docstring)."""
 
-    def load(self, state: Any) -> K:
-        return load_state(state)
-
-    def key(self, kernel: K) -> Hashable:
-        return key_of(kernel)
+    load = staticmethod(load_state)
+    key = staticmethod(key_of)
 
     def next_dealer(self, kernel: K) -> int:
         return (kernel.dealer + 1) % kernel.setup.seats
