@@ -32,9 +32,10 @@ in place of the method: ``load = staticmethod(load_state)``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar, cast
 
+from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 
@@ -46,6 +47,15 @@ Seat = int
 ALONE: tuple[tuple[Seat], ...] = tuple((s,) for s in range(16))  # one seat to move, made once
 NOBODY: tuple[Seat, ...] = ()  # nobody to move
 NO_SEAT = -1  # a working copy's int for "no seat" (no turn, nobody asked, no loser yet)
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """Cards as one int with a bit set for each card's index: a set of cards in the compact
+    form kernels (and engines' hot paths) test and combine with bit operations."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 class TurnsOfDeals(Protocol):
