@@ -32,7 +32,7 @@ in place of the method: ``load = staticmethod(load_state)``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from cardsuite.core.cards import Card
@@ -99,6 +99,36 @@ class WorkingCopy:
     def key(self) -> tuple[Any, ...]:
         """Every slot, lists as tuples: equal exactly when the two copies hold the same."""
         return tuple(_frozen(getattr(self, name)) for name in self._slot_names())
+
+
+def load_fields(copy: Any, value: tuple[Any, ...]) -> None:
+    """Set every slot of the working copy ``copy`` that is named after a field of ``value`` (a
+    state, its ``Series``: any ``NamedTuple``) to that field, as it is.
+
+    A kernel's ``load`` takes what it keeps as the engine does this way, then sets the slots it
+    keeps in a form of its own (a list for a tuple, -1 for None, an int for an enum) and those
+    the engine has no field for.  The assignments are made once per pair of types, as one
+    generated function."""
+    kinds = (type(copy), type(value))
+    load = _LOADERS.get(kinds)
+    if load is None:
+        load = _LOADERS[kinds] = _loader(*kinds)
+    load(copy, value)
+
+
+_LOADERS: dict[tuple[type, type], Callable[[Any, Any], None]] = {}
+
+
+def _loader(kind: type, source: type) -> Callable[[Any, Any], None]:
+    slots = {name for klass in kind.__mro__ for name in klass.__dict__.get("__slots__", ())}
+    fields: tuple[str, ...] = getattr(source, "_fields", ())
+    shared = [name for name in fields if name in slots]
+    body = "".join(f"    copy.{name} = value.{name}\n" for name in shared) or "    pass\n"
+    env: dict[str, Any] = {}
+    exec(f"def load(copy, value):\n{body}", env)
+    load: Callable[[Any, Any], None] = env["load"]
+    load.__qualname__ = f"load_fields[{kind.__name__}, {source.__name__}]"
+    return load
 
 
 def _frozen(value: Any) -> Any:

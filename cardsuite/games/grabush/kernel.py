@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import NOBODY, Kernel
+from cardsuite.core.kernel import NOBODY, Kernel, load_fields
 from cardsuite.core.moves import Move, Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import make_rng, shuffled
@@ -161,11 +161,11 @@ def _load(state: FullGrabush) -> Work:
         return [c.index for c in piles[at[name]]]
 
     k = Work()
-    k.seats = seats
+    load_fields(k, state)  # seats, seed, the turn and its flags, the counts, over
+    load_fields(k, state.series)  # number, dealer, between
     k.each = each
     k.talk = opts.table_talk_penalty
     k.match_wins = opts.match_wins
-    k.seed = state.seed
     k.sources = _sources(seats, each, opts.own_discard_playable)
     k.hands = [cards(hand(p)) for p in range(seats)]
     k.teams = [cards(TEAM_PILES[0]), cards(TEAM_PILES[1])]
@@ -178,19 +178,10 @@ def _load(state: FullGrabush) -> Work:
         k.shows[len(k.built[slot])] += 1
     k.stock = cards(STOCK)
     k.books = cards(BOOKS)
-    k.turn = state.turn
-    k.moved = state.moved
-    k.accused = state.accused
     k.penalty = list(state.penalty)
-    k.idle = state.idle
-    k.turns = state.turns
     k.wins = list(state.wins)
-    k.over = state.over
-    series = state.series
-    k.between = series.between
-    k.number = series.number
-    k.dealer = series.dealer
-    last = series.results[-1] if series.results else None
+    results = state.series.results
+    last = results[-1] if results else None
     k.note = "" if last is None else last.note
     k.ending = "" if last is None else last.ending
     return k

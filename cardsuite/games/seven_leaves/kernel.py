@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import Card
-from cardsuite.core.kernel import DealsKernel, WorkingCopy
+from cardsuite.core.kernel import DealsKernel, WorkingCopy, load_fields
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -127,10 +127,9 @@ def load_state(state: FullSevenLeaves) -> K:
     assert state.seed is not None, "an observation cannot be played on"
     table = state.table
     k = K()
+    load_fields(k, state)  # options, seats, seed, the players, the counts, the ending
+    load_fields(k, state.series)  # number, dealer, between
     k.root = state
-    k.options = state.options
-    k.seats = state.seats
-    k.seed = state.seed
     k.hands = [[c.index for c in table.cards(hand(s))] for s in range(state.seats)]
     k.trick = [c.index for c in table.cards(TRICK)]
     k.phase = int(state.phase)
@@ -138,25 +137,13 @@ def load_state(state: FullSevenLeaves) -> K:
     k.leader = -1 if state.leader is None else state.leader
     k.taker = -1 if state.taker is None else state.taker
     k.trumps = -1 if state.trumps is None else state.trumps.order
-    k.active = state.active
     k.rounds = rounds_of(state.active, state.seats)
-    k.playoff = state.playoff
-    k.coming = state.coming
-    k.coming_playoff = state.coming_playoff
     k.tricks = list(state.tricks)
     k.deal_tricks = list(state.deal_tricks)
     k.safe_at = list(state.safe_at)
     k.loser = -1 if state.loser is None else state.loser
-    k.ending = state.ending
     k.losses = list(state.losses)
     k.noses = list(state.noses)
-    k.penalties = state.penalties
-    k.game = state.game
-    k.deal = state.deal
-    series: Series = state.series
-    k.number = series.number
-    k.dealer = series.dealer
-    k.between = series.between
     return k
 
 
