@@ -96,6 +96,17 @@ def _action(text: str) -> Refusal:
     return Refusal(ILLEGAL_ACTION, say("Illegal action: {reason}", reason=text))
 
 
+def _why_illegal_as_it_is(move: Play, t: str) -> Refusal | None:
+    """A play of a card as it is, a joker or a card that fits the pile's rank ``t``: a joker
+    must be played as one, naming a rank; a card that fits names none."""
+    card = move.card
+    if card is JOKER:
+        return _card(say("a joker must name a rank (play it as a joker)"))
+    if move.name is not None:
+        return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
+    return None
+
+
 @GAME.describes
 class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
     order = ACE_LOW_WRAP
@@ -368,12 +379,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             card = move.card
             if card not in held:
                 return _card(say("you do not hold {card}", card=card))
-            if card is JOKER:
-                return _card(say("a joker must name a rank (play it as a joker)"))
-            if card.rank in fits:
-                if move.name is not None:
-                    return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
-                return None
+            if card is JOKER or card.rank in fits:
+                return _why_illegal_as_it_is(move, t)
             if has_normal:
                 return _card(
                     say(
@@ -435,12 +442,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             return _action(
                 say("after drawing, only the drawn card ({card}) may be played", card=drawn)
             )
-        if card is JOKER:
-            return _card(say("a joker must name a rank (play it as a joker)"))
-        if card.rank in fits:
-            if move.name is not None:
-                return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
-            return None
+        if card is JOKER or card.rank in fits:
+            return _why_illegal_as_it_is(move, t)
         if card.rank != ACE:
             return _card(say("the drawn {card} is not next to {t} in rank", card=card, t=t))
         return self._why_illegal_ace_name(state, move)

@@ -31,11 +31,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import JACK, SUITS, Card, standard_deck
-from cardsuite.core.kernel import DealsKernel, WorkingCopy
+from cardsuite.core.kernel import DealsKernel, WorkingCopy, load_fields
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import NextDeal, Series
+from cardsuite.core.series import NextDeal
 from cardsuite.core.tricks import follow_or_trump, strengths, trick_winner
 from cardsuite.games.seven_up.model import (
     CHIPS_LEFT,
@@ -163,8 +163,9 @@ def load_state(state: FullSevenUp) -> K:
     setup = setup_of(state.options, state.seats)
     table = state.table
     k = K()
+    load_fields(k, state)  # seed, voids
+    load_fields(k, state.series)  # number, dealer, between
     k.setup = setup
-    k.seed = state.seed
     k.hands = [_indices(table.cards(hand(s))) for s in range(state.seats)]
     k.trick = _indices(table.cards(TRICK))
     k.won = [sum(GAME_POINT[c.index] for c in table.cards(won(p))) for p in range(setup.parties)]
@@ -186,11 +187,6 @@ def load_state(state: FullSevenUp) -> K:
             if k.low < 0 or strength[c] < strength[k.low]:
                 k.low, k.low_seat = c, seat
     k.jack_taker = -1 if state.jack_taker is None else state.jack_taker
-    series: Series = state.series
-    k.dealer = series.dealer
-    k.number = series.number
-    k.voids = state.voids
-    k.between = series.between
     return k
 
 
