@@ -670,16 +670,11 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         events.append(lost)
         scores = tuple(1 if s == loser else 0 for s in range(state.seats))
         result = DealResult(state.dealer, scores, lost.text(), how)
-        series = state.series.ended(result)
-        return RangState(
+        return state._replace(
             table=Table(table.layout, tuple(table.piles), table.known),
-            seed=state.seed,
             events=tuple(events),
-            options=state.options,
-            seats=state.seats,
-            series=series,
+            series=state.series.ended(result),
             turn=None,
-            rank=state.rank,
             phase=NORMAL,
             pending=None,
             out=out,
