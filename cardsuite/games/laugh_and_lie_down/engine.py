@@ -24,6 +24,7 @@ from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.states import Working
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.text import ranks_word, say, say_n
 from cardsuite.core.text import seat as who
@@ -207,7 +208,7 @@ def _opening(
     )
 
 
-class _Work:
+class _Work(Working[FullLaugh], state=LaughState):
     """A state being changed by one move outside the hot path: turns, lie-downs, the end."""
 
     __slots__ = (
@@ -235,25 +236,7 @@ class _Work:
         self.captured_bits = state.captured_bits
 
     def freeze(self) -> FullLaugh:
-        return LaughState(
-            table=self.edit.freeze(),
-            seed=self.seed,
-            events=tuple(self.events),
-            options=self.options,
-            seats=self.seats,
-            series=self.series,
-            turn=self.turn,
-            captured=self.captured,
-            asked=self.asked,
-            rank=self.rank,
-            loser=self.loser,
-            down=self.down,
-            laughs=self.laughs,
-            chips=self.chips,
-            pot=self.pot,
-            table_bits=self.table_bits,
-            captured_bits=self.captured_bits,
-        )
+        return self.frozen(self.edit.freeze(), tuple(self.events))
 
 
 @GAME.describes
