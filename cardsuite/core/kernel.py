@@ -101,33 +101,30 @@ class WorkingCopy:
         return tuple(_frozen(getattr(self, name)) for name in self._slot_names())
 
 
-def load_fields(copy: Any, value: tuple[Any, ...]) -> None:
-    """Set every slot of the working copy ``copy`` that is named after a field of ``value`` (a
-    state, its ``Series``: any ``NamedTuple``) to that field, as it is.
+def fields_loader(kind: type, *sources: type) -> Callable[..., None]:
+    """A function ``load(copy, *values)`` that sets every slot of ``copy``, a working copy of
+    class ``kind``, that is named after a field of a value (of the ``NamedTuple`` types
+    ``sources``, in that order: a state, its ``Series``) to that field, as it is.
 
-    A kernel's ``load`` takes what it keeps as the engine does this way, then sets the slots it
-    keeps in a form of its own (a list for a tuple, -1 for None, an int for an enum) and those
-    the engine has no field for.  The assignments are made once per pair of types, as one
-    generated function."""
-    kinds = (type(copy), type(value))
-    load = _LOADERS.get(kinds)
-    if load is None:
-        load = _LOADERS[kinds] = _loader(*kinds)
-    load(copy, value)
-
-
-_LOADERS: dict[tuple[type, type], Callable[[Any, Any], None]] = {}
-
-
-def _loader(kind: type, source: type) -> Callable[[Any, Any], None]:
+    A kernel makes it once, beside its working copy, and its ``load`` takes what it keeps as
+    the engine does that way, then sets the slots it keeps in a form of its own (a list for a
+    tuple, -1 for None, an int for an enum) and those the engine has no field for.  The
+    function is generated: one unpacking of each value, no dearer than the assignments it
+    stands for."""
     slots = {name for klass in kind.__mro__ for name in klass.__dict__.get("__slots__", ())}
-    fields: tuple[str, ...] = getattr(source, "_fields", ())
-    shared = [name for name in fields if name in slots]
-    body = "".join(f"    copy.{name} = value.{name}\n" for name in shared) or "    pass\n"
+    lines = []
+    for i, source in enumerate(sources):
+        fields: tuple[str, ...] = getattr(source, "_fields", ())
+        if not fields:
+            raise TypeError(f"{source!r} is not a NamedTuple")
+        targets = ", ".join(f"copy.{name}" if name in slots else "_" for name in fields)
+        lines.append(f"    {targets}, = value{i}\n")
+    params = ", ".join(f"value{i}" for i in range(len(sources)))
     env: dict[str, Any] = {}
-    exec(f"def load(copy, value):\n{body}", env)
-    load: Callable[[Any, Any], None] = env["load"]
-    load.__qualname__ = f"load_fields[{kind.__name__}, {source.__name__}]"
+    exec(f"def load(copy, {params}):\n{''.join(lines)}", env)
+    load: Callable[..., None] = env["load"]
+    names = ", ".join(source.__name__ for source in sources)
+    load.__qualname__ = f"fields_loader({kind.__name__}, {names})"
     return load
 
 

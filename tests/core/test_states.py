@@ -1,5 +1,5 @@
-"""core.states (a fresh state, a working copy frozen back) and core.kernel's load_fields and
-card_mask, on Ryba's state."""
+"""core.states (a fresh state, a working copy frozen back) and core.kernel's fields_loader
+and card_mask, on Ryba's state."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from cardsuite.core.cards import standard_deck
 from cardsuite.core.events import Event
-from cardsuite.core.kernel import card_mask, load_fields
+from cardsuite.core.kernel import card_mask, fields_loader
 from cardsuite.core.series import Series
 from cardsuite.core.states import Working, fresh
 from cardsuite.core.table import Layout, PileSpec, Table
@@ -74,11 +74,10 @@ class _Copy:
     turn: int | None
 
 
-def test_load_fields_takes_the_slots_named_after_fields() -> None:
+def test_a_fields_loader_takes_the_slots_named_after_fields() -> None:
     state = fresh(RybaState, TABLE, 7, OPTIONS, 3)._replace(series=Series(1, 0, 2), turn=1)
     k = _Copy()
-    load_fields(k, state)
-    load_fields(k, state.series)
+    fields_loader(_Copy, RybaState, Series)(k, state, state.series)
     assert (k.seed, k.turn, k.asks, k.dealer) == (7, 1, 0, 2)
 
 

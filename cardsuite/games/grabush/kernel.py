@@ -32,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import NOBODY, Kernel, load_fields
+from cardsuite.core.kernel import NOBODY, Kernel, fields_loader
 from cardsuite.core.moves import Move, Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import make_rng, shuffled
-from cardsuite.core.series import NextDeal
+from cardsuite.core.series import NextDeal, Series
 from cardsuite.games.grabush.engine import full_deck, layout_for
 from cardsuite.games.grabush.model import (
     BOOKS,
@@ -49,6 +49,7 @@ from cardsuite.games.grabush.model import (
     Accuse,
     Discard,
     FullGrabush,
+    GrabushState,
     PenaltyInsert,
     PenaltySkip,
     Play,
@@ -149,6 +150,9 @@ class Work:
 # --- load, copy, key -------------------------------------------------------------------------
 
 
+_load_fields = fields_loader(Work, GrabushState, Series)
+
+
 def _load(state: FullGrabush) -> Work:
     opts = state.options
     seats = state.seats
@@ -161,8 +165,7 @@ def _load(state: FullGrabush) -> Work:
         return [c.index for c in piles[at[name]]]
 
     k = Work()
-    load_fields(k, state)  # seats, seed, the turn and its flags, the counts, over
-    load_fields(k, state.series)  # number, dealer, between
+    _load_fields(k, state, state.series)  # seats, seed, the turn and its flags, the counts, over
     k.each = each
     k.talk = opts.table_talk_penalty
     k.match_wins = opts.match_wins

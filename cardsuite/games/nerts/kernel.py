@@ -40,7 +40,7 @@ from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import NOBODY, Kernel, load_fields
+from cardsuite.core.kernel import NOBODY, Kernel, fields_loader
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -67,6 +67,7 @@ from cardsuite.games.nerts.model import (
     FullNerts,
     NertsMove,
     NertsOptions,
+    NertsState,
     Play,
     Stuck,
     close_deal,
@@ -450,6 +451,9 @@ def _read_rows(w: Work, seat: Seat) -> RowRead:
 # --- the kernel: load, copy, key; the moves; play; the clock ----------------------------------
 
 
+_load_fields = fields_loader(Work, NertsState)
+
+
 class NertsKernel(Kernel[Work, Action]):
     """The rules of Nerts on a :class:`Work` (see the module docstring)."""
 
@@ -457,7 +461,7 @@ class NertsKernel(Kernel[Work, Action]):
     def load(self, state: FullNerts) -> Work:
         assert state.seed is not None, "an observation cannot be played on"
         w = Work()
-        load_fields(w, state)  # seats, seed, options, series, the clock, turn, counts, out
+        _load_fields(w, state)  # seats, seed, options, series, the clock, turn, counts, out
         seats = state.seats
         opts = state.options
         w.realtime = opts.mode == REALTIME

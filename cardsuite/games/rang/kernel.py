@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardsuite.core.cards import ACE, ACE_LOW_WRAP, JOKER, RANKS, Card, standard_deck
-from cardsuite.core.kernel import Kernel, WorkingCopy, load_fields
+from cardsuite.core.kernel import Kernel, WorkingCopy, fields_loader
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -49,6 +49,7 @@ from cardsuite.games.rang.model import (
     Play,
     PlayJoker,
     RangOptions,
+    RangState,
     hand,
     match_outcome,
 )
@@ -126,6 +127,9 @@ class RangKernel(WorkingCopy):
     reshuffles: int
 
 
+_load_fields = fields_loader(RangKernel, RangState)
+
+
 class RangRules(Kernel[RangKernel, int]):
     """Rang's rules on a :class:`RangKernel`."""
 
@@ -133,7 +137,7 @@ class RangRules(Kernel[RangKernel, int]):
     def load(self, state: FullRang) -> RangKernel:
         assert state.seed is not None, "an observation cannot be played on"
         k = RangKernel()
-        load_fields(k, state)  # seats, seed, options, series, rank, the counts
+        _load_fields(k, state)  # seats, seed, options, series, rank, the counts
         options = state.options
         k.same = options.same_rank_allowed
         k.wild = options.wild_ace

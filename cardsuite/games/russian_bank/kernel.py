@@ -39,7 +39,7 @@ from typing import cast
 
 from cardsuite.core.building import FACES
 from cardsuite.core.cards import ACE, Card, standard_deck
-from cardsuite.core.kernel import Kernel, WorkingCopy, load_fields
+from cardsuite.core.kernel import Kernel, WorkingCopy, fields_loader
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Table
 from cardsuite.games.russian_bank import GAME
@@ -166,9 +166,12 @@ class RussianBankKernel(WorkingCopy):
 # --- load and key --------------------------------------------------------------------------
 
 
+_load_fields = fields_loader(RussianBankKernel, RussianBankState)
+
+
 def load(state: FullRussianBank) -> RussianBankKernel:
     k = RussianBankKernel()
-    load_fields(k, state)  # options, the turn, the counts, the winner, the ending
+    _load_fields(k, state)  # options, the turn, the counts, the winner, the ending
     p = k.p = [[card.index for card in pile] for pile in state.table.piles]
     w: list[list[int]] = [[] for _ in range(FACES)]
     for f in FOUNDS_AT:

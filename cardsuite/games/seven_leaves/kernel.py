@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import Card
-from cardsuite.core.kernel import DealsKernel, WorkingCopy, load_fields
+from cardsuite.core.kernel import DealsKernel, WorkingCopy, fields_loader
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -50,6 +50,7 @@ from cardsuite.games.seven_leaves.model import (
     Penalty,
     PlayCard,
     SevenLeavesOptions,
+    SevenLeavesState,
     deal_verdict,
     flicks_of,
     hand,
@@ -123,12 +124,14 @@ class K(WorkingCopy):
 # --- load / copy / key ------------------------------------------------------------------------
 
 
+_load_fields = fields_loader(K, SevenLeavesState, Series)
+
+
 def load_state(state: FullSevenLeaves) -> K:
     assert state.seed is not None, "an observation cannot be played on"
     table = state.table
     k = K()
-    load_fields(k, state)  # options, seats, seed, the players, the counts, the ending
-    load_fields(k, state.series)  # number, dealer, between
+    _load_fields(k, state, state.series)  # options, seats, seed, the players, the counts …
     k.root = state
     k.hands = [[c.index for c in table.cards(hand(s))] for s in range(state.seats)]
     k.trick = [c.index for c in table.cards(TRICK)]

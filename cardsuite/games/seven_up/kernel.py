@@ -31,11 +31,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from cardsuite.core.cards import JACK, SUITS, Card, standard_deck
-from cardsuite.core.kernel import DealsKernel, WorkingCopy, load_fields
+from cardsuite.core.kernel import DealsKernel, WorkingCopy, fields_loader
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
-from cardsuite.core.series import NextDeal
+from cardsuite.core.series import NextDeal, Series
 from cardsuite.core.tricks import follow_or_trump, strengths, trick_winner
 from cardsuite.games.seven_up.model import (
     CHIPS_LEFT,
@@ -60,6 +60,7 @@ from cardsuite.games.seven_up.model import (
     Redeal,
     Run,
     SevenUpOptions,
+    SevenUpState,
     Stand,
     WentOut,
     hand,
@@ -158,13 +159,15 @@ def _indices(cards: Sequence[Card]) -> list[int]:
     return [card.index for card in cards]
 
 
+_load_fields = fields_loader(K, SevenUpState, Series)
+
+
 def load_state(state: FullSevenUp) -> K:
     assert state.seed is not None, "an observation cannot be played on"
     setup = setup_of(state.options, state.seats)
     table = state.table
     k = K()
-    load_fields(k, state)  # seed, voids
-    load_fields(k, state.series)  # number, dealer, between
+    _load_fields(k, state, state.series)  # seed, voids; the deal's number, dealer, between
     k.setup = setup
     k.hands = [_indices(table.cards(hand(s))) for s in range(state.seats)]
     k.trick = _indices(table.cards(TRICK))
