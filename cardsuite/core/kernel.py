@@ -26,13 +26,16 @@ Kernels mutate: ``play`` and ``advance`` change the kernel they are given and re
 playout copies its root once (``copy``) and plays on in place.  A working copy that derives
 from :class:`WorkingCopy` (slots holding numbers, strings, tuples, lists and lists of lists)
 is copied and keyed slot by slot, so a kernel writes neither unless it wants something else.
+A kernel whose ``load``, ``copy`` or ``key`` is written as a function of its module names it
+in place of the method: ``load = staticmethod(load_state)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar, cast
 
+from cardsuite.core.cards import Card
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 
@@ -44,6 +47,15 @@ Seat = int
 ALONE: tuple[tuple[Seat], ...] = tuple((s,) for s in range(16))  # one seat to move, made once
 NOBODY: tuple[Seat, ...] = ()  # nobody to move
 NO_SEAT = -1  # a working copy's int for "no seat" (no turn, nobody asked, no loser yet)
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """Cards as one int with a bit set for each card's index: a set of cards in the compact
+    form kernels (and engines' hot paths) test and combine with bit operations."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 class TurnsOfDeals(Protocol):
@@ -89,6 +101,33 @@ class WorkingCopy:
         return tuple(_frozen(getattr(self, name)) for name in self._slot_names())
 
 
+def fields_loader(kind: type, *sources: type) -> Callable[..., None]:
+    """A function ``load(copy, *values)`` that sets every slot of ``copy``, a working copy of
+    class ``kind``, that is named after a field of a value (of the ``NamedTuple`` types
+    ``sources``, in that order: a state, its ``Series``) to that field, as it is.
+
+    A kernel makes it once, beside its working copy, and its ``load`` takes what it keeps as
+    the engine does that way, then sets the slots it keeps in a form of its own (a list for a
+    tuple, -1 for None, an int for an enum) and those the engine has no field for.  The
+    function is generated: one unpacking of each value, no dearer than the assignments it
+    stands for."""
+    slots = {name for klass in kind.__mro__ for name in klass.__dict__.get("__slots__", ())}
+    lines = []
+    for i, source in enumerate(sources):
+        fields: tuple[str, ...] = getattr(source, "_fields", ())
+        if not fields:
+            raise TypeError(f"{source!r} is not a NamedTuple")
+        targets = ", ".join(f"copy.{name}" if name in slots else "_" for name in fields)
+        lines.append(f"    {targets}, = value{i}\n")
+    params = ", ".join(f"value{i}" for i in range(len(sources)))
+    env: dict[str, Any] = {}
+    exec(f"def load(copy, {params}):\n{''.join(lines)}", env)
+    load: Callable[..., None] = env["load"]
+    names = ", ".join(source.__name__ for source in sources)
+    load.__qualname__ = f"fields_loader({kind.__name__}, {names})"
+    return load
+
+
 def _frozen(value: Any) -> Any:
     if type(value) is list:
         return tuple(_frozen(v) for v in value)
@@ -100,17 +139,17 @@ class Kernel(Generic[K, A]):
     ``load``, ``copy``, ``key``, ``to_move``, ``legal``, ``play``, ``move`` and ``outcome``; a
     game on a clock ``clock``, ``next_due`` and ``advance`` too."""
 
-    def load(self, state: Any) -> K:
+    def load(self, state: Any, /) -> K:
         """A fresh working copy of the engine's full state ``state``."""
         raise NotImplementedError
 
-    def copy(self, kernel: K) -> K:
+    def copy(self, kernel: K, /) -> K:
         """An independent copy of ``kernel`` (playing on one leaves the other as it was)."""
         if isinstance(kernel, WorkingCopy):
             return cast(K, kernel.copy())
         raise NotImplementedError
 
-    def key(self, kernel: K) -> Hashable:
+    def key(self, kernel: K, /) -> Hashable:
         """Everything that decides how play goes on, as one comparable value."""
         if isinstance(kernel, WorkingCopy):
             return kernel.key()

@@ -20,6 +20,7 @@ from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase, normalise_notation
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import Listed, say, say_n, seats_text
 from cardsuite.core.view import TableView
@@ -248,15 +249,8 @@ class Cassino(RulesBase[FullCassino, SeenCassino, AnyCassinoMove]):
         for key in settings:
             if key not in ("players", "dealer", "turn", "last"):
                 raise NotationError(f"unknown setting {key!r} (players, dealer, turn, last)")
-        return CassinoState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
-            series=Series(opts.hands, 0, dealer),
-            turn=turn,
-            last=last,
+        return fresh(CassinoState, table, seed, opts, seats)._replace(
+            series=Series(opts.hands, 0, dealer), turn=turn, last=last
         )
 
     # --- whose turn, which moves -----------------------------------------------------------

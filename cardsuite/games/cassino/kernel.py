@@ -23,11 +23,11 @@ state of its random games, that this kernel lists the same moves and reaches the
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import cast
 
 from cardsuite.core.cards import Card, Suit, standard_deck
-from cardsuite.core.kernel import NO_SEAT, DealsKernel, WorkingCopy
+from cardsuite.core.kernel import NO_SEAT, DealsKernel, WorkingCopy, card_mask
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -93,13 +93,6 @@ def bits_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def mask_of(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
 
 
 # --- the working copy ------------------------------------------------------------------------
@@ -303,10 +296,10 @@ class CassinoRules(DealsKernel[CassinoKernel, int]):
         k.turn = NO_SEAT if state.turn is None else state.turn
         k.last = NO_SEAT if state.last is None else state.last
         k.stock = [card.index for card in piles[at[STOCK]]]
-        k.table = mask_of(piles[at[TABLE]])
-        k.out = mask_of(piles[at[OUT]])
+        k.table = card_mask(piles[at[TABLE]])
+        k.out = card_mask(piles[at[OUT]])
         k.hands = [[card.index for card in piles[at[hand(s)]]] for s in range(n)]
-        k.won = [mask_of(piles[at[won(p)]]) for p in range(k.parties)]
+        k.won = [card_mask(piles[at[won(p)]]) for p in range(k.parties)]
         return k
 
     def key(self, kernel: CassinoKernel) -> Hashable:

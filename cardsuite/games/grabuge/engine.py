@@ -23,6 +23,7 @@ from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Dealt, NextDeal, Series, next_deal_refusal
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import say
 from cardsuite.core.text import seat as seat_token
@@ -593,21 +594,8 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
     def _blank(self, options: GrabugeOptions, seed: int, series: Series) -> FullGrabuge:
         """A state with no cards anywhere, to deal from."""
         blank = Table.from_names(layout_for(()), dict.fromkeys(_SEAT_PILES, ()))
-        return GrabugeState(
-            table=blank,
-            seed=seed,
-            events=(),
-            options=options,
-            seats=SEATS,
-            series=series,
-            first=0,
-            active=0,
-            drawn=False,
-            converted=(False, False),
-            bonus=(0, 0),
-            packets=(),
-            next_packet=1,
-            over=False,
+        return fresh(GrabugeState, blank, seed, options, SEATS)._replace(
+            series=series, converted=(False, False), bonus=(0, 0), next_packet=1
         )
 
     def deck(self, state: GrabugeState[Any]) -> tuple[Card, ...]:
@@ -681,21 +669,14 @@ class Grabuge(RulesBase[FullGrabuge, SeenGrabuge, AnyGrabugeMove]):
         dealer = _player(settings.get("dealer", "P2"))
         layout = layout_for(tuple(serials))
         table = Table.from_names(layout, {name: piles.get(name, ()) for name in layout.ids})
-        state = GrabugeState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=SEATS,
+        state = fresh(GrabugeState, table, seed, opts, SEATS)._replace(
             series=Series(opts.match_deals, 0, dealer),
             first=active,
             active=active,
-            drawn=False,
             converted=converted,
             bonus=(bonus[0], bonus[1]),
             packets=tuple(serials),
             next_packet=max(serials, default=0) + 1,
-            over=False,
         )
         work = _Cascade(state)
         if settings.get("setup", "no").lower() in ("yes", "on", "true"):

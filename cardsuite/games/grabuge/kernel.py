@@ -34,7 +34,6 @@ finished deals.  All of those are the engine's business.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
 from cardsuite.core.kernel import NOBODY, Kernel
@@ -389,14 +388,9 @@ def _deal(w: Work) -> None:
 class GrabugeKernel(Kernel[Work, int]):
     """Grabuge on a :class:`Work` (see the module docstring)."""
 
-    def load(self, state: Any) -> Work:
-        return load(state)
-
-    def copy(self, kernel: Work) -> Work:
-        return copy(kernel)
-
-    def key(self, kernel: Work) -> Hashable:
-        return key(kernel)
+    load = staticmethod(load)
+    copy = staticmethod(copy)
+    key = staticmethod(key)
 
     def to_move(self, kernel: Work) -> Sequence[int]:
         return kernel.movers

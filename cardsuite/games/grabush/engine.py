@@ -24,6 +24,7 @@ from cardsuite.core.series import (
     deal_over_refusal,
     next_deal_refusal,
 )
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import say
 from cardsuite.core.text import seat as seat_token
@@ -390,23 +391,7 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
     def _blank(self, opts: GrabushOptions, seats: int, seed: int, series: Series) -> FullGrabush:
         layout = layout_for(seats, opts.discard_piles_per_player)
         table = Table(layout, ((),) * len(layout.ids))
-        return GrabushState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
-            series=series,
-            turn=0,
-            stacks=(),
-            moved=False,
-            accused=False,
-            penalty=(),
-            idle=0,
-            turns=0,
-            wins=(0, 0),
-            over=False,
-        )
+        return fresh(GrabushState, table, seed, opts, seats)._replace(series=series, wins=(0, 0))
 
     def new_game(self, *, seats: int, options: Any = None, seed: int = 0) -> FullGrabush:
         opts: GrabushOptions = self.resolve_options(options)
@@ -520,22 +505,14 @@ class Grabush(RulesBase[FullGrabush, SeenGrabush, AnyGrabushMove]):
         if len(wins_text) != 2 or not all(w.isdigit() for w in wins_text):
             raise NotationError("wins: give two numbers, team A's then team B's")
         table = Table.from_names(layout, {name: piles.get(name, ()) for name in layout.ids})
-        state = GrabushState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
+        state = fresh(GrabushState, table, seed, opts, seats)._replace(
             series=Series(0, 0, dealer),
             turn=turn,
             stacks=tuple(slots),
             moved=(given.setting("moved") or "no").lower() in ("yes", "on", "true"),
             accused=(given.setting("accused") or "no").lower() in ("yes", "on", "true"),
-            penalty=(),
-            idle=0,
             turns=1,
             wins=(int(wins_text[0]), int(wins_text[1])),
-            over=False,
         )
         work = _Work(state)
         work.refill(turn)

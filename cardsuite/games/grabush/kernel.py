@@ -30,14 +30,13 @@ deal, a completed stack under the books and the place of a penalty card fall ali
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import NOBODY, Kernel
+from cardsuite.core.kernel import NOBODY, Kernel, fields_loader
 from cardsuite.core.moves import Move, Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import make_rng, shuffled
-from cardsuite.core.series import NextDeal
+from cardsuite.core.series import NextDeal, Series
 from cardsuite.games.grabush.engine import full_deck, layout_for
 from cardsuite.games.grabush.model import (
     BOOKS,
@@ -50,6 +49,7 @@ from cardsuite.games.grabush.model import (
     Accuse,
     Discard,
     FullGrabush,
+    GrabushState,
     PenaltyInsert,
     PenaltySkip,
     Play,
@@ -150,6 +150,9 @@ class Work:
 # --- load, copy, key -------------------------------------------------------------------------
 
 
+_load_fields = fields_loader(Work, GrabushState, Series)
+
+
 def _load(state: FullGrabush) -> Work:
     opts = state.options
     seats = state.seats
@@ -162,11 +165,10 @@ def _load(state: FullGrabush) -> Work:
         return [c.index for c in piles[at[name]]]
 
     k = Work()
-    k.seats = seats
+    _load_fields(k, state, state.series)  # seats, seed, the turn and its flags, the counts, over
     k.each = each
     k.talk = opts.table_talk_penalty
     k.match_wins = opts.match_wins
-    k.seed = state.seed
     k.sources = _sources(seats, each, opts.own_discard_playable)
     k.hands = [cards(hand(p)) for p in range(seats)]
     k.teams = [cards(TEAM_PILES[0]), cards(TEAM_PILES[1])]
@@ -179,19 +181,10 @@ def _load(state: FullGrabush) -> Work:
         k.shows[len(k.built[slot])] += 1
     k.stock = cards(STOCK)
     k.books = cards(BOOKS)
-    k.turn = state.turn
-    k.moved = state.moved
-    k.accused = state.accused
     k.penalty = list(state.penalty)
-    k.idle = state.idle
-    k.turns = state.turns
     k.wins = list(state.wins)
-    k.over = state.over
-    series = state.series
-    k.between = series.between
-    k.number = series.number
-    k.dealer = series.dealer
-    last = series.results[-1] if series.results else None
+    results = state.series.results
+    last = results[-1] if results else None
     k.note = "" if last is None else last.note
     k.ending = "" if last is None else last.ending
     return k
@@ -332,14 +325,9 @@ def _discard_piles(k: Work, seat: Seat) -> list[int]:
 class GrabushKernel(Kernel[Work, Action]):
     """Grabush's rules on a :class:`Work` (see the module docstring)."""
 
-    def load(self, state: Any) -> Work:
-        return _load(state)
-
-    def copy(self, kernel: Work) -> Work:
-        return _copy(kernel)
-
-    def key(self, kernel: Work) -> Hashable:
-        return _key(kernel)
+    load = staticmethod(_load)
+    copy = staticmethod(_copy)
+    key = staticmethod(_key)
 
     def to_move(self, kernel: Work) -> Sequence[Seat]:
         if kernel.over:

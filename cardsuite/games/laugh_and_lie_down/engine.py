@@ -15,6 +15,7 @@ from cardsuite.core.cards import Card, Suit, standard_deck
 from cardsuite.core.errors import GAME_OVER, NOT_NOW, NotationError, Refusal
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_n
+from cardsuite.core.kernel import card_mask
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import lay_out, parse_position, position_keys
 from cardsuite.core.position import numbers_per_seat as _numbers
@@ -23,6 +24,7 @@ from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng
 from cardsuite.core.series import DealResult, NextDeal, Series
+from cardsuite.core.states import Working
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.text import ranks_word, say, say_n
 from cardsuite.core.text import seat as who
@@ -162,14 +164,6 @@ def _able_next(
     return None
 
 
-def bits(cards: Iterable[Card]) -> int:
-    """Cards as bits of their indexes."""
-    out = 0
-    for c in cards:
-        out |= 1 << c.index
-    return out
-
-
 def net_chips(count: int, dealt: int) -> int:
     """One chip per pair above (positive) or below (negative) ``dealt``, toward zero (§7.2)."""
     diff = count - dealt
@@ -214,7 +208,7 @@ def _opening(
     )
 
 
-class _Work:
+class _Work(Working[FullLaugh], state=LaughState):
     """A state being changed by one move outside the hot path: turns, lie-downs, the end."""
 
     __slots__ = (
@@ -242,25 +236,7 @@ class _Work:
         self.captured_bits = state.captured_bits
 
     def freeze(self) -> FullLaugh:
-        return LaughState(
-            table=self.edit.freeze(),
-            seed=self.seed,
-            events=tuple(self.events),
-            options=self.options,
-            seats=self.seats,
-            series=self.series,
-            turn=self.turn,
-            captured=self.captured,
-            asked=self.asked,
-            rank=self.rank,
-            loser=self.loser,
-            down=self.down,
-            laughs=self.laughs,
-            chips=self.chips,
-            pot=self.pot,
-            table_bits=self.table_bits,
-            captured_bits=self.captured_bits,
-        )
+        return self.frozen(self.edit.freeze(), tuple(self.events))
 
 
 @GAME.describes
@@ -456,8 +432,8 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             events=(),
             tallies=(laughs, chips, pot),
             public_bits=(
-                bits(edit[TABLE]),
-                bits([c for s in range(seats) for c in edit[captured(s)]]),
+                card_mask(edit[TABLE]),
+                card_mask([c for s in range(seats) for c in edit[captured(s)]]),
             ),
             captured=(given.setting("captured") or "no") in ("yes", "on", "true", "1"),
         )
@@ -496,8 +472,8 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
                 edit.add(captured(s), *_sorted(aside))
                 events.append(LaidAside(s, _sorted(aside)))
         work = _Work(state, edit, events)
-        work.table_bits = bits(edit[TABLE])
-        work.captured_bits = bits([c for s in range(n) for c in edit[captured(s)]])
+        work.table_bits = card_mask(edit[TABLE])
+        work.captured_bits = card_mask([c for s in range(n) for c in edit[captured(s)]])
         self._begin_turn(work, first)
         return work.freeze()
 
@@ -552,7 +528,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
 
     def candidates(self, state: FullLaugh, seat: Seat) -> Iterable[AnyLaughMove]:
         table = state.table
-        yield from self._all_captures(table.cards(hand(seat)), bits(table.cards(TABLE)), seat)
+        yield from self._all_captures(table.cards(hand(seat)), card_mask(table.cards(TABLE)), seat)
         yield self._end[seat]
         yield from self._answers[seat]
         yield self._next[seat]
@@ -698,7 +674,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             pair = tuple(c for c in edit[hand(seat)] if c.rank == rank)
             edit[hand(seat)] = tuple(c for c in edit[hand(seat)] if c.rank != rank)
             edit.add(captured(seat), *pair)
-            work.captured_bits |= bits(pair)
+            work.captured_bits |= card_mask(pair)
             edit.known = tuple([f for f in edit.known if f.pile != hand(seat)])
             assert state.turn is not None
             work.events.append(PairAdded(seat, state.turn, pair))
@@ -836,7 +812,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
             first_down = work.loser is None
             edit[hand(s)] = ()
             edit[TABLE] = _sorted(edit[TABLE] + held)
-            work.table_bits |= bits(held)
+            work.table_bits |= card_mask(held)
             if edit.known:
                 edit.known = tuple(f for f in edit.known if f.pile != hand(s))
             work.events.append(LayDown(s, held, first_down))
@@ -873,7 +849,7 @@ class LaughAndLieDown(RulesBase[FullLaugh, SeenLaugh, AnyLaughMove]):
         edit[TABLE] = ()
         edit.add(captured(dealer), *cards)
         work.table_bits = 0
-        work.captured_bits |= bits(cards)
+        work.captured_bits |= card_mask(cards)
         edit.known = ()
         work.events.append(LastHolder(dealer, holder, _sorted(cards)))
         self._end_deal(work, LastHolderEnd)

@@ -27,6 +27,7 @@ from cardsuite.core.position import whole_number as _whole
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
+from cardsuite.core.states import Working, fresh
 from cardsuite.core.table import (
     Layout,
     PileId,
@@ -154,7 +155,7 @@ def _not_available(card: Card) -> Refusal:
     return Refusal(NOT_AVAILABLE, say("{card} is not one of your available cards", card=card))
 
 
-class _Work:
+class _Work(Working[FullNerts], state=NertsState):
     """A state being changed by one step (an action or timed events)."""
 
     __slots__ = (
@@ -186,26 +187,7 @@ class _Work:
 
     def freeze(self) -> FullNerts:
         edit = self.edit
-        return NertsState(
-            table=Table(edit.layout, tuple(edit.piles), edit.known),
-            seed=self.seed,
-            events=tuple(self.events),
-            options=self.options,
-            seats=self.seats,
-            series=self.series,
-            clock=self.clock,
-            start_at=self.start_at,
-            timeout_at=self.timeout_at,
-            phase=self.phase,
-            turn=self.turn,
-            progress=self.progress,
-            marks=self.marks,
-            stuck=self.stuck,
-            remedied=self.remedied,
-            steps=self.steps,
-            out=self.out,
-            wanted=self.wanted,
-        )
+        return self.frozen(Table(edit.layout, tuple(edit.piles), edit.known), tuple(self.events))
 
     def made_progress(self) -> None:
         """§6.6: a card reached the centre or left a 13-pile or a waste."""
@@ -284,24 +266,12 @@ class Nerts(RulesBase[FullNerts, SeenNerts, NertsMove]):
     def _blank(self, opts: NertsOptions, seats: int, seed: int, series: Series) -> FullNerts:
         """The state before a deal: no cards laid out, nobody to play, nothing counted yet."""
         layout = self.layout(seats)
-        return NertsState(
-            table=Table(layout, tuple(() for _spec in layout.specs), ()),
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
+        table = Table(layout, tuple(() for _spec in layout.specs), ())
+        return fresh(NertsState, table, seed, opts, seats)._replace(
             series=series,
-            clock=0,
-            start_at=None,
-            timeout_at=None,
             phase=WAITING,
-            turn=None,
-            progress=0,
             marks=(0,) * seats,
             stuck=(False,) * seats,
-            remedied=False,
-            steps=0,
-            out=None,
             wanted=_NO_WANTS,
         )
 

@@ -40,7 +40,7 @@ from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
 from cardsuite.core.cards import Card, standard_deck
-from cardsuite.core.kernel import NOBODY, Kernel
+from cardsuite.core.kernel import NOBODY, Kernel, fields_loader
 from cardsuite.core.moves import Pass
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -67,6 +67,7 @@ from cardsuite.games.nerts.model import (
     FullNerts,
     NertsMove,
     NertsOptions,
+    NertsState,
     Play,
     Stuck,
     close_deal,
@@ -450,6 +451,9 @@ def _read_rows(w: Work, seat: Seat) -> RowRead:
 # --- the kernel: load, copy, key; the moves; play; the clock ----------------------------------
 
 
+_load_fields = fields_loader(Work, NertsState)
+
+
 class NertsKernel(Kernel[Work, Action]):
     """The rules of Nerts on a :class:`Work` (see the module docstring)."""
 
@@ -457,9 +461,9 @@ class NertsKernel(Kernel[Work, Action]):
     def load(self, state: FullNerts) -> Work:
         assert state.seed is not None, "an observation cannot be played on"
         w = Work()
-        seats = w.seats = state.seats
-        w.seed = state.seed
-        opts = w.options = state.options
+        _load_fields(w, state)  # seats, seed, options, series, the clock, turn, counts, out
+        seats = state.seats
+        opts = state.options
         w.realtime = opts.mode == REALTIME
         w.auto_aces = opts.auto_aces
         w.flip_count = opts.flip_count
@@ -472,18 +476,9 @@ class NertsKernel(Kernel[Work, Action]):
         ]
         w.found = [[card.index for card in table.cards(fid)] for fid in _FOUND_IDS[: 4 * seats]]
         w.need = _need_of(w.found)
-        w.series = state.series
-        w.clock = state.clock
-        w.start_at = state.start_at
-        w.timeout_at = state.timeout_at
         w.phase = int(state.phase)
-        w.turn = state.turn
-        w.progress = state.progress
         w.marks = list(state.marks)
         w.stuck = list(state.stuck)
-        w.remedied = state.remedied
-        w.steps = state.steps
-        w.out = state.out
         w.rows_read = [None] * seats
         return w
 

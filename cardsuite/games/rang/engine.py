@@ -28,6 +28,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileSpec, Seat, Shown, Table, TableEdit, Visibility
 from cardsuite.core.text import say
 from cardsuite.core.view import TableView
@@ -93,6 +94,17 @@ def _card(text: str) -> Refusal:
 
 def _action(text: str) -> Refusal:
     return Refusal(ILLEGAL_ACTION, say("Illegal action: {reason}", reason=text))
+
+
+def _why_illegal_as_it_is(move: Play, t: str) -> Refusal | None:
+    """A play of a card as it is, a joker or a card that fits the pile's rank ``t``: a joker
+    must be played as one, naming a rank; a card that fits names none."""
+    card = move.card
+    if card is JOKER:
+        return _card(say("a joker must name a rank (play it as a joker)"))
+    if move.name is not None:
+        return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
+    return None
 
 
 @GAME.describes
@@ -164,21 +176,14 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             start = stock.pop()
         log.append(Started(start))
         piles = (tuple(stock), (start,), *(tuple(h) for h in hands))
-        return RangState(
-            table=Table(self.layout(seats), piles, tuple(known)),
-            seed=seed,
+        table = Table(self.layout(seats), piles, tuple(known))
+        return fresh(RangState, table, seed, options, seats)._replace(
             events=tuple(log),
-            options=options,
-            seats=seats,
             series=series,
             turn=(dealer + 1) % seats,
             rank=start.rank,
             phase=NORMAL,
-            pending=None,
             out=(False,) * seats,
-            turns=0,
-            empty_draws=0,
-            reshuffles=0,
         )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRang:
@@ -232,21 +237,13 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             raise NotationError("a joker tops the discard pile: give the rank it names (rank: 7)")
         turn = player("turn", 0)
         out = {_player(v, seats) for v in (given.setting("out") or "").split()}
-        return RangState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
+        return fresh(RangState, table, seed, opts, seats)._replace(
             series=Series(opts.match_deals, 0, player("dealer", (turn - 1) % seats)),
             turn=turn,
             rank=top.rank if rank_text is None else parse_rank(rank_text),
             phase=NORMAL,
             pending=None if given.setting("pending") is None else player("pending", 0),
             out=tuple(s in out for s in range(seats)),
-            turns=0,
-            empty_draws=0,
-            reshuffles=0,
         )
 
     # --- whose turn, which moves -----------------------------------------------------------
@@ -382,12 +379,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             card = move.card
             if card not in held:
                 return _card(say("you do not hold {card}", card=card))
-            if card is JOKER:
-                return _card(say("a joker must name a rank (play it as a joker)"))
-            if card.rank in fits:
-                if move.name is not None:
-                    return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
-                return None
+            if card is JOKER or card.rank in fits:
+                return _why_illegal_as_it_is(move, t)
             if has_normal:
                 return _card(
                     say(
@@ -449,12 +442,8 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
             return _action(
                 say("after drawing, only the drawn card ({card}) may be played", card=drawn)
             )
-        if card is JOKER:
-            return _card(say("a joker must name a rank (play it as a joker)"))
-        if card.rank in fits:
-            if move.name is not None:
-                return _card(say("{card} fits {t} as it is and names no rank", card=card, t=t))
-            return None
+        if card is JOKER or card.rank in fits:
+            return _why_illegal_as_it_is(move, t)
         if card.rank != ACE:
             return _card(say("the drawn {card} is not next to {t} in rank", card=card, t=t))
         return self._why_illegal_ace_name(state, move)
@@ -681,16 +670,11 @@ class Rang(RulesBase[FullRang, SeenRang, AnyRangMove]):
         events.append(lost)
         scores = tuple(1 if s == loser else 0 for s in range(state.seats))
         result = DealResult(state.dealer, scores, lost.text(), how)
-        series = state.series.ended(result)
-        return RangState(
+        return state._replace(
             table=Table(table.layout, tuple(table.piles), table.known),
-            seed=state.seed,
             events=tuple(events),
-            options=state.options,
-            seats=state.seats,
-            series=series,
+            series=state.series.ended(result),
             turn=None,
-            rank=state.rank,
             phase=NORMAL,
             pending=None,
             out=out,

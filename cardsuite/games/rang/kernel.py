@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardsuite.core.cards import ACE, ACE_LOW_WRAP, JOKER, RANKS, Card, standard_deck
-from cardsuite.core.kernel import Kernel, WorkingCopy
+from cardsuite.core.kernel import Kernel, WorkingCopy, fields_loader
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -49,6 +49,7 @@ from cardsuite.games.rang.model import (
     Play,
     PlayJoker,
     RangOptions,
+    RangState,
     hand,
     match_outcome,
 )
@@ -126,6 +127,9 @@ class RangKernel(WorkingCopy):
     reshuffles: int
 
 
+_load_fields = fields_loader(RangKernel, RangState)
+
+
 class RangRules(Kernel[RangKernel, int]):
     """Rang's rules on a :class:`RangKernel`."""
 
@@ -133,27 +137,20 @@ class RangRules(Kernel[RangKernel, int]):
     def load(self, state: FullRang) -> RangKernel:
         assert state.seed is not None, "an observation cannot be played on"
         k = RangKernel()
+        _load_fields(k, state)  # seats, seed, options, series, rank, the counts
         options = state.options
-        k.seats = state.seats
-        k.seed = state.seed
-        k.options = options
         k.same = options.same_rank_allowed
         k.wild = options.wild_ace
         k.forced = options.forced_drawn_play
         k.deck = tuple(card.index for card in RANG.deck(state))
-        k.series = state.series
         table = state.table
         k.stock = [card.index for card in table.cards(STOCK)]
         k.discard = [card.index for card in table.cards(DISCARD)]
         k.hands = [[card.index for card in table.cards(hand(s))] for s in range(state.seats)]
         k.turn = -1 if state.turn is None else state.turn
-        k.rank = state.rank
         k.drawn = state.phase == DRAWN
         k.pending = -1 if state.pending is None else state.pending
         k.out = list(state.out)
-        k.turns = state.turns
-        k.empty_draws = state.empty_draws
-        k.reshuffles = state.reshuffles
         return k
 
     # --- whose turn, which actions -------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 from cardsuite.core.cards import Card
 from cardsuite.core.errors import NotationError, Refusal
 from cardsuite.core.events import Event
+from cardsuite.core.kernel import card_mask
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.position import parse_position
 from cardsuite.core.protocol import Observation, RulesBase
@@ -90,13 +91,6 @@ def _deck(mask: int) -> tuple[Card, ...]:
     return tuple(card for card in PACK["beggar-52"].cards if mask >> card.index & 1)
 
 
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
-
-
 def trick_key(
     classes: tuple[int, ...], leader: Seat, first: tuple[Card, ...], second: tuple[Card, ...]
 ) -> bytes:
@@ -149,7 +143,7 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
             leader=dealer,
             cards_played=0,
             tricks_played=0,
-            in_play=_mask(packets[0] + packets[1]),
+            in_play=card_mask(packets[0] + packets[1]),
             how="",
             winner=None,
             cycle=None,
@@ -230,7 +224,7 @@ class Rubashka(RulesBase[FullRubashka, SeenRubashka, Flip]):
             leader=leader,
             cards_played=given.number("cards", 0),
             tricks_played=given.number("tricks", 0),
-            in_play=_mask(named),
+            in_play=card_mask(named),
             how="",
             winner=None,
             cycle=None,

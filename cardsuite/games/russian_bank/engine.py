@@ -19,6 +19,7 @@ from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.position import cards_with_owners, parse_position, seat_from_text
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import make_rng, shuffled
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
@@ -254,25 +255,7 @@ class RussianBank(RulesBase[FullRussianBank, SeenRussianBank, RussianBankMove]):
         return _DECKS[0] + _DECKS[1]
 
     def _blank(self, opts: RussianBankOptions, seed: int, table: Table) -> FullRussianBank:
-        return RussianBankState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=SEATS,
-            phase=PLAY,
-            turn=0,
-            first=0,
-            moves=0,
-            turns=0,
-            mark=0,
-            best=96,
-            violator=None,
-            missed=(),
-            placed=None,
-            winner=None,
-            ending="",
-        )
+        return fresh(RussianBankState, table, seed, opts, SEATS)._replace(phase=PLAY, best=96)
 
     def new_game(self, *, seats: int = 2, options: Any = None, seed: int = 0) -> FullRussianBank:
         opts: RussianBankOptions = self.resolve_options(options)

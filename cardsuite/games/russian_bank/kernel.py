@@ -39,7 +39,7 @@ from typing import cast
 
 from cardsuite.core.building import FACES
 from cardsuite.core.cards import ACE, Card, standard_deck
-from cardsuite.core.kernel import Kernel, WorkingCopy
+from cardsuite.core.kernel import Kernel, WorkingCopy, fields_loader
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import Table
 from cardsuite.games.russian_bank import GAME
@@ -166,8 +166,12 @@ class RussianBankKernel(WorkingCopy):
 # --- load and key --------------------------------------------------------------------------
 
 
+_load_fields = fields_loader(RussianBankKernel, RussianBankState)
+
+
 def load(state: FullRussianBank) -> RussianBankKernel:
     k = RussianBankKernel()
+    _load_fields(k, state)  # options, the turn, the counts, the winner, the ending
     p = k.p = [[card.index for card in pile] for pile in state.table.piles]
     w: list[list[int]] = [[] for _ in range(FACES)]
     for f in FOUNDS_AT:
@@ -183,14 +187,7 @@ def load(state: FullRussianBank) -> RussianBankKernel:
     k.w = w
     k.cnt = [sum(len(p[at]) for at in range(4 * s, 4 * s + 4)) for s in range(2)]
     k.phase = int(state.phase)
-    k.turn = state.turn
-    k.moves = state.moves
-    k.turns = state.turns
-    k.mark = state.mark
-    k.best = state.best
-    k.winner = state.winner
-    k.ending = state.ending
-    opts = k.options = state.options
+    opts = state.options
     k.loading = opts.loading
     k.stops = opts.compulsory_foundation and opts.stop_mode == AUTO
     k.blocks = opts.compulsory_foundation and opts.stop_mode == BLOCK

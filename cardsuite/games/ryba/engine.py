@@ -17,6 +17,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, Series
+from cardsuite.core.states import fresh
 from cardsuite.core.table import (
     HoldsRank,
     Lacks,
@@ -123,18 +124,8 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
             s = (dealer + i) % seats
             for rank in RANK_ORDER:
                 _lay_book(edit, events, s, rank)
-        return RybaState(
-            table=edit.freeze(),
-            seed=seed,
-            events=tuple(events),
-            options=opts,
-            seats=seats,
-            series=series,
-            turn=(dealer + 1) % seats,
-            asks=0,
-            how="",
-            winners=(),
-            finished=(),
+        return fresh(RybaState, edit.freeze(), seed, opts, seats)._replace(
+            events=tuple(events), series=series, turn=(dealer + 1) % seats
         )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullRyba:
@@ -206,18 +197,8 @@ class Ryba(RulesBase[FullRyba, SeenRyba, Ask]):
         table = lay_out(layout, _DECK, piles, rest=STOCK if rest == STOCK else None, seed=seed)
         turn = _player(given.setting("turn") or "P1", seats)
         dealer = _player(given.setting("dealer") or f"P{seats}", seats)
-        return RybaState(
-            table=table,
-            seed=seed,
-            events=(),
-            options=opts,
-            seats=seats,
-            series=Series(1, 0, dealer),
-            turn=turn,
-            asks=given.number("asks", 0),
-            how="",
-            winners=(),
-            finished=(),
+        return fresh(RybaState, table, seed, opts, seats)._replace(
+            series=Series(1, 0, dealer), turn=turn, asks=given.number("asks", 0)
         )
 
     # --- whose turn, which moves -----------------------------------------------------------

@@ -27,10 +27,9 @@ from the kernel's counts.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from cardsuite.core.cards import Card
-from cardsuite.core.kernel import DealsKernel, WorkingCopy
+from cardsuite.core.kernel import DealsKernel, WorkingCopy, fields_loader
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -51,6 +50,7 @@ from cardsuite.games.seven_leaves.model import (
     Penalty,
     PlayCard,
     SevenLeavesOptions,
+    SevenLeavesState,
     deal_verdict,
     flicks_of,
     hand,
@@ -124,14 +124,15 @@ class K(WorkingCopy):
 # --- load / copy / key ------------------------------------------------------------------------
 
 
+_load_fields = fields_loader(K, SevenLeavesState, Series)
+
+
 def load_state(state: FullSevenLeaves) -> K:
     assert state.seed is not None, "an observation cannot be played on"
     table = state.table
     k = K()
+    _load_fields(k, state, state.series)  # options, seats, seed, the players, the counts …
     k.root = state
-    k.options = state.options
-    k.seats = state.seats
-    k.seed = state.seed
     k.hands = [[c.index for c in table.cards(hand(s))] for s in range(state.seats)]
     k.trick = [c.index for c in table.cards(TRICK)]
     k.phase = int(state.phase)
@@ -139,25 +140,13 @@ def load_state(state: FullSevenLeaves) -> K:
     k.leader = -1 if state.leader is None else state.leader
     k.taker = -1 if state.taker is None else state.taker
     k.trumps = -1 if state.trumps is None else state.trumps.order
-    k.active = state.active
     k.rounds = rounds_of(state.active, state.seats)
-    k.playoff = state.playoff
-    k.coming = state.coming
-    k.coming_playoff = state.coming_playoff
     k.tricks = list(state.tricks)
     k.deal_tricks = list(state.deal_tricks)
     k.safe_at = list(state.safe_at)
     k.loser = -1 if state.loser is None else state.loser
-    k.ending = state.ending
     k.losses = list(state.losses)
     k.noses = list(state.noses)
-    k.penalties = state.penalties
-    k.game = state.game
-    k.deal = state.deal
-    series: Series = state.series
-    k.number = series.number
-    k.dealer = series.dealer
-    k.between = series.between
     return k
 
 
@@ -292,11 +281,8 @@ def cut(k: K, at: int) -> None:
 class SevenLeavesKernel(DealsKernel[K, int]):
     """Seven Leaves' rules on :class:`K` (see the module docstring)."""
 
-    def load(self, state: Any) -> K:
-        return load_state(state)
-
-    def key(self, kernel: K) -> Hashable:
-        return key_of(kernel)
+    load = staticmethod(load_state)
+    key = staticmethod(key_of)
 
     def next_dealer(self, kernel: K) -> int:
         return next_dealer(kernel)

@@ -25,6 +25,7 @@ from cardsuite.core.position import whole_number as _number
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import DealResult, NextDeal, Series, deal_over_refusal, next_deal_refusal
+from cardsuite.core.states import Working, fresh
 from cardsuite.core.table import Layout, PileSpec, Seat, Table, TableEdit, Visibility
 from cardsuite.core.text import say
 from cardsuite.core.text import seat as who
@@ -127,7 +128,7 @@ def game_points(cards: Iterable[Card]) -> int:
     return sum(GAME_POINTS.get(card.rank, 0) for card in cards)
 
 
-class _Work:
+class _Work(Working[FullSevenUp], state=SevenUpState, lists=("chips", "deal_points")):
     """A state being changed by one move outside the hot path: scores, the end, the deal.
 
     Points are scored one at a time; :meth:`point` returns True when the scorer's party has
@@ -185,24 +186,7 @@ class _Work:
         return tuple(self.deal_points[party_of(self.options, s)] for s in range(self.seats))
 
     def freeze(self) -> FullSevenUp:
-        return SevenUpState(
-            table=self.table.freeze(),
-            seed=self.seed,
-            events=tuple(self.events),
-            options=self.options,
-            seats=self.seats,
-            series=self.series,
-            phase=self.phase,
-            turn=self.turn,
-            leader=self.leader,
-            taker=self.taker,
-            trumps=self.trumps,
-            chips=tuple(self.chips),
-            deal_points=tuple(self.deal_points),
-            plays=self.plays,
-            jack_taker=self.jack_taker,
-            voids=self.voids,
-        )
+        return self.frozen(self.table.freeze(), tuple(self.events))
 
 
 @GAME.describes
@@ -277,23 +261,9 @@ class SevenUp(RulesBase[FullSevenUp, SeenSevenUp, AnySevenUpMove]):
         chips: tuple[int, ...],
     ) -> FullSevenUp:
         layout = self.layout(seats, options)
-        return SevenUpState(
-            table=Table(layout, tuple(() for _spec in layout.specs), ()),
-            seed=seed,
-            events=(),
-            options=options,
-            seats=seats,
-            series=series,
-            phase=DONE,
-            turn=None,
-            leader=None,
-            taker=None,
-            trumps=None,
-            chips=chips,
-            deal_points=(0,) * len(chips),
-            plays=(),
-            jack_taker=None,
-            voids=0,
+        table = Table(layout, tuple(() for _spec in layout.specs), ())
+        return fresh(SevenUpState, table, seed, options, seats)._replace(
+            series=series, phase=DONE, chips=chips, deal_points=(0,) * len(chips)
         )
 
     def _deal(

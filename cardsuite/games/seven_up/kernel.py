@@ -29,10 +29,9 @@ Trick play on card indices (follow suit, trump, who takes the trick) is core's
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from cardsuite.core.cards import JACK, SUITS, Card, standard_deck
-from cardsuite.core.kernel import DealsKernel, WorkingCopy
+from cardsuite.core.kernel import DealsKernel, WorkingCopy, fields_loader
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.rng import shuffled
@@ -61,6 +60,7 @@ from cardsuite.games.seven_up.model import (
     Redeal,
     Run,
     SevenUpOptions,
+    SevenUpState,
     Stand,
     WentOut,
     hand,
@@ -159,13 +159,16 @@ def _indices(cards: Sequence[Card]) -> list[int]:
     return [card.index for card in cards]
 
 
+_load_fields = fields_loader(K, SevenUpState, Series)
+
+
 def load_state(state: FullSevenUp) -> K:
     assert state.seed is not None, "an observation cannot be played on"
     setup = setup_of(state.options, state.seats)
     table = state.table
     k = K()
+    _load_fields(k, state, state.series)  # seed, voids; the deal's number, dealer, between
     k.setup = setup
-    k.seed = state.seed
     k.hands = [_indices(table.cards(hand(s))) for s in range(state.seats)]
     k.trick = _indices(table.cards(TRICK))
     k.won = [sum(GAME_POINT[c.index] for c in table.cards(won(p))) for p in range(setup.parties)]
@@ -187,11 +190,6 @@ def load_state(state: FullSevenUp) -> K:
             if k.low < 0 or strength[c] < strength[k.low]:
                 k.low, k.low_seat = c, seat
     k.jack_taker = -1 if state.jack_taker is None else state.jack_taker
-    series: Series = state.series
-    k.dealer = series.dealer
-    k.number = series.number
-    k.voids = state.voids
-    k.between = series.between
     return k
 
 
@@ -324,11 +322,8 @@ def end_of_deal(k: K) -> None:
 class SevenUpKernel(DealsKernel[K, int]):
     """Seven Up's rules on :class:`K` (see the module docstring)."""
 
-    def load(self, state: Any) -> K:
-        return load_state(state)
-
-    def key(self, kernel: K) -> Hashable:
-        return key_of(kernel)
+    load = staticmethod(load_state)
+    key = staticmethod(key_of)
 
     def next_dealer(self, kernel: K) -> int:
         return (kernel.dealer + 1) % kernel.setup.seats

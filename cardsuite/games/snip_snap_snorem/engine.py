@@ -20,6 +20,7 @@ from cardsuite.core.position import seat_from_text as _player
 from cardsuite.core.protocol import Observation, RulesBase
 from cardsuite.core.rng import shuffled
 from cardsuite.core.series import Series
+from cardsuite.core.states import fresh
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, Table, Visibility
 from cardsuite.core.text import ranks_word, say
 from cardsuite.core.view import TableView
@@ -98,20 +99,12 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             hands[(dealer + 1 + i) % seats].append(card)
         piles = tuple(tuple(sorted(h, key=_ORDER.__getitem__)) for h in hands)
         first = (dealer + 1) % seats
-        return SnipState(
-            table=Table(self.layout(seats), (*piles, (), ())),
-            seed=seed,
+        table = Table(self.layout(seats), (*piles, (), ()))
+        return fresh(SnipState, table, seed, opts, seats)._replace(
             events=(Dealt(dealer, tuple(len(h) for h in piles)),),
-            options=opts,
-            seats=seats,
             dealer=dealer,
             turn=first,
-            rank=0,
             leader=first,
-            passed=(),
-            caller=None,
-            calls=(),
-            winner=None,
         )
 
     def position(self, text: str, *, options: Any = None, seed: int = 0) -> FullSnip:
@@ -182,20 +175,8 @@ class SnipSnapSnorem(RulesBase[FullSnip, SeenSnip, SnipMove]):
             turn, passed = _pass_on(
                 piles_now, table.layout.positions, events, turn, rank, seats, ()
             )
-        return SnipState(
-            table=table,
-            seed=seed,
-            events=tuple(events),
-            options=opts,
-            seats=seats,
-            dealer=dealer,
-            turn=turn,
-            rank=rank,
-            leader=leader,
-            passed=passed,
-            caller=None,
-            calls=(),
-            winner=None,
+        return fresh(SnipState, table, seed, opts, seats)._replace(
+            events=tuple(events), dealer=dealer, turn=turn, rank=rank, leader=leader, passed=passed
         )
 
     # --- whose turn, which moves -----------------------------------------------------------
