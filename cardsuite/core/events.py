@@ -24,24 +24,27 @@ viewer may know it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.i18n import N_
 from cardsuite.core.table import PileId, Seat
-from cardsuite.core.text import said
+from cardsuite.core.text import said, said_n, words
 
 _PRIVATE = "cardsuite.private"
 
 
-def private() -> Any:
+def private(way: Callable[[Any], str] | None = None) -> Any:
     """Declare an event field whose cards only :meth:`Event.may_see` seats may see.
 
     The field holds a card (face down to the others) or a tuple of cards (each face down);
-    give it the last places in the class, as it has no default.
+    give it the last places in the class, as it has no default.  ``way`` writes it in the
+    event's template, as :func:`cardsuite.core.text.words` declares.
     """
-    return dataclasses.field(metadata={_PRIVATE: True})
+    if way is None:
+        return dataclasses.field(metadata={_PRIVATE: True})
+    return words(way, **{_PRIVATE: True})
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -52,9 +55,15 @@ class Event:
     says: ClassVar[str] = ""
     """The event's words as a template of its fields (``N_("{seat} plays {card}")``), for
     the events whose text is that alone; the others write :meth:`text`."""
+    says_n: ClassVar[tuple[str, str]] = ("", "")
+    """... or as a singular and a plural template (``N_n(...)``), the form the field named by
+    :attr:`counts` calls for (its number, or its length for a tuple)."""
+    counts: ClassVar[str] = ""
 
     def text(self) -> str:
         """The event in words (engine text, translated, with seat placeholders)."""
+        if self.counts:
+            return said_n(self.says_n, self, self.counts)
         if not self.says:
             raise NotImplementedError(f"{type(self).__name__} has no text")
         return said(self.says, self)
