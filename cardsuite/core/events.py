@@ -134,7 +134,7 @@ def folded(events: Iterable[Event]) -> list[Event]:
 E = TypeVar("E", bound=type)
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, private, words))
 def event(cls: E) -> E:
     """Make ``cls`` a frozen slotted dataclass with a fast constructor.
 

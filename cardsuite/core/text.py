@@ -415,10 +415,11 @@ def say_n(singular: str, plural: str, n: int, /, **args: Any) -> str:
 # catalogue translates, the fields are its typed arguments, and :func:`said` renders them at
 # the edge, each as its declaration says: a field declared with :func:`words` through the
 # function it names (``rank: int = words(ranks_word)`` is written "Queens"), a field declared
-# ``Seat`` as the seat's name placeholder, ``tuple[Seat, ...]`` as those names in a row
+# ``Seat`` (or ``Seat | None``, when it is a seat) as the seat's name placeholder,
+# ``tuple[Seat, ...]`` as those names in a row
 # ("{s0}, {s1} and {s3}"), and every other value as it is (a card as its index and suit, a
 # number as digits).  A template with a plural (:func:`said_n`) takes its form from a field:
-# its number, or for a tuple its length.
+# its number, or for a tuple its length, which it may write as ``{n}``.
 
 _WORDS = "cardsuite.words"
 
@@ -439,11 +440,12 @@ def said(template: str, value: Any) -> Message:
 
 def said_n(forms: tuple[str, str], value: Any, count: str) -> Message:
     """The singular or plural of ``forms`` that the field ``count`` of ``value`` calls for (its
-    number, or its length), translated and filled as :func:`said` fills a template."""
+    number, or its length), translated and filled as :func:`said` fills a template, and the
+    number as ``{n}``."""
     number = getattr(value, count)
     n = len(number) if isinstance(number, tuple) else number
     singular, plural = forms
-    fields = _Fields(value)
+    fields = _Fields(value, n)
     for form in forms:  # the message's arguments are those of both forms, as said again
         form.format_map(fields)
     text = ngettext(singular, plural, n).format_map(fields)
@@ -453,13 +455,17 @@ def said_n(forms: tuple[str, str], value: Any, count: str) -> Message:
 class _Fields(dict[str, Any]):
     """The fields of one event or move, read as a template names them."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("_n", "_value")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, n: int | None = None) -> None:
         super().__init__()
         self._value = value
+        self._n = n  # what ``{n}`` names where the value has no field of that name
 
     def __missing__(self, name: str) -> Any:
+        if name == "n" and self._n is not None and not hasattr(self._value, name):
+            self[name] = self._n
+            return self._n
         found = getattr(self._value, name)
         way = _ways(type(self._value)).get(name)
         shown = found if way is None else way(found)
@@ -469,7 +475,11 @@ class _Fields(dict[str, Any]):
 
 # How a field is written by the type it is declared with (its modules postpone annotations,
 # so a field's type is the text it was declared with).
-_BY_TYPE: dict[str, Callable[[Any], str]] = {"Seat": seat, "tuple[Seat, ...]": seats_text}
+_BY_TYPE: dict[str, Callable[[Any], str]] = {
+    "Seat": seat,
+    "Seat | None": lambda value: "" if value is None else seat(value),
+    "tuple[Seat, ...]": seats_text,
+}
 _WAYS: dict[type, dict[str, Callable[[Any], str]]] = {}
 
 

@@ -55,7 +55,7 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say, say_n
+from cardsuite.core.text import said, say, say_n, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure, the score sheet).
@@ -215,6 +215,14 @@ def _onto(under: Card | None) -> str:
     return say("on {card}", card=under)
 
 
+def _cards(n: int) -> str:
+    return say_n("{n} card", "{n} cards", n, n=n)
+
+
+def _packets(n: int) -> str:
+    return say_n("{n} packet", "{n} packets", n, n=n)
+
+
 @event
 class GrabugeShows(Event):
     """A grabuge's new top card is turned up."""
@@ -272,16 +280,12 @@ class Precedence(Event):
 class PlayedFromGrabuge(Event):
     seat: Seat
     card: Card
-    under: Card | None  # the packet's top it went on; None when an Ace starts a packet
+    under: Card | None = words(
+        _onto
+    )  # the packet's top it went on; None when an Ace starts a packet
     packet: PileId
 
-    def text(self) -> str:
-        return say(
-            "{who} plays {card} from the grabuge {onto}",
-            who=who(self.seat),
-            card=self.card,
-            onto=_onto(self.under),
-        )
+    says = N_("{seat} plays {card} from the grabuge {under}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (grabuge_pile(self.seat), self.packet)
@@ -291,18 +295,11 @@ class PlayedFromGrabuge(Event):
 class PlayedFromReserve(Event):
     seat: Seat
     card: Card
-    under: Card | None
+    under: Card | None = words(_onto)
     packet: PileId
     column: int
 
-    def text(self) -> str:
-        return say(
-            "{who} plays {card} from column {n} {onto}",
-            who=who(self.seat),
-            card=self.card,
-            n=self.column,
-            onto=_onto(self.under),
-        )
+    says = N_("{seat} plays {card} from column {column} {under}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (reserve_pile(self.seat, self.column), self.packet)
@@ -315,14 +312,10 @@ class BatchTaken(Event):
     seat: Seat
     count: int
 
-    def text(self) -> str:
-        return say_n(
-            "{who} takes {n} card from the stock",
-            "{who} takes {n} cards from the stock",
-            self.count,
-            who=who(self.seat),
-            n=self.count,
-        )
+    says_n = N_n(
+        "{seat} takes {count} card from the stock", "{seat} takes {count} cards from the stock"
+    )
+    counts = "count"
 
     def moved(self) -> tuple[PileId, ...]:
         return (stock_pile(self.seat), batch_pile(self.seat))
@@ -334,16 +327,10 @@ class BatchPlayed(Event):
 
     seat: Seat
     card: Card
-    under: Card | None
+    under: Card | None = words(_onto)
     packet: PileId
 
-    def text(self) -> str:
-        return say(
-            "{who} turns {card} and plays it {onto}",
-            who=who(self.seat),
-            card=self.card,
-            onto=_onto(self.under),
-        )
+    says = N_("{seat} turns {card} and plays it {under}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (batch_pile(self.seat), self.packet)
@@ -386,18 +373,8 @@ class Placed(Event):
 
     def text(self) -> str:
         if self.new:
-            return say(
-                "{who} starts reserve column {n} with {card}",
-                who=who(self.seat),
-                n=self.column,
-                card=self.card,
-            )
-        return say(
-            "{who} puts {card} on reserve column {n}",
-            who=who(self.seat),
-            card=self.card,
-            n=self.column,
-        )
+            return said(N_("{seat} starts reserve column {column} with {card}"), self)
+        return said(N_("{seat} puts {card} on reserve column {column}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (turned_pile(self.seat), reserve_pile(self.seat, self.column))
@@ -409,16 +386,9 @@ class Converted(Event):
 
     seat: Seat
     top: Card
-    count: int
+    count: int = words(_cards)
 
-    def text(self) -> str:
-        cards = say_n("{n} card", "{n} cards", self.count, n=self.count)
-        return say(
-            "{who}'s stock is out: the grabuge ({cards}, {card} on top) becomes the stock",
-            who=who(self.seat),
-            cards=cards,
-            card=self.top,
-        )
+    says = N_("{seat}'s stock is out: the grabuge ({count}, {top} on top) becomes the stock")
 
     def moved(self) -> tuple[PileId, ...]:
         return (grabuge_pile(self.seat), stock_pile(self.seat))
@@ -447,16 +417,9 @@ class PacketCrowned(Event):
 
     seat: Seat
     king: Card
-    won: int  # packets this player has now crowned this deal
+    won: int = words(_packets)  # packets this player has now crowned this deal
 
-    def text(self) -> str:
-        packets = say_n("{n} packet", "{n} packets", self.won, n=self.won)
-        return say(
-            "{who} crowns a packet with {card} ({packets} won)",
-            who=who(self.seat),
-            card=self.king,
-            packets=packets,
-        )
+    says = N_("{seat} crowns a packet with {king} ({won} won)")
 
     def moved(self) -> tuple[PileId, ...]:
         return (won_pile(self.seat),)
@@ -483,11 +446,10 @@ class Counted(Event):
         return self.won + self.leftover + self.bonus
 
     def text(self) -> str:
-        packets = say_n("{n} packet", "{n} packets", self.total, n=self.total)
         return say(
             "{who} counts {packets}: {won} crowned, {leftover} for leftover cards, {bonus} bonus",
             who=who(self.seat),
-            packets=packets,
+            packets=_packets(self.total),
             won=self.won,
             leftover=self.leftover,
             bonus=self.bonus,
@@ -503,8 +465,8 @@ class DealWon(Event):
 
     def text(self) -> str:
         if self.seat is None:
-            return say("Deal {n} is a draw", n=self.number)
-        return say("{who} wins deal {n}", who=who(self.seat), n=self.number)
+            return said(N_("Deal {number} is a draw"), self)
+        return said(N_("{seat} wins deal {number}"), self)
 
 
 # --- state ---------------------------------------------------------------------------------

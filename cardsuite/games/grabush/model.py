@@ -66,7 +66,7 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say, say_n
+from cardsuite.core.text import said_n, say, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): a one-deal match reports the cards left in each
@@ -290,11 +290,10 @@ def team_word(team: int) -> str:
 class PileShows(Event):
     """A team pile's new top card is turned up."""
 
-    team: int
+    team: int = words(team_word)
     card: Card
 
-    def text(self) -> str:
-        return say("The {team} pile shows {card}", team=team_word(self.team), card=self.card)
+    says = N_("The {team} pile shows {card}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (team_pile(self.team),)
@@ -309,31 +308,25 @@ class Refilled(Event):
     from_books: int
     cards: tuple[Card, ...] = private()
 
+    @property
+    def drawn(self) -> int:
+        return self.from_stock + self.from_books
+
     def text(self) -> str:
-        n = self.from_stock + self.from_books
         if self.from_books and self.from_stock:
-            return say_n(
-                "{who} draws {n} card (from the stock, then the books)",
-                "{who} draws {n} cards (from the stock, then the books)",
-                n,
-                who=who(self.seat),
-                n=n,
+            forms = N_n(
+                "{seat} draws {n} card (from the stock, then the books)",
+                "{seat} draws {n} cards (from the stock, then the books)",
             )
-        if self.from_books:
-            return say_n(
-                "{who} draws {n} card from the books",
-                "{who} draws {n} cards from the books",
-                n,
-                who=who(self.seat),
-                n=n,
+        elif self.from_books:
+            forms = N_n(
+                "{seat} draws {n} card from the books", "{seat} draws {n} cards from the books"
             )
-        return say_n(
-            "{who} draws {n} card from the stock",
-            "{who} draws {n} cards from the stock",
-            n,
-            who=who(self.seat),
-            n=n,
-        )
+        else:
+            forms = N_n(
+                "{seat} draws {n} card from the stock", "{seat} draws {n} cards from the stock"
+            )
+        return said_n(forms, self, "drawn")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat),)
@@ -395,12 +388,9 @@ class Discarded(Event):
 @event
 class Accused(Event):
     seat: Seat
-    team: int  # the accused team
+    team: int = words(team_word)  # the accused team
 
-    def text(self) -> str:
-        return say(
-            "{who} accuses {team} of table talk", who=who(self.seat), team=team_word(self.team)
-        )
+    says = N_("{seat} accuses {team} of table talk")
 
 
 @event
@@ -408,13 +398,10 @@ class PenaltyCard(Event):
     """A penalty card slipped into the accused team's pile (only its giver knows it)."""
 
     seat: Seat
-    team: int
+    team: int = words(team_word)
     card: Card = private()
 
-    def text(self) -> str:
-        return say(
-            "{who} slips a card into the {team} pile", who=who(self.seat), team=team_word(self.team)
-        )
+    says = N_("{seat} slips a card into the {team} pile")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), team_pile(self.team))

@@ -61,12 +61,12 @@ from cardsuite.core.cards import (
 )
 from cardsuite.core.errors import NotationError, OptionsError
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, ordinal, say, say_n
+from cardsuite.core.text import number_text, ordinal, say, say_n, words
 from cardsuite.core.text import seat as who
 
 TRICK_LIMIT = 10_000  # the backstop of §7
@@ -360,17 +360,12 @@ class PileTaken(Event):
     """``seat`` takes the pile (all of it, face up: everyone saw it) under his packet."""
 
     seat: Seat
-    cards: tuple[Card, ...]  # in the order played
+    cards: tuple[Card, ...] = words(_cards_text)  # in the order played
 
-    def text(self) -> str:
-        return say_n(
-            "{who} takes the pile ({n} card: {cards})",
-            "{who} takes the pile ({n} cards: {cards})",
-            len(self.cards),
-            who=who(self.seat),
-            n=len(self.cards),
-            cards=_cards_text(self.cards),
-        )
+    says_n = N_n(
+        "{seat} takes the pile ({n} card: {cards})", "{seat} takes the pile ({n} cards: {cards})"
+    )
+    counts = "cards"
 
     def moved(self) -> tuple[PileId, ...]:
         return (PILE, packet(self.seat))

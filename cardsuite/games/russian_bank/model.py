@@ -64,11 +64,11 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_
+from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
-from cardsuite.core.text import join_words, say, say_n
+from cardsuite.core.text import join_words, say
 from cardsuite.core.text import seat as who
 
 SEATS = 2
@@ -327,14 +327,11 @@ class WasteTurned(Event):
     seat: Seat
     count: int
 
-    def text(self) -> str:
-        return say_n(
-            "{who} turns their waste over as a new hand ({n} card)",
-            "{who} turns their waste over as a new hand ({n} cards)",
-            self.count,
-            who=who(self.seat),
-            n=self.count,
-        )
+    says_n = N_n(
+        "{seat} turns their waste over as a new hand ({count} card)",
+        "{seat} turns their waste over as a new hand ({count} cards)",
+    )
+    counts = "count"
 
     def moved(self) -> tuple[PileId, ...]:
         return (_WASTE[self.seat], _HAND[self.seat])
