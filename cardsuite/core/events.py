@@ -35,7 +35,7 @@ from cardsuite.core.text import said, said_n, words
 _PRIVATE = "cardsuite.private"
 
 
-def private(way: Callable[[Any], str] | None = None) -> Any:
+def private(way: Callable[[Any], object] | None = None) -> Any:
     """Declare an event field whose cards only :meth:`Event.may_see` seats may see.
 
     The field holds a card (face down to the others) or a tuple of cards (each face down);

@@ -424,11 +424,11 @@ def say_n(singular: str, plural: str, n: int, /, **args: Any) -> str:
 _WORDS = "cardsuite.words"
 
 
-def words(way: Callable[[Any], str], **metadata: Any) -> Any:
+def words(way: Callable[[Any], object], default: Any = dataclasses.MISSING, **metadata: Any) -> Any:
     """Declare a dataclass field that a template writes as ``way(value)``: ``cards:
-    tuple[Card, ...] = words(cards_words)``.  Like a plain field it has no default;
-    ``metadata`` is kept beside the way (for other declarations of the same field)."""
-    return dataclasses.field(metadata={_WORDS: way, **metadata})
+    tuple[Card, ...] = words(cards_words)``.  Like a plain field it has no ``default`` unless
+    one is given; ``metadata`` is kept beside the way (for other declarations of the field)."""
+    return dataclasses.field(default=default, metadata={_WORDS: way, **metadata})
 
 
 def said(template: str, value: Any) -> Message:
@@ -475,15 +475,15 @@ class _Fields(dict[str, Any]):
 
 # How a field is written by the type it is declared with (its modules postpone annotations,
 # so a field's type is the text it was declared with).
-_BY_TYPE: dict[str, Callable[[Any], str]] = {
+_BY_TYPE: dict[str, Callable[[Any], object]] = {
     "Seat": seat,
     "Seat | None": lambda value: "" if value is None else seat(value),
     "tuple[Seat, ...]": seats_text,
 }
-_WAYS: dict[type, dict[str, Callable[[Any], str]]] = {}
+_WAYS: dict[type, dict[str, Callable[[Any], object]]] = {}
 
 
-def _ways(cls: type) -> dict[str, Callable[[Any], str]]:
+def _ways(cls: type) -> dict[str, Callable[[Any], object]]:
     """How a template writes each field of the dataclass ``cls`` that is not written as it is."""
     ways = _WAYS.get(cls)
     if ways is None:

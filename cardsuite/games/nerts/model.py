@@ -68,7 +68,7 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say, seats_text
+from cardsuite.core.text import said, say, seats_text, words
 from cardsuite.core.text import seat as who
 
 MAX_SEATS = 6
@@ -260,10 +260,8 @@ class ToCentre(Event):
 
     def text(self) -> str:
         if self.auto:
-            return say(
-                "{who}'s {card} goes to the centre by itself", who=who(self.seat), card=self.card
-            )
-        return say("{who} plays {card} to the centre", who=who(self.seat), card=self.card)
+            return said(N_("{seat}'s {card} goes to the centre by itself"), self)
+        return said(N_("{seat} plays {card} to the centre"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.pile)
@@ -275,19 +273,12 @@ class ToRow(Event):
     card: Card
     count: int  # cards moved (a tail)
     source: PileId
-    pile: PileId
+    pile: PileId = words(_place)
 
     def text(self) -> str:
         if self.count > 1:
-            return say(
-                "{who} moves {card} and the cards on it to {row}",
-                who=who(self.seat),
-                card=self.card,
-                row=_place(self.pile),
-            )
-        return say(
-            "{who} moves {card} to {row}", who=who(self.seat), card=self.card, row=_place(self.pile)
-        )
+            return said(N_("{seat} moves {card} and the cards on it to {pile}"), self)
+        return said(N_("{seat} moves {card} to {pile}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.pile)

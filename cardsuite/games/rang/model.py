@@ -58,7 +58,7 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, say, say_n, seats_text
+from cardsuite.core.text import number_text, said, say, say_n, seats_text, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): deals lost, the fewest best.
@@ -204,7 +204,12 @@ RangMove = Play | PlayJoker | Draw | Keep
 
 
 def _cards(cards: tuple[CardFace, ...]) -> str:
-    return " ".join(say("a card") if not isinstance(c, Card) else str(c) for c in cards)
+    return " ".join(_card(c) for c in cards)
+
+
+def _card(card: CardFace) -> str:
+    """A card as the log names it: itself, or "a card" face down."""
+    return say("a card") if not isinstance(card, Card) else str(card)
 
 
 @event
@@ -249,17 +254,12 @@ class PlayedAce(Event):
 
     seat: Seat
     card: Card
-    name: int | None = None
+    name: int | None = words(rank_index, default=None)
 
     def text(self) -> str:
         if self.name is None:
-            return say("{who} plays {card} as an exception", who=who(self.seat), card=self.card)
-        return say(
-            "{who} plays {card} as an exception, naming {rank}",
-            who=who(self.seat),
-            card=self.card,
-            rank=rank_index(self.name),
-        )
+            return said(N_("{seat} plays {card} as an exception"), self)
+        return said(N_("{seat} plays {card} as an exception, naming {name}"), self)
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), DISCARD)
@@ -268,19 +268,13 @@ class PlayedAce(Event):
 @event
 class PlayedJoker(Event):
     seat: Seat
-    rank: int  # the rank named
+    rank: int = words(rank_index)  # the rank named
     follow: Card | None
 
     def text(self) -> str:
-        named = rank_index(self.rank)
         if self.follow is None:
-            return say("{who} plays a joker naming {rank}", who=who(self.seat), rank=named)
-        return say(
-            "{who} plays a joker naming {rank}, then {card}",
-            who=who(self.seat),
-            rank=named,
-            card=self.follow,
-        )
+            return said(N_("{seat} plays a joker naming {rank}"), self)
+        return said(N_("{seat} plays a joker naming {rank}, then {follow}"), self)
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), DISCARD)
@@ -291,10 +285,9 @@ class Drew(Event):
     """A card drawn from the stock: only the drawer sees which."""
 
     seat: Seat
-    card: CardFace = private()
+    card: CardFace = private(_card)
 
-    def text(self) -> str:
-        return say("{who} draws {card}", who=who(self.seat), card=_cards((self.card,)))
+    says = N_("{seat} draws {card}")
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK, hand(self.seat))
@@ -323,8 +316,8 @@ class Kept(Event):
 
     def text(self) -> str:
         if not isinstance(self.card, Card):
-            return say("{who} keeps the drawn card", who=who(self.seat))
-        return say("{who} keeps the drawn card ({card})", who=who(self.seat), card=self.card)
+            return said(N_("{seat} keeps the drawn card"), self)
+        return said(N_("{seat} keeps the drawn card ({card})"), self)
 
 
 @event
@@ -333,57 +326,41 @@ class DrewAndKept(Event):
     the drawer sees which card."""
 
     seat: Seat
-    card: CardFace = private()
+    card: CardFace = private(_card)
 
-    def text(self) -> str:
-        return say("{who} draws {card} and keeps it", who=who(self.seat), card=_cards((self.card,)))
+    says = N_("{seat} draws {card} and keeps it")
 
 
 @event
 class DrewAndPlayed(Event):
     """The log's line for a draw and the play of the drawn card (:meth:`Drew.fold`): the
-    card is named, as the play shows it to everyone."""
+    card is named, as the play shows it to everyone (the play's words fill the line)."""
 
     seat: Seat
     play: Played | PlayedAce | PlayedJoker
 
     def text(self) -> str:
-        play, name = self.play, who(self.seat)
+        play = self.play
         if isinstance(play, PlayedJoker):
-            rank = rank_index(play.rank)
             if play.follow is None:
-                return say("{who} draws a joker and plays it naming {rank}", who=name, rank=rank)
-            return say(
-                "{who} draws a joker and plays it naming {rank}, then {card}",
-                who=name,
-                rank=rank,
-                card=play.follow,
-            )
+                return said(N_("{seat} draws a joker and plays it naming {rank}"), play)
+            return said(N_("{seat} draws a joker and plays it naming {rank}, then {follow}"), play)
         if isinstance(play, PlayedAce):
             if play.name is None:
-                return say(
-                    "{who} draws {card} and plays it as an exception", who=name, card=play.card
-                )
-            return say(
-                "{who} draws {card} and plays it as an exception, naming {rank}",
-                who=name,
-                card=play.card,
-                rank=rank_index(play.name),
-            )
-        return say("{who} draws {card} and plays it", who=name, card=play.card)
+                return said(N_("{seat} draws {card} and plays it as an exception"), play)
+            return said(N_("{seat} draws {card} and plays it as an exception, naming {name}"), play)
+        return said(N_("{seat} draws {card} and plays it"), play)
 
 
 @event
 class Reshuffled(Event):
     count: int
 
-    def text(self) -> str:
-        return say_n(
-            "The discard pile is shuffled into a new stock of {n} card",
-            "The discard pile is shuffled into a new stock of {n} cards",
-            self.count,
-            n=self.count,
-        )
+    says_n = N_n(
+        "The discard pile is shuffled into a new stock of {count} card",
+        "The discard pile is shuffled into a new stock of {count} cards",
+    )
+    counts = "count"
 
     def moved(self) -> tuple[str, ...]:
         return (DISCARD, STOCK)

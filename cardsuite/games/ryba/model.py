@@ -71,7 +71,7 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, ranks_word, say, say_n, seats_text
+from cardsuite.core.text import number_text, ranks_word, said, said_n, say, say_n, seats_text, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): books laid.  They place the players only when
@@ -176,14 +176,10 @@ class Dealt(Event):
     seat: Seat  # the dealer
     each: int  # cards per player
 
-    def text(self) -> str:
-        return say_n(
-            "{who} deals {n} card to each player",
-            "{who} deals {n} cards to each player",
-            self.each,
-            who=who(self.seat),
-            n=self.each,
-        )
+    says_n = N_n(
+        "{seat} deals {each} card to each player", "{seat} deals {each} cards to each player"
+    )
+    counts = "each"
 
 
 @event
@@ -192,19 +188,12 @@ class Asked(Event):
 
     seat: Seat
     target: Seat | None  # None: everyone
-    rank: int
+    rank: int = words(ranks_word)
 
     def text(self) -> str:
         if self.target is None:
-            return say(
-                "{who} asks everyone for {rank}", who=who(self.seat), rank=ranks_word(self.rank)
-            )
-        return say(
-            "{who} asks {target} for {rank}",
-            who=who(self.seat),
-            target=who(self.target),
-            rank=ranks_word(self.rank),
-        )
+            return said(N_("{seat} asks everyone for {rank}"), self)
+        return said(N_("{seat} asks {target} for {rank}"), self)
 
 
 @event
@@ -214,29 +203,22 @@ class HandedOver(Event):
 
     seat: Seat  # the giver
     to: Seat  # the asker
-    rank: int
-    cards: tuple[CardFace, ...] = private()
+    rank: int = words(ranks_word)
+    cards: tuple[CardFace, ...] = private(_cards)
 
     def may_see(self, viewer: Seat | None) -> bool:
         return viewer is not None and viewer in (self.seat, self.to)
 
     def text(self) -> str:
         if self.cards and _all_seen(self.cards):
-            return say(
-                "{giver} hands over {cards} to {asker}",
-                giver=who(self.seat),
-                cards=_cards(self.cards),
-                asker=who(self.to),
-            )
-        n = len(self.cards)
-        return say_n(
-            "{giver} hands over {n} card ({rank}) to {asker}",
-            "{giver} hands over {n} cards ({rank}) to {asker}",
-            n,
-            giver=who(self.seat),
-            n=n,
-            rank=ranks_word(self.rank),
-            asker=who(self.to),
+            return said(N_("{seat} hands over {cards} to {to}"), self)
+        return said_n(
+            N_n(
+                "{seat} hands over {n} card ({rank}) to {to}",
+                "{seat} hands over {n} cards ({rank}) to {to}",
+            ),
+            self,
+            "cards",
         )
 
     def moved(self) -> tuple[PileId, ...]:
@@ -257,23 +239,18 @@ class Fished(Event):
     def may_see(self, viewer: Seat | None) -> bool:
         return self.shown or (viewer is not None and viewer == self.seat)
 
+    @property
+    def answer(self) -> str:
+        return _no_one_has(self.target, self.rank)
+
     def text(self) -> str:
-        answer = _no_one_has(self.target, self.rank)
         if self.shown and isinstance(self.card, Card):
-            return say(
-                "Рыба! {answer}; {who} draws {card}, the rank asked for, and shows it",
-                answer=answer,
-                who=who(self.seat),
-                card=self.card,
+            return said(
+                N_("Рыба! {answer}; {seat} draws {card}, the rank asked for, and shows it"), self
             )
         if isinstance(self.card, Card):
-            return say(
-                "Рыба! {answer}; {who} draws {card}",
-                answer=answer,
-                who=who(self.seat),
-                card=self.card,
-            )
-        return say("Рыба! {answer}; {who} draws a card", answer=answer, who=who(self.seat))
+            return said(N_("Рыба! {answer}; {seat} draws {card}"), self)
+        return said(N_("Рыба! {answer}; {seat} draws a card"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (STOCK, hand(self.seat))
@@ -287,12 +264,11 @@ class FishedNothing(Event):
     target: Seat | None
     rank: int
 
-    def text(self) -> str:
-        return say(
-            "Рыба! {answer}; the stock is empty, so {who} draws nothing",
-            answer=_no_one_has(self.target, self.rank),
-            who=who(self.seat),
-        )
+    says = N_("Рыба! {answer}; the stock is empty, so {seat} draws nothing")
+
+    @property
+    def answer(self) -> str:
+        return _no_one_has(self.target, self.rank)
 
 
 def _no_one_has(target: Seat | None, rank: int) -> str:
@@ -306,16 +282,10 @@ class BookLaid(Event):
     """Four cards of a rank laid face up in front of ``seat``."""
 
     seat: Seat
-    rank: int
-    cards: tuple[Card, ...]
+    rank: int = words(ranks_word)
+    cards: tuple[Card, ...] = words(_cards)
 
-    def text(self) -> str:
-        return say(
-            "{who} lays down a book of {rank}: {cards}",
-            who=who(self.seat),
-            rank=ranks_word(self.rank),
-            cards=_cards(self.cards),
-        )
+    says = N_("{seat} lays down a book of {rank}: {cards}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), books(self.seat))
@@ -339,12 +309,8 @@ class DrewForTurn(Event):
 
     def text(self) -> str:
         if isinstance(self.card, Card):
-            return say(
-                "{who} has no cards and draws {card} from the stock",
-                who=who(self.seat),
-                card=self.card,
-            )
-        return say("{who} has no cards and draws one from the stock", who=who(self.seat))
+            return said(N_("{seat} has no cards and draws {card} from the stock"), self)
+        return said(N_("{seat} has no cards and draws one from the stock"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (STOCK, hand(self.seat))
@@ -356,13 +322,11 @@ class Skipped(Event):
 
     passed: tuple[Seat, ...]
 
-    def text(self) -> str:
-        return say_n(
-            "{who} has no cards and the stock is empty: the turn passes by",
-            "{who} have no cards and the stock is empty: the turn passes them by",
-            len(self.passed),
-            who=seats_text(self.passed),
-        )
+    says_n = N_n(
+        "{passed} has no cards and the stock is empty: the turn passes by",
+        "{passed} have no cards and the stock is empty: the turn passes them by",
+    )
+    counts = "passed"
 
 
 @event

@@ -78,7 +78,7 @@ from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say
+from cardsuite.core.text import said, say, words
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import TRICK as TRICK
 from cardsuite.core.tricks import FollowRule
@@ -272,11 +272,8 @@ class Scored(Event):
     One subclass per kind of point; ``why`` names the kind (for tests and bots)."""
 
     seat: Seat
-    left: int
+    left: int = words(chips_text)
     why: ClassVar[str] = ""
-
-    def chips(self) -> str:
-        return chips_text(self.left)
 
 
 @event
@@ -286,12 +283,7 @@ class TurnUpJackScored(Scored):
     card: Card
     why: ClassVar[str] = TURNUP_JACK
 
-    def text(self) -> str:
-        return say(
-            "{who} scores a point for turning up a Jack ({chips})",
-            who=who(self.seat),
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores a point for turning up a Jack ({left})")
 
 
 @event
@@ -300,10 +292,7 @@ class TrickScored(Scored):
 
     why: ClassVar[str] = TRICK_POINT
 
-    def text(self) -> str:
-        return say(
-            "{who} scores a point for the trick ({chips})", who=who(self.seat), chips=self.chips()
-        )
+    says = N_("{seat} scores a point for the trick ({left})")
 
 
 @event
@@ -313,13 +302,7 @@ class HighScored(Scored):
     card: Card
     why: ClassVar[str] = HIGH
 
-    def text(self) -> str:
-        return say(
-            "{who} scores High with {card} ({chips})",
-            who=who(self.seat),
-            card=self.card,
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores High with {card} ({left})")
 
 
 @event
@@ -329,13 +312,7 @@ class LowScored(Scored):
     card: Card
     why: ClassVar[str] = LOW
 
-    def text(self) -> str:
-        return say(
-            "{who} scores Low with {card} ({chips})",
-            who=who(self.seat),
-            card=self.card,
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores Low with {card} ({left})")
 
 
 @event
@@ -345,13 +322,7 @@ class JackScored(Scored):
     card: Card
     why: ClassVar[str] = JACK_POINT
 
-    def text(self) -> str:
-        return say(
-            "{who} scores Jack for taking {card} ({chips})",
-            who=who(self.seat),
-            card=self.card,
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores Jack for taking {card} ({left})")
 
 
 @event
@@ -362,16 +333,13 @@ class GameScored(Scored):
     partner: Seat | None = None  # in partnerships, the scorer's partner: the side scores
     why: ClassVar[str] = GAME
 
-    def text(self) -> str:
-        w = who(self.seat)
-        if self.partner is not None:
-            w = say("{a} and {b}", a=w, b=who(self.partner))
-        return say(
-            "{who} scores Game with {n} game points ({chips})",
-            who=w,
-            n=self.points,
-            chips=self.chips(),
-        )
+    says = N_("{side} scores Game with {points} game points ({left})")
+
+    @property
+    def side(self) -> str:
+        if self.partner is None:
+            return who(self.seat)
+        return say("{a} and {b}", a=who(self.seat), b=who(self.partner))
 
 
 @event
@@ -380,8 +348,7 @@ class PointGiven(Scored):
 
     why: ClassVar[str] = GIFT
 
-    def text(self) -> str:
-        return say("{who} is given a point ({chips})", who=who(self.seat), chips=self.chips())
+    says = N_("{seat} is given a point ({left})")
 
 
 @event
@@ -458,8 +425,8 @@ class Discarded(Event):
 
     def text(self) -> str:
         if not isinstance(self.card, Card):
-            return say("{who} discards a card", who=who(self.seat))
-        return say("{who} discards {card}", who=who(self.seat), card=self.card)
+            return said(N_("{seat} discards a card"), self)
+        return said(N_("{seat} discards {card}"), self)
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), discard(self.seat))
@@ -482,12 +449,10 @@ class WentOut(Event):
 
     def text(self) -> str:
         if self.partner is not None:
-            return say(
-                "{a} and {b} have put their last chip in the pot and win",
-                a=who(self.seat),
-                b=who(self.partner),
+            return said(
+                N_("{seat} and {partner} have put their last chip in the pot and win"), self
             )
-        return say("{who} has put the last chip in the pot and wins", who=who(self.seat))
+        return said(N_("{seat} has put the last chip in the pot and wins"), self)
 
 
 # --- state ---------------------------------------------------------------------------------
