@@ -280,9 +280,8 @@ class Precedence(Event):
 class PlayedFromGrabuge(Event):
     seat: Seat
     card: Card
-    under: Card | None = words(
-        _onto
-    )  # the packet's top it went on; None when an Ace starts a packet
+    # the packet's top it went on; None when an Ace starts a packet
+    under: Card | None = words(_onto)
     packet: PileId
 
     says = N_("{seat} plays {card} from the grabuge {under}")

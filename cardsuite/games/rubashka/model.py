@@ -61,12 +61,12 @@ from cardsuite.core.cards import (
 )
 from cardsuite.core.errors import NotationError, OptionsError
 from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, N_n, _, ngettext
+from cardsuite.core.i18n import N_, N_n, _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, ordinal, say, say_n, words
+from cardsuite.core.text import number_text, ordinal, said, said_n, say, say_n, words
 from cardsuite.core.text import seat as who
 
 TRICK_LIMIT = 10_000  # the backstop of §7
@@ -321,35 +321,42 @@ class Flipped(Event):
     paying: bool
     owed: int
 
+    @property
+    def other(self) -> str:
+        """The opponent's name placeholder."""
+        return who(1 - self.seat)
+
     def text(self) -> str:
-        other = who(1 - self.seat)
-        if self.demand:
-            form = (
-                ngettext(
-                    "{who} turns up {card} and turns the attack: {other} must pay {n} card",
-                    "{who} turns up {card} and turns the attack: {other} must pay {n} cards",
-                    self.demand,
-                )
-                if self.paying
-                else ngettext(
-                    "{who} turns up {card}: {other} must pay {n} card",
-                    "{who} turns up {card}: {other} must pay {n} cards",
-                    self.demand,
-                )
+        if self.demand and self.paying:
+            return said_n(
+                N_n(
+                    "{seat} turns up {card} and turns the attack: {other} must pay {demand} card",
+                    "{seat} turns up {card} and turns the attack: {other} must pay {demand} cards",
+                ),
+                self,
+                "demand",
             )
-            return form.format(who=who(self.seat), card=self.card, other=other, n=self.demand)
+        if self.demand:
+            return said_n(
+                N_n(
+                    "{seat} turns up {card}: {other} must pay {demand} card",
+                    "{seat} turns up {card}: {other} must pay {demand} cards",
+                ),
+                self,
+                "demand",
+            )
         if self.paying and self.owed:
-            return say_n(
-                "{who} pays {card} ({n} more to pay)",
-                "{who} pays {card} ({n} more to pay)",
-                self.owed,
-                who=who(self.seat),
-                card=self.card,
-                n=self.owed,
+            return said_n(
+                N_n(
+                    "{seat} pays {card} ({owed} more to pay)",
+                    "{seat} pays {card} ({owed} more to pay)",
+                ),
+                self,
+                "owed",
             )
         if self.paying:
-            return say("{who} pays {card}, the last card owed", who=who(self.seat), card=self.card)
-        return say("{who} turns up {card}", who=who(self.seat), card=self.card)
+            return said(N_("{seat} pays {card}, the last card owed"), self)
+        return said(N_("{seat} turns up {card}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (packet(self.seat), PILE)
