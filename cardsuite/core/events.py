@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from typing import Any, ClassVar, cast, dataclass_transform
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.i18n import N_
@@ -50,9 +50,53 @@ def private(way: Callable[[Any], object] | None = None) -> Any:
     return words(way, **{_PRIVATE: True})
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Event:
-    """The base of every game's events."""
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, private, words))
+class _EventClass(type):
+    """The metaclass of events: it makes every class derived from :class:`Event` a frozen
+    slotted dataclass with a fast constructor, so a class declares an event by its fields and
+    words alone.
+
+    A frozen dataclass's generated ``__init__`` goes through ``object.__setattr__`` for each
+    field, which costs three times a plain assignment; an event's stores each field through
+    its slot directly.  The instances are as frozen as any frozen dataclass afterwards.
+    """
+
+    def __new__(
+        cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> _EventClass:
+        made = super().__new__(cls, name, bases, namespace, **kwargs)
+        if "__slots__" in namespace:  # the slotted class that dataclass makes of it
+            return made
+        return _as_event(made)
+
+
+def _as_event(cls: _EventClass) -> _EventClass:
+    """``cls`` as a frozen slotted dataclass whose ``__init__`` sets each slot directly."""
+    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    env: dict[str, Any] = {}
+    params: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(made):
+        if f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{made.__name__}.{f.name}: events take no default factories")
+        if f.default is not dataclasses.MISSING:
+            env[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        else:
+            params.append(f.name)
+        env[f"_set_{f.name}"] = getattr(made, f.name).__set__  # the slot's own setter
+        body.append(f"_set_{f.name}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
+    exec(source, env)
+    init = env["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = init
+    return cast("_EventClass", made)
+
+
+class Event(metaclass=_EventClass):
+    """The base of every game's events: a class derived from it is an event, a frozen slotted
+    dataclass of the fields it declares (see :class:`_EventClass`)."""
 
     _private_fields: ClassVar[dict[type, tuple[str, ...]]] = {}
     says: ClassVar[str] = ""
@@ -134,43 +178,9 @@ def folded(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-E = TypeVar("E", bound=type)
-
-
-@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, private, words))
-def event(cls: E) -> E:
-    """Make ``cls`` a frozen slotted dataclass with a fast constructor.
-
-    A frozen dataclass's generated ``__init__`` goes through ``object.__setattr__`` for each
-    field, which costs three times a plain assignment; this one stores each field through its
-    slot directly.  The instances are as frozen as any frozen dataclass afterwards.
-    """
-    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
-    env: dict[str, Any] = {}
-    params: list[str] = []
-    body: list[str] = []
-    for f in dataclasses.fields(made):
-        if f.default_factory is not dataclasses.MISSING:
-            raise TypeError(f"{made.__name__}.{f.name}: events take no default factories")
-        if f.default is not dataclasses.MISSING:
-            env[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        else:
-            params.append(f.name)
-        env[f"_set_{f.name}"] = getattr(made, f.name).__set__  # the slot's own setter
-        body.append(f"_set_{f.name}(self, {f.name})")
-    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
-    exec(source, env)
-    init = env["__init__"]
-    init.__qualname__ = f"{made.__qualname__}.__init__"
-    made.__init__ = init
-    return made  # type: ignore[no-any-return]
-
-
 # --- events several games share, word for word -----------------------------------------------
 
 
-@event
 class TurnBegins(Event):
     """``seat``'s turn begins (in games whose turns last several moves)."""
 
@@ -179,7 +189,6 @@ class TurnBegins(Event):
     says = N_("{seat}'s turn")
 
 
-@event
 class Passed(Event):
     """``seat`` passes: he makes no play this turn."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardsuite.core.cards import FACE_DOWN, Card, parse_card
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, private
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.table import Seat
 from cardsuite.core.text import Message, message_from_data, said, said_n, words
@@ -16,7 +16,6 @@ def _spaced(cards: tuple[Any, ...]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-@event
 class _Took(Event):
     seat: Seat
     from_: Seat | None
@@ -25,7 +24,6 @@ class _Took(Event):
     says = N_("{seat} takes {cards}")
 
 
-@event
 class _Skipped(Event):
     passed: tuple[Seat, ...]
 
@@ -33,7 +31,6 @@ class _Skipped(Event):
     counts = "passed"
 
 
-@event
 class _Drew(Event):
     seat: Seat
     count: int

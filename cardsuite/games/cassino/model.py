@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, Suit
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -179,7 +179,6 @@ def cards_words(cards: tuple[Card, ...]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-@event
 class Dealt(Event):
     """A new hand: four cards each and four face up on the table."""
 
@@ -195,7 +194,6 @@ class Dealt(Event):
         return (STOCK, TABLE)
 
 
-@event
 class Redealt(Event):
     """Every hand is empty: the dealer deals again from the stock, none to the table."""
 
@@ -213,7 +211,6 @@ class Redealt(Event):
         return (STOCK,)
 
 
-@event
 class Captured(Event):
     seat: Seat
     party: int
@@ -226,7 +223,6 @@ class Captured(Event):
         return (hand(self.seat), TABLE, won(self.party))
 
 
-@event
 class Trailed(Event):
     seat: Seat
     card: Card
@@ -237,7 +233,6 @@ class Trailed(Event):
         return (hand(self.seat), TABLE)
 
 
-@event
 class TookRest(Event):
     """The last capturer takes the cards left on the table (not a capture, §6.4)."""
 
@@ -251,7 +246,6 @@ class TookRest(Event):
         return (TABLE, won(self.party))
 
 
-@event
 class RestUnscored(Event):
     """Nobody captured in the whole hand: the table's cards are set aside unscored."""
 
@@ -263,7 +257,6 @@ class RestUnscored(Event):
         return (TABLE, OUT)
 
 
-@event
 class MostCards(Event):
     """Most cards captured: 2 points, or 1 to each of the tied (``seats``: the seats of the
     parties that score)."""
@@ -285,7 +278,6 @@ class MostCards(Event):
         return said(N_("{seats} tie for the most cards ({count}): 1 point each"), self)
 
 
-@event
 class MostClubs(Event):
     seats: tuple[Seat, ...]
     count: int
@@ -293,14 +285,12 @@ class MostClubs(Event):
     says = N_("{seats} captured the most clubs ({count}): 1 point")
 
 
-@event
 class ClubsTied(Event):
     count: int
 
     says = N_("The most clubs ({count}) are tied: nobody scores for clubs")
 
 
-@event
 class SpecialCard(Event):
     """2♣ or 10♦ captured: 1 point."""
 
@@ -310,7 +300,6 @@ class SpecialCard(Event):
     says = N_("{seats} captured {card}: 1 point")
 
 
-@event
 class HandOver(Event):
     number: int
 

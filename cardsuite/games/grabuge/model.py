@@ -48,7 +48,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -223,7 +223,6 @@ def _packets(n: int) -> str:
     return say_n("{n} packet", "{n} packets", n, n=n)
 
 
-@event
 class GrabugeShows(Event):
     """A grabuge's new top card is turned up."""
 
@@ -236,7 +235,6 @@ class GrabugeShows(Event):
         return (grabuge_pile(self.seat),)
 
 
-@event
 class SetupAce(Event):
     """An Ace from the grabuge starts a packet at setup (§5.4)."""
 
@@ -250,7 +248,6 @@ class SetupAce(Event):
         return (grabuge_pile(self.seat), self.packet)
 
 
-@event
 class Precedence(Event):
     """Who plays first, and the grabuge tops compared (the first player's first)."""
 
@@ -276,7 +273,6 @@ class Precedence(Event):
         return say("{who} plays first: the other grabuge is empty", who=who(self.seat))
 
 
-@event
 class PlayedFromGrabuge(Event):
     seat: Seat
     card: Card
@@ -290,7 +286,6 @@ class PlayedFromGrabuge(Event):
         return (grabuge_pile(self.seat), self.packet)
 
 
-@event
 class PlayedFromReserve(Event):
     seat: Seat
     card: Card
@@ -304,7 +299,6 @@ class PlayedFromReserve(Event):
         return (reserve_pile(self.seat, self.column), self.packet)
 
 
-@event
 class BatchTaken(Event):
     """A batch is taken off the stock, face down."""
 
@@ -320,7 +314,6 @@ class BatchTaken(Event):
         return (stock_pile(self.seat), batch_pile(self.seat))
 
 
-@event
 class BatchPlayed(Event):
     """A batch card is turned and played to the tableau."""
 
@@ -335,7 +328,6 @@ class BatchPlayed(Event):
         return (batch_pile(self.seat), self.packet)
 
 
-@event
 class BatchToOnlyColumn(Event):
     """A batch card fits nowhere and, with no column yet, starts column 1."""
 
@@ -348,7 +340,6 @@ class BatchToOnlyColumn(Event):
         return (batch_pile(self.seat), reserve_pile(self.seat, 1))
 
 
-@event
 class TurnedNoPlace(Event):
     """A batch card is turned and fits nowhere: its owner must place it."""
 
@@ -361,7 +352,6 @@ class TurnedNoPlace(Event):
         return (batch_pile(self.seat), turned_pile(self.seat))
 
 
-@event
 class Placed(Event):
     """The turned card goes on a column (``new``: it starts that column)."""
 
@@ -379,7 +369,6 @@ class Placed(Event):
         return (turned_pile(self.seat), reserve_pile(self.seat, self.column))
 
 
-@event
 class Converted(Event):
     """The stock is out: the grabuge becomes the stock (§6.6)."""
 
@@ -393,7 +382,6 @@ class Converted(Event):
         return (grabuge_pile(self.seat), stock_pile(self.seat))
 
 
-@event
 class BonusWon(Event):
     seat: Seat
     packets: int
@@ -401,7 +389,6 @@ class BonusWon(Event):
     says = N_("{seat} is first to empty the grabuge: {packets} bonus packets")
 
 
-@event
 class GrabugeEmpty(Event):
     """A grabuge empties when the bonus is already taken."""
 
@@ -410,7 +397,6 @@ class GrabugeEmpty(Event):
     says = N_("{seat}'s grabuge is empty too, but the bonus is already taken")
 
 
-@event
 class PacketCrowned(Event):
     """A King completes a packet, which goes to its player."""
 
@@ -424,14 +410,12 @@ class PacketCrowned(Event):
         return (won_pile(self.seat),)
 
 
-@event
 class Passed(Event):
     seat: Seat
 
     says = N_("{seat} has nothing to play")
 
 
-@event
 class Counted(Event):
     """A deal's count for one player (§7.2)."""
 
@@ -455,7 +439,6 @@ class Counted(Event):
         )
 
 
-@event
 class DealWon(Event):
     """The deal's result: ``seat`` wins it, or None on a draw."""
 

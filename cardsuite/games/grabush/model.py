@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, private
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
@@ -286,7 +286,6 @@ def team_word(team: int) -> str:
     return say("team {name}", name=TEAM_NAMES[team])
 
 
-@event
 class PileShows(Event):
     """A team pile's new top card is turned up."""
 
@@ -299,7 +298,6 @@ class PileShows(Event):
         return (team_pile(self.team),)
 
 
-@event
 class Refilled(Event):
     """A player with an empty hand draws, from the stock and then from the books."""
 
@@ -332,7 +330,6 @@ class Refilled(Event):
         return (hand(self.seat),)
 
 
-@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -360,7 +357,6 @@ class Played(Event):
         return (self.source, self.stack)
 
 
-@event
 class StackCompleted(Event):
     """A King completes a stack: its cards go, shuffled, under the books."""
 
@@ -373,7 +369,6 @@ class StackCompleted(Event):
         return (self.stack, BOOKS)
 
 
-@event
 class Discarded(Event):
     seat: Seat
     card: Card
@@ -385,7 +380,6 @@ class Discarded(Event):
         return (hand(self.seat), discard(self.seat, self.pile))
 
 
-@event
 class Accused(Event):
     seat: Seat
     team: int = words(team_word)  # the accused team
@@ -393,7 +387,6 @@ class Accused(Event):
     says = N_("{seat} accuses {team} of table talk")
 
 
-@event
 class PenaltyCard(Event):
     """A penalty card slipped into the accused team's pile (only its giver knows it)."""
 
@@ -407,14 +400,12 @@ class PenaltyCard(Event):
         return (hand(self.seat), team_pile(self.team))
 
 
-@event
 class PenaltySkipped(Event):
     seat: Seat
 
     says = N_("{seat} gives no penalty card")
 
 
-@event
 class DealEnded(Event):
     """How a deal ended: ``team`` won it (None: a draw); ``how`` is the ending tag."""
 

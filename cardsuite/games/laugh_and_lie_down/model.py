@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -212,7 +212,6 @@ LaughMove = Capture | EndTurn | AddPair | KeepPair
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -225,14 +224,12 @@ class Dealt(Event):
         return (TABLE,)
 
 
-@event
 class Anted(Event):
     pot: int
 
     says = N_("Everyone puts 1 chip in the pot (pot: {pot})")
 
 
-@event
 class TableFour(Event):
     """All four cards of a rank were dealt to the table: they go to the dealer."""
 
@@ -250,7 +247,6 @@ class TableFour(Event):
         return (TABLE, captured(self.seat))
 
 
-@event
 class LaidAside(Event):
     """Before play: cards of a triple, a four (or, with ``lay_aside_pairs``, a pair) laid aside."""
 
@@ -263,7 +259,6 @@ class LaidAside(Event):
         return (hand(self.seat), captured(self.seat))
 
 
-@event
 class Captured(Event):
     seat: Seat
     hand: tuple[Card, ...] = words(cards_words)
@@ -275,7 +270,6 @@ class Captured(Event):
         return (hand(self.seat), TABLE, captured(self.seat))
 
 
-@event
 class PairAdded(Event):
     """``seat`` adds the other pair of the rank ``to`` just paired."""
 
@@ -289,7 +283,6 @@ class PairAdded(Event):
         return (hand(self.seat), captured(self.seat))
 
 
-@event
 class PairOffered(Event):
     """``seat`` holds the other two cards of ``rank`` and is asked whether he adds them."""
 
@@ -299,7 +292,6 @@ class PairOffered(Event):
     says = N_("{seat} holds the other two {rank} and may add them")
 
 
-@event
 class PairKept(Event):
     seat: Seat
     rank: int = words(ranks_word)
@@ -307,14 +299,12 @@ class PairKept(Event):
     says = N_("{seat} keeps their two {rank}")
 
 
-@event
 class TurnDone(Event):
     seat: Seat
 
     says = N_("{seat} ends the turn")
 
 
-@event
 class Skipped(Event):
     """Players whose turn came with an empty hand: they are safe and passed by."""
 
@@ -327,7 +317,6 @@ class Skipped(Event):
     counts = "passed"
 
 
-@event
 class LayDown(Event):
     """``seat`` cannot match: his hand goes face up onto the table."""
 
@@ -344,7 +333,6 @@ class LayDown(Event):
         return (hand(self.seat), TABLE)
 
 
-@event
 class LastHolder(Event):
     """``classic_continue``: at most one player holds cards; his hand (if any) and the table
     go to the dealer."""
@@ -367,7 +355,6 @@ class LastHolder(Event):
         return (TABLE, captured(self.seat))
 
 
-@event
 class Paid(Event):
     """Settlement: ``seat`` pays ``n`` chips into the pot (captured too few)."""
 
@@ -378,7 +365,6 @@ class Paid(Event):
     says = N_("{seat} pays {n} into the pot (pot: {pot})")
 
 
-@event
 class Took(Event):
     """Settlement: ``seat`` takes ``n`` chips from the pot (captured more than dealt)."""
 
@@ -389,7 +375,6 @@ class Took(Event):
     says = N_("{seat} takes {n} from the pot (pot: {pot})")
 
 
-@event
 class Shortfall(Event):
     """The pot could not cover ``to``: the loser ``seat`` pays him the rest."""
 
@@ -400,7 +385,6 @@ class Shortfall(Event):
     says = N_("The pot is short: {seat} pays {to} {n}")
 
 
-@event
 class DealOver(Event):
     """The deal has ended: one subclass per way it ends, with its ``ending`` tag."""
 
@@ -409,7 +393,6 @@ class DealOver(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class LostDeal(DealOver):
     """The deal is lost by the player who lay down."""
 
@@ -418,14 +401,12 @@ class LostDeal(DealOver):
     says = N_("Deal {number} is over: {loser} lay down and is laughed at")
 
 
-@event
 class HandsEmpty(DealOver):
     ending: ClassVar[str] = "hands-empty"
 
     says = N_("Deal {number} is over: every hand is empty and nobody lay down")
 
 
-@event
 class LastHolderEnd(DealOver):
     ending: ClassVar[str] = "last-holder"
 

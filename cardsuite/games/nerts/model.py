@@ -61,7 +61,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
@@ -233,7 +233,6 @@ NertsMove = Play | Flip | Pass | Stuck
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     number: int  # 1-based deal number
     first: Seat  # the player chosen by lot (or the next one in later deals)
@@ -241,14 +240,12 @@ class Dealt(Event):
     says = N_("Deal {number}: everyone deals their own cards; {first} starts")
 
 
-@event
 class StartSignal(Event):
     at: int
 
     says = N_("Go! Play is open")
 
 
-@event
 class ToCentre(Event):
     """A card reaches a foundation (``auto``: an Ace moved by the engine)."""
 
@@ -267,7 +264,6 @@ class ToCentre(Event):
         return (self.source, self.pile)
 
 
-@event
 class ToRow(Event):
     seat: Seat
     card: Card
@@ -284,7 +280,6 @@ class ToRow(Event):
         return (self.source, self.pile)
 
 
-@event
 class NertsTurned(Event):
     """The next card of a 13-pile is turned face up."""
 
@@ -294,7 +289,6 @@ class NertsTurned(Event):
     says = N_("{seat} turns up {card} on their 13-pile")
 
 
-@event
 class Flipped(Event):
     seat: Seat
     count: int
@@ -306,40 +300,34 @@ class Flipped(Event):
         return (stock(self.seat), waste(self.seat))
 
 
-@event
 class Recycled(Event):
     seat: Seat
 
     says = N_("{seat} turns their waste over as a new stock")
 
 
-@event
 class Passed(Event):
     seat: Seat
 
     says = N_("{seat} has nothing to flip and passes")
 
 
-@event
 class BecameStuck(Event):
     seat: Seat
 
     says = N_("{seat} is stuck")
 
 
-@event
 class TimedOut(Event):
     says = N_("A minute without progress: everyone counts as stuck")
 
 
-@event
 class Remedied(Event):
     says = N_(
         "Everyone is stuck: each player puts the waste back on the stock and moves the top stock card to the bottom"
     )
 
 
-@event
 class WentOut(Event):
     """«Аут»: the player has emptied his 13-pile."""
 
@@ -348,17 +336,14 @@ class WentOut(Event):
     says = N_("{seat} has emptied the 13-pile: out!")
 
 
-@event
 class Deadlocked(Event):
     says = N_("Everyone is stuck again: the deal ends as it stands")
 
 
-@event
 class StepLimit(Event):
     says = N_("The deal has gone on too long and is stopped as it stands")
 
 
-@event
 class DealScored(Event):
     number: int
     scores: tuple[int, ...]

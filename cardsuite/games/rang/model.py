@@ -51,7 +51,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_LOW_WRAP, JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, private
 from cardsuite.core.i18n import N_, N_n, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -212,7 +212,6 @@ def _card(card: CardFace) -> str:
     return say("a card") if not isinstance(card, Card) else str(card)
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -220,12 +219,10 @@ class Dealt(Event):
     says = N_("Deal {number}: {seat} deals five cards each")
 
 
-@event
 class JokerBuried(Event):
     says = N_("A joker turned up; it goes under the stock")
 
 
-@event
 class Started(Event):
     card: Card
 
@@ -235,7 +232,6 @@ class Started(Event):
         return (DISCARD,)
 
 
-@event
 class Played(Event):
     """A card played: next to T, or the drawn card."""
 
@@ -248,7 +244,6 @@ class Played(Event):
         return (hand(self.seat), DISCARD)
 
 
-@event
 class PlayedAce(Event):
     """An Ace played as an exception; ``name`` is the rank it names under ``wild_ace``."""
 
@@ -265,7 +260,6 @@ class PlayedAce(Event):
         return (hand(self.seat), DISCARD)
 
 
-@event
 class PlayedJoker(Event):
     seat: Seat
     rank: int = words(rank_index)  # the rank named
@@ -280,7 +274,6 @@ class PlayedJoker(Event):
         return (hand(self.seat), DISCARD)
 
 
-@event
 class Drew(Event):
     """A card drawn from the stock: only the drawer sees which."""
 
@@ -302,14 +295,12 @@ class Drew(Event):
         return None
 
 
-@event
 class DrewNothing(Event):
     seat: Seat
 
     says = N_("{seat} draws, but there is no card to draw")
 
 
-@event
 class Kept(Event):
     seat: Seat
     card: CardFace = private()
@@ -320,7 +311,6 @@ class Kept(Event):
         return said(N_("{seat} keeps the drawn card ({card})"), self)
 
 
-@event
 class DrewAndKept(Event):
     """The log's line for a draw and the keep that ends the turn (:meth:`Drew.fold`): only
     the drawer sees which card."""
@@ -331,7 +321,6 @@ class DrewAndKept(Event):
     says = N_("{seat} draws {card} and keeps it")
 
 
-@event
 class DrewAndPlayed(Event):
     """The log's line for a draw and the play of the drawn card (:meth:`Drew.fold`): the
     card is named, as the play shows it to everyone (the play's words fill the line)."""
@@ -352,7 +341,6 @@ class DrewAndPlayed(Event):
         return said(N_("{seat} draws {card} and plays it"), play)
 
 
-@event
 class Reshuffled(Event):
     count: int
 
@@ -366,7 +354,6 @@ class Reshuffled(Event):
         return (DISCARD, STOCK)
 
 
-@event
 class WentOut(Event):
     """A player has played his last card and is pending."""
 
@@ -375,7 +362,6 @@ class WentOut(Event):
     says = N_("{seat} has played the last card and waits to see whether to come back")
 
 
-@event
 class CameBack(Event):
     """The pending player is brought back with the cards he takes (his to see)."""
 
@@ -396,14 +382,12 @@ class CameBack(Event):
         return (STOCK, hand(self.seat))
 
 
-@event
 class Finished(Event):
     seat: Seat
 
     says = N_("{seat} is out for good")
 
 
-@event
 class DealLost(Event):
     """The deal is over and ``seat`` loses it: one subclass per way a deal ends, each with its
     ``ending`` tag (Outcome.ending)."""
@@ -412,7 +396,6 @@ class DealLost(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class LastHolderLoses(DealLost):
     """The rule of the game (§7): one player is left holding cards."""
 
@@ -421,7 +404,6 @@ class LastHolderLoses(DealLost):
     says = N_("{seat} is the last player holding cards and loses the deal")
 
 
-@event
 class DealStalled(DealLost):
     """The stalemate stop (§7): nothing left to draw and nobody able to play."""
 
@@ -432,7 +414,6 @@ class DealStalled(DealLost):
     )
 
 
-@event
 class DealStopped(DealLost):
     """The safety stop (§7): the deal reached its turn limit."""
 

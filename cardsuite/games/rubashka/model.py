@@ -60,7 +60,7 @@ from cardsuite.core.cards import (
     standard_deck,
 )
 from cardsuite.core.errors import NotationError, OptionsError
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n, _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -282,7 +282,6 @@ def _cards_text(cards: tuple[CardFace, ...]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-@event
 class Dealt(Event):
     """The deal: packet sizes; ``given`` for a deal set by the ``deal`` option."""
 
@@ -309,7 +308,6 @@ class Dealt(Event):
         )
 
 
-@event
 class Flipped(Event):
     """``seat`` turned ``card`` up onto the pile.  ``demand``: what it demands (0 for a normal
     card); ``paying``: he owed cards before; ``owed``: what he (or, after an attack card, his
@@ -362,7 +360,6 @@ class Flipped(Event):
         return (packet(self.seat), PILE)
 
 
-@event
 class PileTaken(Event):
     """``seat`` takes the pile (all of it, face up: everyone saw it) under his packet."""
 
@@ -378,14 +375,12 @@ class PileTaken(Event):
         return (PILE, packet(self.seat))
 
 
-@event
 class GameEnded(Event):
     """The game is over: one subclass per end rule, each with its ``ending`` tag."""
 
     ending: ClassVar[str] = ""
 
 
-@event
 class OutOfCards(GameEnded):
     """§7 Loss: ``seat`` must turn a card and has none; his opponent wins."""
 
@@ -411,7 +406,6 @@ class OutOfCards(GameEnded):
         )
 
 
-@event
 class LastCardTaken(GameEnded):
     """§7 Last card captured: ``seat``'s capture left his opponent without a card."""
 
@@ -427,7 +421,6 @@ class LastCardTaken(GameEnded):
         )
 
 
-@event
 class Repetition(GameEnded):
     """§7 Draw: this trick starts as an earlier one did, so play would cycle for ever.
 
@@ -452,7 +445,6 @@ class Repetition(GameEnded):
         )
 
 
-@event
 class TrickLimit(GameEnded):
     """§7 Backstop: ``TRICK_LIMIT`` tricks without a result."""
 

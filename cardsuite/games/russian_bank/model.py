@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -299,7 +299,6 @@ RussianBankMove = Play | Discard | EndTurn | StopPlace
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     first: Seat
     why: str  # engine text: how the first player was chosen
@@ -307,7 +306,6 @@ class Dealt(Event):
     says = N_("Both reserves and the eight houses are dealt; {first} starts: {why}")
 
 
-@event
 class HandTurned(Event):
     """The top card of a hand is turned up as the hand card."""
 
@@ -320,7 +318,6 @@ class HandTurned(Event):
         return (_HAND[self.seat], _CARD[self.seat])
 
 
-@event
 class WasteTurned(Event):
     """The waste is turned over as a new hand."""
 
@@ -347,7 +344,6 @@ def _card_move_text(message: str, move: Played | StopPlaced) -> str:
     )
 
 
-@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -364,7 +360,6 @@ class Played(Event):
         return (self.source, self.target)
 
 
-@event
 class ReserveTurned(Event):
     seat: Seat
     card: Card
@@ -372,7 +367,6 @@ class ReserveTurned(Event):
     says = N_("{seat}'s next reserve card is {card}")
 
 
-@event
 class Discarded(Event):
     seat: Seat
     card: Card
@@ -392,7 +386,6 @@ class Discarded(Event):
         return (_CARD[self.seat], _WASTE[self.seat])
 
 
-@event
 class TurnEnded(Event):
     seat: Seat
     capped: bool = False
@@ -405,7 +398,6 @@ class TurnEnded(Event):
         return say("{who} has no hand card and ends the turn", who=who(self.seat))
 
 
-@event
 class StopCalled(Event):
     """«Стоп!»: the violator missed a foundation play; the caller will place one card."""
 
@@ -422,7 +414,6 @@ class StopCalled(Event):
         )
 
 
-@event
 class StopPlaced(Event):
     seat: Seat  # the caller
     card: Card
@@ -438,14 +429,12 @@ class StopPlaced(Event):
         return (self.source, self.target)
 
 
-@event
 class Won(Event):
     seat: Seat
 
     says = N_("{seat} has no cards left in reserve, hand and waste, and wins")
 
 
-@event
 class Drawn(Event):
     turns: int
     limit: bool = False  # the backstop, not the no-progress rule

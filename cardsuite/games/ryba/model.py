@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -171,7 +171,6 @@ RybaMove = Ask
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     each: int  # cards per player
@@ -182,7 +181,6 @@ class Dealt(Event):
     counts = "each"
 
 
-@event
 class Asked(Event):
     """The ask itself: everyone hears it (and so learns the asker holds the rank)."""
 
@@ -196,7 +194,6 @@ class Asked(Event):
         return said(N_("{seat} asks {target} for {rank}"), self)
 
 
-@event
 class HandedOver(Event):
     """``seat`` hands ``to`` all his cards of ``rank``: the count is public, the cards are seen
     by the two of them only."""
@@ -225,7 +222,6 @@ class HandedOver(Event):
         return (hand(self.seat), hand(self.to))
 
 
-@event
 class Fished(Event):
     """«Рыба!»: nobody asked had the rank, and the asker draws from the stock.  The card is
     the drawer's to see, unless ``shown`` (classic variant: it is the rank asked for)."""
@@ -256,7 +252,6 @@ class Fished(Event):
         return (STOCK, hand(self.seat))
 
 
-@event
 class FishedNothing(Event):
     """«Рыба!» with an empty stock: nothing is drawn."""
 
@@ -277,7 +272,6 @@ def _no_one_has(target: Seat | None, rank: int) -> str:
     return say("{who} has no {rank}", who=who(target), rank=ranks_word(rank))
 
 
-@event
 class BookLaid(Event):
     """Four cards of a rank laid face up in front of ``seat``."""
 
@@ -291,7 +285,6 @@ class BookLaid(Event):
         return (hand(self.seat), books(self.seat))
 
 
-@event
 class OutOfCards(Event):
     """Classic variant: ``seat`` has no card left in his turn, which passes at once."""
 
@@ -300,7 +293,6 @@ class OutOfCards(Event):
     says = N_("{seat} has no cards left, and the turn passes")
 
 
-@event
 class DrewForTurn(Event):
     """Classic variant: a player whose turn comes with an empty hand draws one card first."""
 
@@ -316,7 +308,6 @@ class DrewForTurn(Event):
         return (STOCK, hand(self.seat))
 
 
-@event
 class Skipped(Event):
     """Classic variant: empty hands and an empty stock: the turn goes past these seats."""
 
@@ -329,7 +320,6 @@ class Skipped(Event):
     counts = "passed"
 
 
-@event
 class GameEnded(Event):
     """The game is over: one subclass per way it ends, each with its ``ending`` tag (the
     Outcome's).  ``finished`` are the players whose hands emptied (seed rules)."""
@@ -340,7 +330,6 @@ class GameEnded(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class EmptyHandWins(GameEnded):
     """Seed rules: one player's hand is empty."""
 
@@ -350,7 +339,6 @@ class EmptyHandWins(GameEnded):
         return say("{who} has no cards left and wins", who=who(self.winners[0]))
 
 
-@event
 class FinishedTogether(GameEnded):
     """Seed rules: two or more hands empty at once; most books, then the later seat wins."""
 
@@ -373,7 +361,6 @@ class FinishedTogether(GameEnded):
         )
 
 
-@event
 class AllBooksDown(GameEnded):
     """Classic Go Fish: all 13 books are laid; most books wins."""
 
@@ -398,7 +385,6 @@ class AllBooksDown(GameEnded):
         )
 
 
-@event
 class AskLimitDraw(GameEnded):
     """The safety cap (§6): the game stops as a draw."""
 

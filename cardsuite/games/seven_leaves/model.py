@@ -69,7 +69,7 @@ from enum import IntEnum
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Move
 from cardsuite.core.options import option, validate_fields
@@ -230,7 +230,6 @@ def tricks_text(n: int) -> str:
     return say_n("{n} trick", "{n} tricks", n, n=n)
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     game: int  # 1-based
@@ -243,7 +242,6 @@ class Dealt(Event):
         return (PACK,)
 
 
-@event
 class PlayOffDealt(Event):
     seat: Seat  # the dealer
     players: tuple[Seat, ...] = words(seats_text)
@@ -254,7 +252,6 @@ class PlayOffDealt(Event):
         return (PACK,)
 
 
-@event
 class TurnedUp(Event):
     seat: Seat  # the dealer
     card: Card
@@ -273,7 +270,6 @@ class TurnedUp(Event):
         return (hand(self.seat),)
 
 
-@event
 class TrickTaken(Event):
     seat: Seat
     tricks: int = words(tricks_text)  # his tricks: the game total, or in a play-off the play-off's
@@ -281,7 +277,6 @@ class TrickTaken(Event):
     says = N_("{seat} takes the trick ({tricks})")
 
 
-@event
 class WentSafe(Event):
     seat: Seat
     tricks: int = words(tricks_text)
@@ -289,7 +284,6 @@ class WentSafe(Event):
     says = N_("{seat} has {tricks} and is safe for this game")
 
 
-@event
 class PlayOffCalled(Event):
     players: tuple[Seat, ...] = words(seats_text)
     tricks: int = words(tricks_text)
@@ -297,7 +291,6 @@ class PlayOffCalled(Event):
     says = N_("{players} are level on {tricks}: a play-off deal between them decides")
 
 
-@event
 class Lost(Event):
     """The game's loser is found after a deal: ``lowest`` when everyone left went safe in the
     same deal and he has the lowest total; ``limit`` when the safety stop decided."""
@@ -327,7 +320,6 @@ class Lost(Event):
         return said(N_("{seat} is the last player left, with {tricks}, and loses the game"), self)
 
 
-@event
 class LostPlayOff(Event):
     seat: Seat
     tricks: int = words(tricks_text)
@@ -335,7 +327,6 @@ class LostPlayOff(Event):
     says = N_("{seat} takes the fewest tricks in the play-off ({tricks}) and loses the game")
 
 
-@event
 class Cut(Event):
     seat: Seat
     at: int

@@ -71,7 +71,7 @@ from enum import IntEnum
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -236,7 +236,6 @@ def chips_text(n: int) -> str:
     return CHIPS_LEFT.amount(n)
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -247,7 +246,6 @@ class Dealt(Event):
         return (STOCK,)
 
 
-@event
 class TurnedUp(Event):
     seat: Seat  # the dealer
     card: Card
@@ -265,7 +263,6 @@ class TurnedUp(Event):
         return (TURNUP,)
 
 
-@event
 class Scored(Event):
     """A point: ``seat`` (or his side) puts a chip in the pot and has ``left`` chips left.
 
@@ -276,7 +273,6 @@ class Scored(Event):
     why: ClassVar[str] = ""
 
 
-@event
 class TurnUpJackScored(Scored):
     """The dealer turns up a Jack (§5.5)."""
 
@@ -286,7 +282,6 @@ class TurnUpJackScored(Scored):
     says = N_("{seat} scores a point for turning up a Jack ({left})")
 
 
-@event
 class TrickScored(Scored):
     """A trick won (seed rule, option ``trick_points``)."""
 
@@ -295,7 +290,6 @@ class TrickScored(Scored):
     says = N_("{seat} scores a point for the trick ({left})")
 
 
-@event
 class HighScored(Scored):
     """High: the best trump in play, to the player it was dealt to."""
 
@@ -305,7 +299,6 @@ class HighScored(Scored):
     says = N_("{seat} scores High with {card} ({left})")
 
 
-@event
 class LowScored(Scored):
     """Low: the lowest trump in play, to the player it was dealt to."""
 
@@ -315,7 +308,6 @@ class LowScored(Scored):
     says = N_("{seat} scores Low with {card} ({left})")
 
 
-@event
 class JackScored(Scored):
     """Jack: to whoever won the trick holding the Jack of trumps."""
 
@@ -325,7 +317,6 @@ class JackScored(Scored):
     says = N_("{seat} scores Jack for taking {card} ({left})")
 
 
-@event
 class GameScored(Scored):
     """Game: the most game points in tricks won (a side's partners counted together)."""
 
@@ -342,7 +333,6 @@ class GameScored(Scored):
         return say("{a} and {b}", a=who(self.seat), b=who(self.partner))
 
 
-@event
 class PointGiven(Scored):
     """Begging: the dealer gives the beggar a point rather than run the cards."""
 
@@ -351,7 +341,6 @@ class PointGiven(Scored):
     says = N_("{seat} is given a point ({left})")
 
 
-@event
 class TrickTaken(Event):
     seat: Seat
     number: int  # 1 to 6
@@ -359,40 +348,34 @@ class TrickTaken(Event):
     says = N_("{seat} wins trick {number}")
 
 
-@event
 class GameTied(Event):
     points: int
 
     says = N_("Game is tied at {points} game points: nobody scores it")
 
 
-@event
 class NoTrumpsInPlay(Event):
     says = N_("No trump was in play: nobody scores High, Low or Jack")
 
 
-@event
 class Stood(Event):
     seat: Seat
 
     says = N_("{seat} stands")
 
 
-@event
 class Begged(Event):
     seat: Seat
 
     says = N_("{seat} begs")
 
 
-@event
 class Gave(Event):
     seat: Seat  # the dealer
 
     says = N_("{seat} gives one point")
 
 
-@event
 class Ran(Event):
     seat: Seat  # the dealer
 
@@ -402,21 +385,18 @@ class Ran(Event):
         return (STOCK,)
 
 
-@event
 class SetAside(Event):
     card: Card
 
     says = N_("{card} is of the old trump suit and is set aside")
 
 
-@event
 class VoidDeal(Event):
     seat: Seat  # the dealer, who deals again
 
     says = N_("The pack has run short: the deal is void and {seat} must deal again")
 
 
-@event
 class Discarded(Event):
     """A card laid out of play after a run: only its owner sees which."""
 
@@ -432,14 +412,12 @@ class Discarded(Event):
         return (hand(self.seat), discard(self.seat))
 
 
-@event
 class DealOver(Event):
     number: int
 
     says = N_("Deal {number} is over")
 
 
-@event
 class WentOut(Event):
     """``seat`` (and ``partner``, in partnerships) has put the last chip in the pot: the game
     is won."""

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, CardFace
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
@@ -155,7 +155,6 @@ SnipMove = Play | Pass
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     sizes: tuple[int, ...]  # cards dealt to each seat
@@ -178,7 +177,6 @@ class Dealt(Event):
         )
 
 
-@event
 class Played(Event):
     """``seat`` plays ``cards`` face up; ``first`` is the number in the round of the first
     of them (1: a lead).  Each card after the first of the round carries its call."""
@@ -202,7 +200,6 @@ class Played(Event):
         return (hand(self.seat), ROUND)
 
 
-@event
 class Passed(Event):
     """``seat`` holds no card of ``rank`` and passes (``auto``: the engine passed for him)."""
 
@@ -213,7 +210,6 @@ class Passed(Event):
     says = N_("{seat} has no {rank} and passes")
 
 
-@event
 class RoundDone(Event):
     """The fourth card of ``rank`` is down: the set goes aside and ``seat`` leads next."""
 
@@ -226,7 +222,6 @@ class RoundDone(Event):
         return (ROUND, DONE)
 
 
-@event
 class GameEnded(Event):
     """The game is over; ``left`` is each seat's count of cards in hand."""
 
@@ -235,7 +230,6 @@ class GameEnded(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class EmptyHandWins(GameEnded):
     """The winner has played the last card of his hand."""
 

@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, KING, Card
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
@@ -218,7 +218,6 @@ def slot_number(index: int) -> int:
     return index + 1
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     row: int  # cards in each row
@@ -230,7 +229,6 @@ class Dealt(Event):
         return STACK
 
 
-@event
 class Spat(Event):
     """``seat`` turns the top card of his spit stack onto his own centre pile."""
 
@@ -247,7 +245,6 @@ class Spat(Event):
         return (STACK[self.seat], CENTRE[self.seat])
 
 
-@event
 class Recycled(Event):
     """``seat``'s spit stack was empty: his centre pile becomes his new stack, unshuffled."""
 
@@ -264,7 +261,6 @@ class Recycled(Event):
         return (STACK[self.seat], CENTRE[self.seat])
 
 
-@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -277,7 +273,6 @@ class Played(Event):
         return (slot(self.seat, self.slot), CENTRE[self.pile])
 
 
-@event
 class Flipped(Event):
     """A slot's new top card is turned face up."""
 
@@ -291,7 +286,6 @@ class Flipped(Event):
         return (slot(self.seat, self.slot),)
 
 
-@event
 class Filled(Event):
     """The top card of a slot is moved into an empty slot (by hand, or automatically)."""
 
@@ -306,21 +300,18 @@ class Filled(Event):
         return (slot(self.seat, self.source), slot(self.seat, self.target))
 
 
-@event
 class Requested(Event):
     seat: Seat
 
     says = N_("{seat} is ready to spit")
 
 
-@event
 class Cancelled(Event):
     seat: Seat
 
     says = N_("{seat} withdraws the request to spit")
 
 
-@event
 class WentOut(Event):
     """``seat`` has emptied his row: «Аут!», he wins."""
 
@@ -329,7 +320,6 @@ class WentOut(Event):
     says = N_("{seat} has played the whole row and calls «Out!»: a win")
 
 
-@event
 class Stalled(Event):
     """The stall rule: ``STALL_SPITS`` spits without a card played from a row."""
 
