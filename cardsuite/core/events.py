@@ -1,14 +1,15 @@
 """Events: what a move or an automatic step did, as small frozen values that know their text.
 
-Each game declares its events as frozen slotted dataclasses derived from :class:`Event`, one
-class per kind of thing that can happen ("Played", "Drew", "TrickWon"), each with the fields it
-needs and its words: a template of its fields (:attr:`Event.says`, or a plural pair
-:attr:`Event.says_n` with the field that :attr:`Event.counts`), each field written as it is
-declared (:func:`cardsuite.core.text.said`: a seat as its name's placeholder, a field declared
-with :func:`cardsuite.core.text.words` through its way), or, where the words depend on the
-values, a :meth:`Event.text` of its own (often a choice of templates, each :func:`said`).  Nothing is packed into strings and parsed
-back, and there is no chain of ``if kind == ...``: an event that cannot say itself fails the
-contract suite.
+Each game declares its events as classes derived from :class:`Event` (which makes each a
+frozen slotted dataclass), one class per kind of thing that can happen ("Played", "Drew",
+"TrickWon"), each with the fields it needs and its words: a template of its fields
+(:attr:`Event.says`, or a plural pair :attr:`Event.says_n` with the field that
+:attr:`Event.counts`), each field written as it is declared (:func:`cardsuite.core.text.said`:
+a seat as its name's placeholder, a field declared with :func:`cardsuite.core.text.words`
+through its way), or, where the words depend on the values, a :meth:`Event.text` of its own
+(often a choice of templates, each filled by ``said``).  Nothing is packed into strings and
+parsed back, and there is no chain of ``if kind == ...``: an event that cannot say itself
+fails the contract suite.
 
 Events may carry cards that only some seats may see (the card a player drew).  Such fields are
 declared with :func:`private`; :meth:`Event.seen_by` gives every other viewer the event with
