@@ -198,6 +198,20 @@ class Passed(Event):
     says = N_("{seat} passes")
 
 
+class TrumpTurnedUp(Event):
+    """``seat`` (the dealer) turns ``card`` up, and its suit is trumps.  Each game says it in
+    its own words, ``{trumps}`` writing the suit's symbol."""
+
+    seat: Seat
+    card: Card
+
+    @property
+    def trumps(self) -> str:
+        """The trump suit's symbol."""
+        assert self.card.suit is not None, "a trump card has a suit"
+        return self.card.suit.symbol
+
+
 def private_fields(cls: type) -> tuple[str, ...]:
     """The fields of the event class ``cls`` declared :func:`private`."""
     return _private_names(cls)

@@ -69,7 +69,7 @@ from enum import IntEnum
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, TrumpTurnedUp
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Move
 from cardsuite.core.options import option, validate_fields
@@ -252,19 +252,11 @@ class PlayOffDealt(Event):
         return (PACK,)
 
 
-class TurnedUp(Event):
-    seat: Seat  # the dealer
-    card: Card
-
-    def text(self) -> str:
-        assert self.card.suit is not None
-        return say(
-            "{who}'s last card {card} is turned up: {suit} are trumps, and it stays face up "
-            "in that hand",
-            who=who(self.seat),
-            card=self.card,
-            suit=self.card.suit.symbol,
-        )
+class TurnedUp(TrumpTurnedUp):
+    says = N_(
+        "{seat}'s last card {card} is turned up: {trumps} are trumps, and it stays face up "
+        "in that hand"
+    )
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat),)

@@ -71,7 +71,7 @@ from enum import IntEnum
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, TrumpTurnedUp, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -246,18 +246,8 @@ class Dealt(Event):
         return (STOCK,)
 
 
-class TurnedUp(Event):
-    seat: Seat  # the dealer
-    card: Card
-
-    def text(self) -> str:
-        assert self.card.suit is not None
-        return say(
-            "{who} turns up {card}: {suit} are trumps",
-            who=who(self.seat),
-            card=self.card,
-            suit=self.card.suit.symbol,
-        )
+class TurnedUp(TrumpTurnedUp):
+    says = N_("{seat} turns up {card}: {trumps} are trumps")
 
     def moved(self) -> tuple[str, ...]:
         return (TURNUP,)
