@@ -182,18 +182,21 @@ def folded(events: Iterable[Event]) -> list[Event]:
 # --- events several games share, word for word -----------------------------------------------
 
 
-class TurnBegins(Event):
-    """``seat``'s turn begins (in games whose turns last several moves)."""
+class SeatEvent(Event):
+    """An event of one seat and nothing more (its words name him as ``{seat}``): a game
+    declares such an event by its words alone."""
 
     seat: Seat
+
+
+class TurnBegins(SeatEvent):
+    """``seat``'s turn begins (in games whose turns last several moves)."""
 
     says = N_("{seat}'s turn")
 
 
-class Passed(Event):
+class Passed(SeatEvent):
     """``seat`` passes: he makes no play this turn."""
-
-    seat: Seat
 
     says = N_("{seat} passes")
 

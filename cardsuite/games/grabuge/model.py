@@ -48,7 +48,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -389,10 +389,8 @@ class BonusWon(Event):
     says = N_("{seat} is first to empty the grabuge: {packets} bonus packets")
 
 
-class GrabugeEmpty(Event):
+class GrabugeEmpty(SeatEvent):
     """A grabuge empties when the bonus is already taken."""
-
-    seat: Seat
 
     says = N_("{seat}'s grabuge is empty too, but the bonus is already taken")
 
@@ -410,9 +408,7 @@ class PacketCrowned(Event):
         return (won_pile(self.seat),)
 
 
-class Passed(Event):
-    seat: Seat
-
+class Passed(SeatEvent):
     says = N_("{seat} has nothing to play")
 
 

@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
@@ -400,9 +400,7 @@ class PenaltyCard(Event):
         return (hand(self.seat), team_pile(self.team))
 
 
-class PenaltySkipped(Event):
-    seat: Seat
-
+class PenaltySkipped(SeatEvent):
     says = N_("{seat} gives no penalty card")
 
 

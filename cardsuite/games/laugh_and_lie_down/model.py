@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -299,9 +299,7 @@ class PairKept(Event):
     says = N_("{seat} keeps their two {rank}")
 
 
-class TurnDone(Event):
-    seat: Seat
-
+class TurnDone(SeatEvent):
     says = N_("{seat} ends the turn")
 
 

@@ -61,7 +61,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
@@ -300,21 +300,15 @@ class Flipped(Event):
         return (stock(self.seat), waste(self.seat))
 
 
-class Recycled(Event):
-    seat: Seat
-
+class Recycled(SeatEvent):
     says = N_("{seat} turns their waste over as a new stock")
 
 
-class Passed(Event):
-    seat: Seat
-
+class Passed(SeatEvent):
     says = N_("{seat} has nothing to flip and passes")
 
 
-class BecameStuck(Event):
-    seat: Seat
-
+class BecameStuck(SeatEvent):
     says = N_("{seat} is stuck")
 
 
@@ -328,10 +322,8 @@ class Remedied(Event):
     )
 
 
-class WentOut(Event):
+class WentOut(SeatEvent):
     """«Аут»: the player has emptied his 13-pile."""
-
-    seat: Seat
 
     says = N_("{seat} has emptied the 13-pile: out!")
 

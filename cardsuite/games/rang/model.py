@@ -51,7 +51,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_LOW_WRAP, JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import N_, N_n, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -295,9 +295,7 @@ class Drew(Event):
         return None
 
 
-class DrewNothing(Event):
-    seat: Seat
-
+class DrewNothing(SeatEvent):
     says = N_("{seat} draws, but there is no card to draw")
 
 
@@ -354,10 +352,8 @@ class Reshuffled(Event):
         return (DISCARD, STOCK)
 
 
-class WentOut(Event):
+class WentOut(SeatEvent):
     """A player has played his last card and is pending."""
-
-    seat: Seat
 
     says = N_("{seat} has played the last card and waits to see whether to come back")
 
@@ -382,9 +378,7 @@ class CameBack(Event):
         return (STOCK, hand(self.seat))
 
 
-class Finished(Event):
-    seat: Seat
-
+class Finished(SeatEvent):
     says = N_("{seat} is out for good")
 
 

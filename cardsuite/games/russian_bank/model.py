@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -429,9 +429,7 @@ class StopPlaced(Event):
         return (self.source, self.target)
 
 
-class Won(Event):
-    seat: Seat
-
+class Won(SeatEvent):
     says = N_("{seat} has no cards left in reserve, hand and waste, and wins")
 
 

@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
-from cardsuite.core.events import Event, private
+from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -285,10 +285,8 @@ class BookLaid(Event):
         return (hand(self.seat), books(self.seat))
 
 
-class OutOfCards(Event):
+class OutOfCards(SeatEvent):
     """Classic variant: ``seat`` has no card left in his turn, which passes at once."""
-
-    seat: Seat
 
     says = N_("{seat} has no cards left, and the turn passes")
 

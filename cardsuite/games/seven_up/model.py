@@ -71,7 +71,7 @@ from enum import IntEnum
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
-from cardsuite.core.events import Event, TrumpTurnedUp, private
+from cardsuite.core.events import Event, SeatEvent, TrumpTurnedUp, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
@@ -348,26 +348,22 @@ class NoTrumpsInPlay(Event):
     says = N_("No trump was in play: nobody scores High, Low or Jack")
 
 
-class Stood(Event):
-    seat: Seat
-
+class Stood(SeatEvent):
     says = N_("{seat} stands")
 
 
-class Begged(Event):
-    seat: Seat
-
+class Begged(SeatEvent):
     says = N_("{seat} begs")
 
 
-class Gave(Event):
-    seat: Seat  # the dealer
+class Gave(SeatEvent):
+    """The dealer (``seat``) gives the beggar one point."""
 
     says = N_("{seat} gives one point")
 
 
-class Ran(Event):
-    seat: Seat  # the dealer
+class Ran(SeatEvent):
+    """The dealer (``seat``) runs the cards."""
 
     says = N_("{seat} runs the cards: three more each and a new turn-up")
 
@@ -381,8 +377,8 @@ class SetAside(Event):
     says = N_("{card} is of the old trump suit and is set aside")
 
 
-class VoidDeal(Event):
-    seat: Seat  # the dealer, who deals again
+class VoidDeal(SeatEvent):
+    """The dealer (``seat``) must deal again: the pack ran short."""
 
     says = N_("The pack has run short: the deal is void and {seat} must deal again")
 

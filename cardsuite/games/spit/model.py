@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, KING, Card
-from cardsuite.core.events import Event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
@@ -300,22 +300,16 @@ class Filled(Event):
         return (slot(self.seat, self.source), slot(self.seat, self.target))
 
 
-class Requested(Event):
-    seat: Seat
-
+class Requested(SeatEvent):
     says = N_("{seat} is ready to spit")
 
 
-class Cancelled(Event):
-    seat: Seat
-
+class Cancelled(SeatEvent):
     says = N_("{seat} withdraws the request to spit")
 
 
-class WentOut(Event):
+class WentOut(SeatEvent):
     """``seat`` has emptied his row: «Аут!», he wins."""
-
-    seat: Seat
 
     says = N_("{seat} has played the whole row and calls «Out!»: a win")
 
