@@ -232,22 +232,26 @@ class Started(Event):
         return (DISCARD,)
 
 
-class Played(Event):
-    """A card played: next to T, or the drawn card."""
+class PlayFromHand(Event):
+    """A card from ``seat``'s hand onto the discard pile: one subclass per kind of play."""
 
     seat: Seat
-    card: Card
-
-    says = N_("{seat} plays {card}")
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), DISCARD)
 
 
-class PlayedAce(Event):
+class Played(PlayFromHand):
+    """A card played: next to T, or the drawn card."""
+
+    card: Card
+
+    says = N_("{seat} plays {card}")
+
+
+class PlayedAce(PlayFromHand):
     """An Ace played as an exception; ``name`` is the rank it names under ``wild_ace``."""
 
-    seat: Seat
     card: Card
     name: int | None = words(rank_index, default=None)
 
@@ -256,12 +260,8 @@ class PlayedAce(Event):
             return said(N_("{seat} plays {card} as an exception"), self)
         return said(N_("{seat} plays {card} as an exception, naming {name}"), self)
 
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), DISCARD)
 
-
-class PlayedJoker(Event):
-    seat: Seat
+class PlayedJoker(PlayFromHand):
     rank: int = words(rank_index)  # the rank named
     follow: Card | None
 
@@ -269,9 +269,6 @@ class PlayedJoker(Event):
         if self.follow is None:
             return said(N_("{seat} plays a joker naming {rank}"), self)
         return said(N_("{seat} plays a joker naming {rank}, then {follow}"), self)
-
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), DISCARD)
 
 
 class Drew(Event):
