@@ -68,7 +68,7 @@ from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
-from cardsuite.core.text import join_words, say
+from cardsuite.core.text import join_words, said, say, words
 from cardsuite.core.text import seat as who
 
 SEATS = 2
@@ -334,30 +334,24 @@ class WasteTurned(Event):
         return (_WASTE[self.seat], _HAND[self.seat])
 
 
-def _card_move_text(message: str, move: Played | StopPlaced) -> str:
-    """``message`` (translated) with the mover, the card and the two piles of ``move`` filled in."""
-    return message.format(
-        who=who(move.seat),
-        card=move.card,
-        source=pile_text(move.source),
-        target=pile_text(move.target),
-    )
+class CardPlaced(Event):
+    """``seat`` moves ``card`` from the pile ``source`` to the pile ``target`` (its words name
+    both piles)."""
 
-
-class Played(Event):
     seat: Seat
     card: Card
-    source: PileId
-    target: PileId
-
-    def text(self) -> str:
-        kind = self.target.partition(".")[0]
-        if kind in ("reserve", "waste"):
-            return _card_move_text(say("{who} loads {card} from {source} onto {target}"), self)
-        return _card_move_text(say("{who} plays {card} from {source} to {target}"), self)
+    source: PileId = words(pile_text)
+    target: PileId = words(pile_text)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.target)
+
+
+class Played(CardPlaced):
+    def text(self) -> str:
+        if self.target.partition(".")[0] in ("reserve", "waste"):
+            return said(N_("{seat} loads {card} from {source} onto {target}"), self)
+        return said(N_("{seat} plays {card} from {source} to {target}"), self)
 
 
 class ReserveTurned(Event):
@@ -414,19 +408,10 @@ class StopCalled(Event):
         )
 
 
-class StopPlaced(Event):
-    seat: Seat  # the caller
-    card: Card
-    source: PileId
-    target: PileId
+class StopPlaced(CardPlaced):
+    """The caller of a Stop (``seat``) places one of the cards missed."""
 
-    def text(self) -> str:
-        return _card_move_text(
-            say("{who} calls Stop and puts {card} from {source} on {target}"), self
-        )
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (self.source, self.target)
+    says = N_("{seat} calls Stop and puts {card} from {source} on {target}")
 
 
 class Won(SeatEvent):

@@ -222,11 +222,19 @@ class HandedOver(Event):
         return (hand(self.seat), hand(self.to))
 
 
-class Fished(Event):
+class DrawFromStock(Event):
+    """``seat`` draws a card from the stock into his hand: one subclass per way it comes."""
+
+    seat: Seat
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (STOCK, hand(self.seat))
+
+
+class Fished(DrawFromStock):
     """«Рыба!»: nobody asked had the rank, and the asker draws from the stock.  The card is
     the drawer's to see, unless ``shown`` (classic variant: it is the rank asked for)."""
 
-    seat: Seat
     target: Seat | None
     rank: int
     shown: bool
@@ -247,9 +255,6 @@ class Fished(Event):
         if isinstance(self.card, Card):
             return said(N_("Рыба! {answer}; {seat} draws {card}"), self)
         return said(N_("Рыба! {answer}; {seat} draws a card"), self)
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (STOCK, hand(self.seat))
 
 
 class FishedNothing(Event):
@@ -291,19 +296,15 @@ class OutOfCards(SeatEvent):
     says = N_("{seat} has no cards left, and the turn passes")
 
 
-class DrewForTurn(Event):
+class DrewForTurn(DrawFromStock):
     """Classic variant: a player whose turn comes with an empty hand draws one card first."""
 
-    seat: Seat
     card: CardFace = private()
 
     def text(self) -> str:
         if isinstance(self.card, Card):
             return said(N_("{seat} has no cards and draws {card} from the stock"), self)
         return said(N_("{seat} has no cards and draws one from the stock"), self)
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (STOCK, hand(self.seat))
 
 
 class Skipped(Event):
