@@ -247,16 +247,22 @@ class TableFour(Event):
         return (TABLE, captured(self.seat))
 
 
-class LaidAside(Event):
-    """Before play: cards of a triple, a four (or, with ``lay_aside_pairs``, a pair) laid aside."""
+class LaysAside(Event):
+    """Cards from ``seat``'s hand laid aside with those he has captured: one subclass per
+    reason."""
 
     seat: Seat
-    cards: tuple[Card, ...] = words(cards_words)
-
-    says = N_("{seat} lays aside {cards}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), captured(self.seat))
+
+
+class LaidAside(LaysAside):
+    """Before play: cards of a triple, a four (or, with ``lay_aside_pairs``, a pair) laid aside."""
+
+    cards: tuple[Card, ...] = words(cards_words)
+
+    says = N_("{seat} lays aside {cards}")
 
 
 class Captured(Event):
@@ -270,17 +276,13 @@ class Captured(Event):
         return (hand(self.seat), TABLE, captured(self.seat))
 
 
-class PairAdded(Event):
+class PairAdded(LaysAside):
     """``seat`` adds the other pair of the rank ``to`` just paired."""
 
-    seat: Seat
     to: Seat
     cards: tuple[Card, ...] = words(cards_words)
 
     says = N_("{seat} adds their pair {cards} to {to}'s pair and lays it aside")
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (hand(self.seat), captured(self.seat))
 
 
 class PairOffered(Event):
