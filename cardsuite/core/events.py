@@ -179,7 +179,7 @@ def folded(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-# --- events several games share, word for word -----------------------------------------------
+# --- events, and kinds of event, that several games share ---------------------------------
 
 
 class SeatEvent(Event):
