@@ -16,7 +16,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, Suit, deck_of
 from cardsuite.core.errors import Refusal
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.protocol import Observation, RulesBase
@@ -57,7 +57,6 @@ class TurnUp(Move):
         return "turn up"
 
 
-@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -66,7 +65,6 @@ class Played(Event):
         return f"{who(self.seat)} plays {self.card}"
 
 
-@event
 class TurnedUp(Event):
     card: Card
 

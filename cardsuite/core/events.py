@@ -1,11 +1,15 @@
 """Events: what a move or an automatic step did, as small frozen values that know their text.
 
-Each game declares its events as frozen slotted dataclasses derived from :class:`Event`, one
-class per kind of thing that can happen ("Played", "Drew", "TrickWon"), each with the fields it
-needs and its words: a template of its fields (:attr:`Event.says`) or, where the words depend
-on the values, a :meth:`Event.text` of its own.  Nothing is packed into strings and parsed
-back, and there is no chain of ``if kind == ...``: an event that cannot say itself fails the
-contract suite.
+Each game declares its events as classes derived from :class:`Event` (which makes each a
+frozen slotted dataclass), one class per kind of thing that can happen ("Played", "Drew",
+"TrickWon"), each with the fields it needs and its words: a template of its fields
+(:attr:`Event.says`, or a plural pair :attr:`Event.says_n` with the field that
+:attr:`Event.counts`), each field written as it is declared (:func:`cardsuite.core.text.said`:
+a seat as its name's placeholder, a field declared with :func:`cardsuite.core.text.words`
+through its way), or, where the words depend on the values, a :meth:`Event.text` of its own
+(often a choice of templates, each filled by ``said``).  Nothing is packed into strings and
+parsed back, and there is no chain of ``if kind == ...``: an event that cannot say itself
+fails the contract suite.
 
 Events may carry cards that only some seats may see (the card a player drew).  Such fields are
 declared with :func:`private`; :meth:`Event.seen_by` gives every other viewer the event with
@@ -24,37 +28,90 @@ viewer may know it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, ClassVar, cast, dataclass_transform
 
 from cardsuite.core.cards import FACE_DOWN, Card, CardFace
 from cardsuite.core.i18n import N_
 from cardsuite.core.table import PileId, Seat
-from cardsuite.core.text import said
+from cardsuite.core.text import said, said_n, words
 
 _PRIVATE = "cardsuite.private"
 
 
-def private() -> Any:
+def private(way: Callable[[Any], object] | None = None) -> Any:
     """Declare an event field whose cards only :meth:`Event.may_see` seats may see.
 
     The field holds a card (face down to the others) or a tuple of cards (each face down);
-    give it the last places in the class, as it has no default.
+    give it the last places in the class, as it has no default.  ``way`` writes it in the
+    event's template, as :func:`cardsuite.core.text.words` declares.
     """
-    return dataclasses.field(metadata={_PRIVATE: True})
+    if way is None:
+        return dataclasses.field(metadata={_PRIVATE: True})
+    return words(way, **{_PRIVATE: True})
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Event:
-    """The base of every game's events."""
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, private, words))
+class _EventClass(type):
+    """The metaclass of events: it makes every class derived from :class:`Event` a frozen
+    slotted dataclass with a fast constructor, so a class declares an event by its fields and
+    words alone.
+
+    A frozen dataclass's generated ``__init__`` goes through ``object.__setattr__`` for each
+    field, which costs three times a plain assignment; an event's stores each field through
+    its slot directly.  The instances are as frozen as any frozen dataclass afterwards.
+    """
+
+    def __new__(
+        cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> _EventClass:
+        made = super().__new__(cls, name, bases, namespace, **kwargs)
+        if "__slots__" in namespace:  # the slotted class that dataclass makes of it
+            return made
+        return _as_event(made)
+
+
+def _as_event(cls: _EventClass) -> _EventClass:
+    """``cls`` as a frozen slotted dataclass whose ``__init__`` sets each slot directly."""
+    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    env: dict[str, Any] = {}
+    params: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(made):
+        if f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{made.__name__}.{f.name}: events take no default factories")
+        if f.default is not dataclasses.MISSING:
+            env[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        else:
+            params.append(f.name)
+        env[f"_set_{f.name}"] = getattr(made, f.name).__set__  # the slot's own setter
+        body.append(f"_set_{f.name}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
+    exec(source, env)
+    init = env["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = init
+    return cast("_EventClass", made)
+
+
+class Event(metaclass=_EventClass):
+    """The base of every game's events: a class derived from it is an event, a frozen slotted
+    dataclass of the fields it declares (see :class:`_EventClass`)."""
 
     _private_fields: ClassVar[dict[type, tuple[str, ...]]] = {}
     says: ClassVar[str] = ""
     """The event's words as a template of its fields (``N_("{seat} plays {card}")``), for
     the events whose text is that alone; the others write :meth:`text`."""
+    says_n: ClassVar[tuple[str, str]] = ("", "")
+    """... or as a singular and a plural template (``N_n(...)``), the form the field named by
+    :attr:`counts` calls for (its number, or its length for a tuple)."""
+    counts: ClassVar[str] = ""
 
     def text(self) -> str:
         """The event in words (engine text, translated, with seat placeholders)."""
+        if self.counts:
+            return said_n(self.says_n, self, self.counts)
         if not self.says:
             raise NotImplementedError(f"{type(self).__name__} has no text")
         return said(self.says, self)
@@ -122,58 +179,40 @@ def folded(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-E = TypeVar("E", bound=type)
+# --- events, and kinds of event, that several games share ---------------------------------
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
-def event(cls: E) -> E:
-    """Make ``cls`` a frozen slotted dataclass with a fast constructor.
-
-    A frozen dataclass's generated ``__init__`` goes through ``object.__setattr__`` for each
-    field, which costs three times a plain assignment; this one stores each field through its
-    slot directly.  The instances are as frozen as any frozen dataclass afterwards.
-    """
-    made: Any = dataclasses.dataclass(frozen=True, slots=True)(cls)
-    env: dict[str, Any] = {}
-    params: list[str] = []
-    body: list[str] = []
-    for f in dataclasses.fields(made):
-        if f.default_factory is not dataclasses.MISSING:
-            raise TypeError(f"{made.__name__}.{f.name}: events take no default factories")
-        if f.default is not dataclasses.MISSING:
-            env[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        else:
-            params.append(f.name)
-        env[f"_set_{f.name}"] = getattr(made, f.name).__set__  # the slot's own setter
-        body.append(f"_set_{f.name}(self, {f.name})")
-    source = f"def __init__(self, {', '.join(params)}):\n    " + "\n    ".join(body or ["pass"])
-    exec(source, env)
-    init = env["__init__"]
-    init.__qualname__ = f"{made.__qualname__}.__init__"
-    made.__init__ = init
-    return made  # type: ignore[no-any-return]
-
-
-# --- events several games share, word for word -----------------------------------------------
-
-
-@event
-class TurnBegins(Event):
-    """``seat``'s turn begins (in games whose turns last several moves)."""
+class SeatEvent(Event):
+    """An event of one seat and nothing more (its words name him as ``{seat}``): a game
+    declares such an event by its words alone."""
 
     seat: Seat
+
+
+class TurnBegins(SeatEvent):
+    """``seat``'s turn begins (in games whose turns last several moves)."""
 
     says = N_("{seat}'s turn")
 
 
-@event
-class Passed(Event):
+class Passed(SeatEvent):
     """``seat`` passes: he makes no play this turn."""
 
-    seat: Seat
-
     says = N_("{seat} passes")
+
+
+class TrumpTurnedUp(Event):
+    """``seat`` (the dealer) turns ``card`` up, and its suit is trumps.  Each game says it in
+    its own words, ``{trumps}`` writing the suit's symbol."""
+
+    seat: Seat
+    card: Card
+
+    @property
+    def trumps(self) -> str:
+        """The trump suit's symbol."""
+        assert self.card.suit is not None, "a trump card has a suit"
+        return self.card.suit.symbol
 
 
 def private_fields(cls: type) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardsuite.core.errors import GAME_OVER, NOT_NOW, NOT_YOUR_TURN, Refusal
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.moves import Move
 from cardsuite.core.rng import make_rng
 from cardsuite.core.table import Seat
@@ -111,7 +111,6 @@ class Series(NamedTuple):
         return say("Deal {n}", n=self.number + 1)
 
 
-@event
 class Dealt(Event):
     """A deal of the series begins: ``seat`` deals it (for games whose deal needs no more
     words; the others say how many cards go where in an event of their own)."""

@@ -17,7 +17,7 @@ import dataclasses
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from cardsuite.core.i18n import N_, _, language, ngettext, speaking
@@ -413,8 +413,22 @@ def say_n(singular: str, plural: str, n: int, /, **args: Any) -> str:
 # An event or a move may declare its words as a template (``says``) whose placeholders are its
 # own fields: ``says = N_("{seat} plays {card}")``.  The template is the message id a
 # catalogue translates, the fields are its typed arguments, and :func:`said` renders them at
-# the edge: a field declared ``Seat`` becomes the seat's name placeholder, every other value
-# is formatted as it is (a card as its index and suit, a number as digits).
+# the edge, each as its declaration says: a field declared with :func:`words` through the
+# function it names (``rank: int = words(ranks_word)`` is written "Queens"), a field declared
+# ``Seat`` (or ``Seat | None``, when it is a seat) as the seat's name placeholder,
+# ``tuple[Seat, ...]`` as those names in a row
+# ("{s0}, {s1} and {s3}"), and every other value as it is (a card as its index and suit, a
+# number as digits).  A template with a plural (:func:`said_n`) takes its form from a field:
+# its number, or for a tuple its length, which it may write as ``{n}``.
+
+_WORDS = "cardsuite.words"
+
+
+def words(way: Callable[[Any], object], default: Any = dataclasses.MISSING, **metadata: Any) -> Any:
+    """Declare a dataclass field that a template writes as ``way(value)``: ``cards:
+    tuple[Card, ...] = words(cards_words)``.  Like a plain field it has no ``default`` unless
+    one is given; ``metadata`` is kept beside the way (for other declarations of the field)."""
+    return dataclasses.field(default=default, metadata={_WORDS: way, **metadata})
 
 
 def said(template: str, value: Any) -> Message:
@@ -424,30 +438,59 @@ def said(template: str, value: Any) -> Message:
     return Message(text, template, dict(fields))
 
 
+def said_n(forms: tuple[str, str], value: Any, count: str) -> Message:
+    """The singular or plural of ``forms`` that the field ``count`` of ``value`` calls for (its
+    number, or its length), translated and filled as :func:`said` fills a template, and the
+    number as ``{n}``."""
+    number = getattr(value, count)
+    n = len(number) if isinstance(number, tuple) else number
+    singular, plural = forms
+    fields = _Fields(value, n)
+    for form in forms:  # the message's arguments are those of both forms, as said again
+        form.format_map(fields)
+    text = ngettext(singular, plural, n).format_map(fields)
+    return Message(text, singular, dict(fields), plural, n)
+
+
 class _Fields(dict[str, Any]):
     """The fields of one event or move, read as a template names them."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("_n", "_value")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, n: int | None = None) -> None:
         super().__init__()
         self._value = value
+        self._n = n  # what ``{n}`` names where the value has no field of that name
 
     def __missing__(self, name: str) -> Any:
+        if name == "n" and self._n is not None and not hasattr(self._value, name):
+            self[name] = self._n
+            return self._n
         found = getattr(self._value, name)
-        shown = seat(found) if name in _seat_fields(type(self._value)) else found
+        way = _ways(type(self._value)).get(name)
+        shown = found if way is None else way(found)
         self[name] = shown  # kept: the message's arguments are the fields it names
         return shown
 
 
-_SEAT_FIELDS: dict[type, frozenset[str]] = {}
+# How a field is written by the type it is declared with (its modules postpone annotations,
+# so a field's type is the text it was declared with).
+_BY_TYPE: dict[str, Callable[[Any], object]] = {
+    "Seat": seat,
+    "Seat | None": lambda value: "" if value is None else seat(value),
+    "tuple[Seat, ...]": seats_text,
+}
+_WAYS: dict[type, dict[str, Callable[[Any], object]]] = {}
 
 
-def _seat_fields(cls: type) -> frozenset[str]:
-    """The fields of the dataclass ``cls`` declared as a ``Seat`` (its modules postpone
-    annotations, so a field's type is the text it was declared with)."""
-    names = _SEAT_FIELDS.get(cls)
-    if names is None:
-        names = frozenset(f.name for f in dataclasses.fields(cls) if f.type == "Seat")
-        _SEAT_FIELDS[cls] = names
-    return names
+def _ways(cls: type) -> dict[str, Callable[[Any], object]]:
+    """How a template writes each field of the dataclass ``cls`` that is not written as it is."""
+    ways = _WAYS.get(cls)
+    if ways is None:
+        ways = {}
+        for f in dataclasses.fields(cls):
+            way = f.metadata.get(_WORDS) or _BY_TYPE.get(str(f.type))
+            if way is not None:
+                ways[f.name] = way
+        _WAYS[cls] = ways
+    return ways

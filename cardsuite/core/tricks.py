@@ -31,7 +31,7 @@ from typing import TypeVar
 
 from cardsuite.core.cards import Card, CardFace, RankOrder, Suit, standard_deck
 from cardsuite.core.errors import Refusal
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.table import Fact, Lacks, PileId, Seat, pile_names
 from cardsuite.core.text import say
@@ -74,7 +74,6 @@ class PlayCard(Move):
         return Gesture(hand(self.seat), self.card, TRICK)
 
 
-@event
 class Played(Event):
     """``seat`` played ``card`` from his hand to the trick (the event of :class:`PlayCard`)."""
 

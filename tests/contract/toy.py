@@ -34,7 +34,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, Suit, deck_of
 from cardsuite.core.errors import Refusal
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, private
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.protocol import Observation, RulesBase
@@ -82,7 +82,6 @@ class Draw(Move):
         return "draw"
 
 
-@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -91,7 +90,6 @@ class Played(Event):
         return f"{who(self.seat)} plays {self.card}"
 
 
-@event
 class Drew(Event):
     seat: Seat
     card: CardFace = private()
@@ -100,7 +98,6 @@ class Drew(Event):
         return f"{who(self.seat)} draws {self.card if isinstance(self.card, Card) else 'a card'}"
 
 
-@event
 class DrewOpenly(Event):
     """The leaky draw: the card is not declared private."""
 
@@ -111,7 +108,6 @@ class DrewOpenly(Event):
         return f"{who(self.seat)} draws a card"
 
 
-@event
 class KeptUnfit(Event):
     """The leaky log line of the "kept" variant: said only when the drawn card does not fit."""
 

@@ -55,14 +55,13 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, Suit
-from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import Listed, say, say_n, seats_text
-from cardsuite.core.text import seat as who
+from cardsuite.core.text import Listed, said, said_n, say, say_n, words
 
 HAND_SIZE = 4
 TABLE_DEAL = 4
@@ -180,27 +179,21 @@ def cards_words(cards: tuple[Card, ...]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-@event
 class Dealt(Event):
     """A new hand: four cards each and four face up on the table."""
 
     seat: Seat  # the dealer
     number: int  # 1-based hand number
-    table: tuple[Card, ...]
+    table: tuple[Card, ...] = words(cards_words)
 
-    def text(self) -> str:
-        return say(
-            "Hand {n}: {who} deals four cards to each player and four to the table: {cards}",
-            n=self.number,
-            who=who(self.seat),
-            cards=cards_words(self.table),
-        )
+    says = N_(
+        "Hand {number}: {seat} deals four cards to each player and four to the table: {table}"
+    )
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK, TABLE)
 
 
-@event
 class Redealt(Event):
     """Every hand is empty: the dealer deals again from the stock, none to the table."""
 
@@ -208,40 +201,28 @@ class Redealt(Event):
     dealt: int  # cards dealt
     left: int  # cards left in the stock
 
-    def text(self) -> str:
-        return say_n(
-            "{who} deals {n} more cards, none to the table ({left} card left in the stock)",
-            "{who} deals {n} more cards, none to the table ({left} cards left in the stock)",
-            self.left,
-            who=who(self.seat),
-            n=self.dealt,
-            left=self.left,
-        )
+    says_n = N_n(
+        "{seat} deals {dealt} more cards, none to the table ({left} card left in the stock)",
+        "{seat} deals {dealt} more cards, none to the table ({left} cards left in the stock)",
+    )
+    counts = "left"
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK,)
 
 
-@event
 class Captured(Event):
     seat: Seat
     party: int
     card: Card
-    taken: tuple[Card, ...]
+    taken: tuple[Card, ...] = words(cards_words)
 
-    def text(self) -> str:
-        return say(
-            "{who} plays {card} and takes {cards}",
-            who=who(self.seat),
-            card=self.card,
-            cards=cards_words(self.taken),
-        )
+    says = N_("{seat} plays {card} and takes {taken}")
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), TABLE, won(self.party))
 
 
-@event
 class Trailed(Event):
     seat: Seat
     card: Card
@@ -252,42 +233,30 @@ class Trailed(Event):
         return (hand(self.seat), TABLE)
 
 
-@event
 class TookRest(Event):
     """The last capturer takes the cards left on the table (not a capture, §6.4)."""
 
     seat: Seat
     party: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = words(cards_words)
 
-    def text(self) -> str:
-        return say(
-            "{who} made the last capture and takes the rest of the table: {cards}",
-            who=who(self.seat),
-            cards=cards_words(self.cards),
-        )
+    says = N_("{seat} made the last capture and takes the rest of the table: {cards}")
 
     def moved(self) -> tuple[str, ...]:
         return (TABLE, won(self.party))
 
 
-@event
 class RestUnscored(Event):
     """Nobody captured in the whole hand: the table's cards are set aside unscored."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = words(cards_words)
 
-    def text(self) -> str:
-        return say(
-            "Nobody captured in this hand: {cards} are set aside unscored",
-            cards=cards_words(self.cards),
-        )
+    says = N_("Nobody captured in this hand: {cards} are set aside unscored")
 
     def moved(self) -> tuple[str, ...]:
         return (TABLE, OUT)
 
 
-@event
 class MostCards(Event):
     """Most cards captured: 2 points, or 1 to each of the tied (``seats``: the seats of the
     parties that score)."""
@@ -298,51 +267,39 @@ class MostCards(Event):
 
     def text(self) -> str:
         if self.points == MOST_CARDS:
-            return say_n(
-                "{who} captured the most cards ({n}): {p} point",
-                "{who} captured the most cards ({n}): {p} points",
-                self.points,
-                who=seats_text(self.seats),
-                n=self.count,
-                p=self.points,
+            return said_n(
+                N_n(
+                    "{seats} captured the most cards ({count}): {points} point",
+                    "{seats} captured the most cards ({count}): {points} points",
+                ),
+                self,
+                "points",
             )
-        return say(
-            "{who} tie for the most cards ({n}): 1 point each",
-            who=seats_text(self.seats),
-            n=self.count,
-        )
+        return said(N_("{seats} tie for the most cards ({count}): 1 point each"), self)
 
 
-@event
 class MostClubs(Event):
     seats: tuple[Seat, ...]
     count: int
 
-    def text(self) -> str:
-        return say(
-            "{who} captured the most clubs ({n}): 1 point", who=seats_text(self.seats), n=self.count
-        )
+    says = N_("{seats} captured the most clubs ({count}): 1 point")
 
 
-@event
 class ClubsTied(Event):
     count: int
 
     says = N_("The most clubs ({count}) are tied: nobody scores for clubs")
 
 
-@event
 class SpecialCard(Event):
     """2♣ or 10♦ captured: 1 point."""
 
     seats: tuple[Seat, ...]
     card: Card
 
-    def text(self) -> str:
-        return say("{who} captured {card}: 1 point", who=seats_text(self.seats), card=self.card)
+    says = N_("{seats} captured {card}: 1 point")
 
 
-@event
 class HandOver(Event):
     number: int
 

@@ -48,14 +48,14 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say, say_n
+from cardsuite.core.text import said, say, say_n, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure, the score sheet).
@@ -215,7 +215,14 @@ def _onto(under: Card | None) -> str:
     return say("on {card}", card=under)
 
 
-@event
+def _cards(n: int) -> str:
+    return say_n("{n} card", "{n} cards", n, n=n)
+
+
+def _packets(n: int) -> str:
+    return say_n("{n} packet", "{n} packets", n, n=n)
+
+
 class GrabugeShows(Event):
     """A grabuge's new top card is turned up."""
 
@@ -228,7 +235,6 @@ class GrabugeShows(Event):
         return (grabuge_pile(self.seat),)
 
 
-@event
 class SetupAce(Event):
     """An Ace from the grabuge starts a packet at setup (§5.4)."""
 
@@ -242,7 +248,6 @@ class SetupAce(Event):
         return (grabuge_pile(self.seat), self.packet)
 
 
-@event
 class Precedence(Event):
     """Who plays first, and the grabuge tops compared (the first player's first)."""
 
@@ -268,88 +273,61 @@ class Precedence(Event):
         return say("{who} plays first: the other grabuge is empty", who=who(self.seat))
 
 
-@event
 class PlayedFromGrabuge(Event):
     seat: Seat
     card: Card
-    under: Card | None  # the packet's top it went on; None when an Ace starts a packet
+    # the packet's top it went on; None when an Ace starts a packet
+    under: Card | None = words(_onto)
     packet: PileId
 
-    def text(self) -> str:
-        return say(
-            "{who} plays {card} from the grabuge {onto}",
-            who=who(self.seat),
-            card=self.card,
-            onto=_onto(self.under),
-        )
+    says = N_("{seat} plays {card} from the grabuge {under}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (grabuge_pile(self.seat), self.packet)
 
 
-@event
 class PlayedFromReserve(Event):
     seat: Seat
     card: Card
-    under: Card | None
+    under: Card | None = words(_onto)
     packet: PileId
     column: int
 
-    def text(self) -> str:
-        return say(
-            "{who} plays {card} from column {n} {onto}",
-            who=who(self.seat),
-            card=self.card,
-            n=self.column,
-            onto=_onto(self.under),
-        )
+    says = N_("{seat} plays {card} from column {column} {under}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (reserve_pile(self.seat, self.column), self.packet)
 
 
-@event
 class BatchTaken(Event):
     """A batch is taken off the stock, face down."""
 
     seat: Seat
     count: int
 
-    def text(self) -> str:
-        return say_n(
-            "{who} takes {n} card from the stock",
-            "{who} takes {n} cards from the stock",
-            self.count,
-            who=who(self.seat),
-            n=self.count,
-        )
+    says_n = N_n(
+        "{seat} takes {count} card from the stock", "{seat} takes {count} cards from the stock"
+    )
+    counts = "count"
 
     def moved(self) -> tuple[PileId, ...]:
         return (stock_pile(self.seat), batch_pile(self.seat))
 
 
-@event
 class BatchPlayed(Event):
     """A batch card is turned and played to the tableau."""
 
     seat: Seat
     card: Card
-    under: Card | None
+    under: Card | None = words(_onto)
     packet: PileId
 
-    def text(self) -> str:
-        return say(
-            "{who} turns {card} and plays it {onto}",
-            who=who(self.seat),
-            card=self.card,
-            onto=_onto(self.under),
-        )
+    says = N_("{seat} turns {card} and plays it {under}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (batch_pile(self.seat), self.packet)
 
 
-@event
 class BatchToOnlyColumn(Event):
     """A batch card fits nowhere and, with no column yet, starts column 1."""
 
@@ -362,7 +340,6 @@ class BatchToOnlyColumn(Event):
         return (batch_pile(self.seat), reserve_pile(self.seat, 1))
 
 
-@event
 class TurnedNoPlace(Event):
     """A batch card is turned and fits nowhere: its owner must place it."""
 
@@ -375,7 +352,6 @@ class TurnedNoPlace(Event):
         return (batch_pile(self.seat), turned_pile(self.seat))
 
 
-@event
 class Placed(Event):
     """The turned card goes on a column (``new``: it starts that column)."""
 
@@ -386,45 +362,26 @@ class Placed(Event):
 
     def text(self) -> str:
         if self.new:
-            return say(
-                "{who} starts reserve column {n} with {card}",
-                who=who(self.seat),
-                n=self.column,
-                card=self.card,
-            )
-        return say(
-            "{who} puts {card} on reserve column {n}",
-            who=who(self.seat),
-            card=self.card,
-            n=self.column,
-        )
+            return said(N_("{seat} starts reserve column {column} with {card}"), self)
+        return said(N_("{seat} puts {card} on reserve column {column}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (turned_pile(self.seat), reserve_pile(self.seat, self.column))
 
 
-@event
 class Converted(Event):
     """The stock is out: the grabuge becomes the stock (§6.6)."""
 
     seat: Seat
     top: Card
-    count: int
+    count: int = words(_cards)
 
-    def text(self) -> str:
-        cards = say_n("{n} card", "{n} cards", self.count, n=self.count)
-        return say(
-            "{who}'s stock is out: the grabuge ({cards}, {card} on top) becomes the stock",
-            who=who(self.seat),
-            cards=cards,
-            card=self.top,
-        )
+    says = N_("{seat}'s stock is out: the grabuge ({count}, {top} on top) becomes the stock")
 
     def moved(self) -> tuple[PileId, ...]:
         return (grabuge_pile(self.seat), stock_pile(self.seat))
 
 
-@event
 class BonusWon(Event):
     seat: Seat
     packets: int
@@ -432,44 +389,29 @@ class BonusWon(Event):
     says = N_("{seat} is first to empty the grabuge: {packets} bonus packets")
 
 
-@event
-class GrabugeEmpty(Event):
+class GrabugeEmpty(SeatEvent):
     """A grabuge empties when the bonus is already taken."""
-
-    seat: Seat
 
     says = N_("{seat}'s grabuge is empty too, but the bonus is already taken")
 
 
-@event
 class PacketCrowned(Event):
     """A King completes a packet, which goes to its player."""
 
     seat: Seat
     king: Card
-    won: int  # packets this player has now crowned this deal
+    won: int = words(_packets)  # packets this player has now crowned this deal
 
-    def text(self) -> str:
-        packets = say_n("{n} packet", "{n} packets", self.won, n=self.won)
-        return say(
-            "{who} crowns a packet with {card} ({packets} won)",
-            who=who(self.seat),
-            card=self.king,
-            packets=packets,
-        )
+    says = N_("{seat} crowns a packet with {king} ({won} won)")
 
     def moved(self) -> tuple[PileId, ...]:
         return (won_pile(self.seat),)
 
 
-@event
-class Passed(Event):
-    seat: Seat
-
+class Passed(SeatEvent):
     says = N_("{seat} has nothing to play")
 
 
-@event
 class Counted(Event):
     """A deal's count for one player (§7.2)."""
 
@@ -483,18 +425,16 @@ class Counted(Event):
         return self.won + self.leftover + self.bonus
 
     def text(self) -> str:
-        packets = say_n("{n} packet", "{n} packets", self.total, n=self.total)
         return say(
             "{who} counts {packets}: {won} crowned, {leftover} for leftover cards, {bonus} bonus",
             who=who(self.seat),
-            packets=packets,
+            packets=_packets(self.total),
             won=self.won,
             leftover=self.leftover,
             bonus=self.bonus,
         )
 
 
-@event
 class DealWon(Event):
     """The deal's result: ``seat`` wins it, or None on a draw."""
 
@@ -503,8 +443,8 @@ class DealWon(Event):
 
     def text(self) -> str:
         if self.seat is None:
-            return say("Deal {n} is a draw", n=self.number)
-        return say("{who} wins deal {n}", who=who(self.seat), n=self.number)
+            return said(N_("Deal {number} is a draw"), self)
+        return said(N_("{seat} wins deal {number}"), self)
 
 
 # --- state ---------------------------------------------------------------------------------

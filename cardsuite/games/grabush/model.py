@@ -59,14 +59,14 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say, say_n
+from cardsuite.core.text import said_n, say, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): a one-deal match reports the cards left in each
@@ -286,21 +286,18 @@ def team_word(team: int) -> str:
     return say("team {name}", name=TEAM_NAMES[team])
 
 
-@event
 class PileShows(Event):
     """A team pile's new top card is turned up."""
 
-    team: int
+    team: int = words(team_word)
     card: Card
 
-    def text(self) -> str:
-        return say("The {team} pile shows {card}", team=team_word(self.team), card=self.card)
+    says = N_("The {team} pile shows {card}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (team_pile(self.team),)
 
 
-@event
 class Refilled(Event):
     """A player with an empty hand draws, from the stock and then from the books."""
 
@@ -309,37 +306,30 @@ class Refilled(Event):
     from_books: int
     cards: tuple[Card, ...] = private()
 
+    @property
+    def drawn(self) -> int:
+        return self.from_stock + self.from_books
+
     def text(self) -> str:
-        n = self.from_stock + self.from_books
         if self.from_books and self.from_stock:
-            return say_n(
-                "{who} draws {n} card (from the stock, then the books)",
-                "{who} draws {n} cards (from the stock, then the books)",
-                n,
-                who=who(self.seat),
-                n=n,
+            forms = N_n(
+                "{seat} draws {n} card (from the stock, then the books)",
+                "{seat} draws {n} cards (from the stock, then the books)",
             )
-        if self.from_books:
-            return say_n(
-                "{who} draws {n} card from the books",
-                "{who} draws {n} cards from the books",
-                n,
-                who=who(self.seat),
-                n=n,
+        elif self.from_books:
+            forms = N_n(
+                "{seat} draws {n} card from the books", "{seat} draws {n} cards from the books"
             )
-        return say_n(
-            "{who} draws {n} card from the stock",
-            "{who} draws {n} cards from the stock",
-            n,
-            who=who(self.seat),
-            n=n,
-        )
+        else:
+            forms = N_n(
+                "{seat} draws {n} card from the stock", "{seat} draws {n} cards from the stock"
+            )
+        return said_n(forms, self, "drawn")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat),)
 
 
-@event
 class Played(Event):
     seat: Seat
     card: Card
@@ -367,7 +357,6 @@ class Played(Event):
         return (self.source, self.stack)
 
 
-@event
 class StackCompleted(Event):
     """A King completes a stack: its cards go, shuffled, under the books."""
 
@@ -380,7 +369,6 @@ class StackCompleted(Event):
         return (self.stack, BOOKS)
 
 
-@event
 class Discarded(Event):
     seat: Seat
     card: Card
@@ -392,42 +380,30 @@ class Discarded(Event):
         return (hand(self.seat), discard(self.seat, self.pile))
 
 
-@event
 class Accused(Event):
     seat: Seat
-    team: int  # the accused team
+    team: int = words(team_word)  # the accused team
 
-    def text(self) -> str:
-        return say(
-            "{who} accuses {team} of table talk", who=who(self.seat), team=team_word(self.team)
-        )
+    says = N_("{seat} accuses {team} of table talk")
 
 
-@event
 class PenaltyCard(Event):
     """A penalty card slipped into the accused team's pile (only its giver knows it)."""
 
     seat: Seat
-    team: int
+    team: int = words(team_word)
     card: Card = private()
 
-    def text(self) -> str:
-        return say(
-            "{who} slips a card into the {team} pile", who=who(self.seat), team=team_word(self.team)
-        )
+    says = N_("{seat} slips a card into the {team} pile")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), team_pile(self.team))
 
 
-@event
-class PenaltySkipped(Event):
-    seat: Seat
-
+class PenaltySkipped(SeatEvent):
     says = N_("{seat} gives no penalty card")
 
 
-@event
 class DealEnded(Event):
     """How a deal ended: ``team`` won it (None: a draw); ``how`` is the ending tag."""
 

@@ -63,14 +63,14 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import ranks_word, say, say_n, seats_text
+from cardsuite.core.text import ranks_word, said, say, say_n, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): the chip balance with stakes, else the laughs.
@@ -212,7 +212,6 @@ LaughMove = Capture | EndTurn | AddPair | KeepPair
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -225,14 +224,12 @@ class Dealt(Event):
         return (TABLE,)
 
 
-@event
 class Anted(Event):
     pot: int
 
     says = N_("Everyone puts 1 chip in the pot (pot: {pot})")
 
 
-@event
 class TableFour(Event):
     """All four cards of a rank were dealt to the table: they go to the dealer."""
 
@@ -250,130 +247,92 @@ class TableFour(Event):
         return (TABLE, captured(self.seat))
 
 
-@event
-class LaidAside(Event):
-    """Before play: cards of a triple, a four (or, with ``lay_aside_pairs``, a pair) laid aside."""
+class LaysAside(Event):
+    """Cards from ``seat``'s hand laid aside with those he has captured: one subclass per
+    reason."""
 
     seat: Seat
-    cards: tuple[Card, ...]
-
-    def text(self) -> str:
-        return say("{who} lays aside {cards}", who=who(self.seat), cards=cards_words(self.cards))
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), captured(self.seat))
 
 
-@event
+class LaidAside(LaysAside):
+    """Before play: cards of a triple, a four (or, with ``lay_aside_pairs``, a pair) laid aside."""
+
+    cards: tuple[Card, ...] = words(cards_words)
+
+    says = N_("{seat} lays aside {cards}")
+
+
 class Captured(Event):
     seat: Seat
-    hand: tuple[Card, ...]
-    table: tuple[Card, ...]
+    hand: tuple[Card, ...] = words(cards_words)
+    table: tuple[Card, ...] = words(cards_words)
 
-    def text(self) -> str:
-        return say(
-            "{who} takes {table} with {hand}",
-            who=who(self.seat),
-            table=cards_words(self.table),
-            hand=cards_words(self.hand),
-        )
+    says = N_("{seat} takes {table} with {hand}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), TABLE, captured(self.seat))
 
 
-@event
-class PairAdded(Event):
+class PairAdded(LaysAside):
     """``seat`` adds the other pair of the rank ``to`` just paired."""
 
-    seat: Seat
     to: Seat
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = words(cards_words)
 
-    def text(self) -> str:
-        return say(
-            "{who} adds their pair {cards} to {taker}'s pair and lays it aside",
-            who=who(self.seat),
-            cards=cards_words(self.cards),
-            taker=who(self.to),
-        )
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (hand(self.seat), captured(self.seat))
+    says = N_("{seat} adds their pair {cards} to {to}'s pair and lays it aside")
 
 
-@event
 class PairOffered(Event):
     """``seat`` holds the other two cards of ``rank`` and is asked whether he adds them."""
 
     seat: Seat
-    rank: int
+    rank: int = words(ranks_word)
 
-    def text(self) -> str:
-        return say(
-            "{who} holds the other two {rank} and may add them",
-            who=who(self.seat),
-            rank=ranks_word(self.rank),
-        )
+    says = N_("{seat} holds the other two {rank} and may add them")
 
 
-@event
 class PairKept(Event):
     seat: Seat
-    rank: int
+    rank: int = words(ranks_word)
 
-    def text(self) -> str:
-        return say("{who} keeps their two {rank}", who=who(self.seat), rank=ranks_word(self.rank))
+    says = N_("{seat} keeps their two {rank}")
 
 
-@event
-class TurnDone(Event):
-    seat: Seat
-
+class TurnDone(SeatEvent):
     says = N_("{seat} ends the turn")
 
 
-@event
 class Skipped(Event):
     """Players whose turn came with an empty hand: they are safe and passed by."""
 
     passed: tuple[Seat, ...]
 
-    def text(self) -> str:
-        return say_n(
-            "{who} has no cards left and is passed by",
-            "{who} have no cards left and are passed by",
-            len(self.passed),
-            who=seats_text(self.passed),
-        )
+    says_n = N_n(
+        "{passed} has no cards left and is passed by",
+        "{passed} have no cards left and are passed by",
+    )
+    counts = "passed"
 
 
-@event
 class LayDown(Event):
     """``seat`` cannot match: his hand goes face up onto the table."""
 
     seat: Seat
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = words(cards_words)
     first: bool  # the first to lie down this deal: the loser
 
     def text(self) -> str:
         if self.first:
-            return say(
-                "{who} cannot match and lies down ({cards}): everyone laughs!",
-                who=who(self.seat),
-                cards=cards_words(self.cards),
-            )
-        return say(
-            "{who} cannot match either and lies down ({cards})",
-            who=who(self.seat),
-            cards=cards_words(self.cards),
-        )
+            return said(N_("{seat} cannot match and lies down ({cards}): everyone laughs!"), self)
+        return said(N_("{seat} cannot match either and lies down ({cards})"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), TABLE)
 
 
-@event
 class LastHolder(Event):
     """``classic_continue``: at most one player holds cards; his hand (if any) and the table
     go to the dealer."""
@@ -384,71 +343,48 @@ class LastHolder(Event):
 
     def text(self) -> str:
         if self.holder is None:
-            return say(
-                "Nobody else can play: the table cards go to the dealer, {who}", who=who(self.seat)
-            )
-        return say(
-            "Only {holder} still holds cards: that hand and the table cards go to the dealer, {who}",
-            holder=who(self.holder),
-            who=who(self.seat),
+            return said(N_("Nobody else can play: the table cards go to the dealer, {seat}"), self)
+        return said(
+            N_(
+                "Only {holder} still holds cards: that hand and the table cards go to the dealer, {seat}"
+            ),
+            self,
         )
 
     def moved(self) -> tuple[PileId, ...]:
         return (TABLE, captured(self.seat))
 
 
-@event
 class Paid(Event):
     """Settlement: ``seat`` pays ``n`` chips into the pot (captured too few)."""
 
     seat: Seat
-    n: int
+    n: int = words(chips_word)
     pot: int
 
-    def text(self) -> str:
-        return say(
-            "{who} pays {chips} into the pot (pot: {pot})",
-            who=who(self.seat),
-            chips=chips_word(self.n),
-            pot=self.pot,
-        )
+    says = N_("{seat} pays {n} into the pot (pot: {pot})")
 
 
-@event
 class Took(Event):
     """Settlement: ``seat`` takes ``n`` chips from the pot (captured more than dealt)."""
 
     seat: Seat
-    n: int
+    n: int = words(chips_word)
     pot: int
 
-    def text(self) -> str:
-        return say(
-            "{who} takes {chips} from the pot (pot: {pot})",
-            who=who(self.seat),
-            chips=chips_word(self.n),
-            pot=self.pot,
-        )
+    says = N_("{seat} takes {n} from the pot (pot: {pot})")
 
 
-@event
 class Shortfall(Event):
     """The pot could not cover ``to``: the loser ``seat`` pays him the rest."""
 
     seat: Seat
     to: Seat
-    n: int
+    n: int = words(chips_word)
 
-    def text(self) -> str:
-        return say(
-            "The pot is short: {who} pays {to} {chips}",
-            who=who(self.seat),
-            to=who(self.to),
-            chips=chips_word(self.n),
-        )
+    says = N_("The pot is short: {seat} pays {to} {n}")
 
 
-@event
 class DealOver(Event):
     """The deal has ended: one subclass per way it ends, with its ``ending`` tag."""
 
@@ -457,35 +393,28 @@ class DealOver(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class LostDeal(DealOver):
+    """The deal is lost by the player who lay down."""
+
     ending: ClassVar[str] = "lay-down"
 
-    def text(self) -> str:
-        assert self.loser is not None, "a deal is lost by the player who lay down"
-        return say(
-            "Deal {n} is over: {who} lay down and is laughed at", n=self.number, who=who(self.loser)
-        )
+    says = N_("Deal {number} is over: {loser} lay down and is laughed at")
 
 
-@event
 class HandsEmpty(DealOver):
     ending: ClassVar[str] = "hands-empty"
 
     says = N_("Deal {number} is over: every hand is empty and nobody lay down")
 
 
-@event
 class LastHolderEnd(DealOver):
     ending: ClassVar[str] = "last-holder"
 
     def text(self) -> str:
         if self.loser is None:
-            return say("Deal {n} is over: nobody lay down", n=self.number)
-        return say(
-            "Deal {n} is over: {who} was the first to lie down and is laughed at",
-            n=self.number,
-            who=who(self.loser),
+            return said(N_("Deal {number} is over: nobody lay down"), self)
+        return said(
+            N_("Deal {number} is over: {loser} was the first to lie down and is laughed at"), self
         )
 
 

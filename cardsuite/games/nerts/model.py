@@ -61,14 +61,14 @@ from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.building import Building, Direction, Suiting
 from cardsuite.core.cards import ACE, Card
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say, seats_text
+from cardsuite.core.text import said, say, seats_text, words
 from cardsuite.core.text import seat as who
 
 MAX_SEATS = 6
@@ -233,7 +233,6 @@ NertsMove = Play | Flip | Pass | Stuck
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     number: int  # 1-based deal number
     first: Seat  # the player chosen by lot (or the next one in later deals)
@@ -241,14 +240,12 @@ class Dealt(Event):
     says = N_("Deal {number}: everyone deals their own cards; {first} starts")
 
 
-@event
 class StartSignal(Event):
     at: int
 
     says = N_("Go! Play is open")
 
 
-@event
 class ToCentre(Event):
     """A card reaches a foundation (``auto``: an Ace moved by the engine)."""
 
@@ -260,40 +257,29 @@ class ToCentre(Event):
 
     def text(self) -> str:
         if self.auto:
-            return say(
-                "{who}'s {card} goes to the centre by itself", who=who(self.seat), card=self.card
-            )
-        return say("{who} plays {card} to the centre", who=who(self.seat), card=self.card)
+            return said(N_("{seat}'s {card} goes to the centre by itself"), self)
+        return said(N_("{seat} plays {card} to the centre"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.pile)
 
 
-@event
 class ToRow(Event):
     seat: Seat
     card: Card
     count: int  # cards moved (a tail)
     source: PileId
-    pile: PileId
+    pile: PileId = words(_place)
 
     def text(self) -> str:
         if self.count > 1:
-            return say(
-                "{who} moves {card} and the cards on it to {row}",
-                who=who(self.seat),
-                card=self.card,
-                row=_place(self.pile),
-            )
-        return say(
-            "{who} moves {card} to {row}", who=who(self.seat), card=self.card, row=_place(self.pile)
-        )
+            return said(N_("{seat} moves {card} and the cards on it to {pile}"), self)
+        return said(N_("{seat} moves {card} to {pile}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.pile)
 
 
-@event
 class NertsTurned(Event):
     """The next card of a 13-pile is turned face up."""
 
@@ -303,7 +289,6 @@ class NertsTurned(Event):
     says = N_("{seat} turns up {card} on their 13-pile")
 
 
-@event
 class Flipped(Event):
     seat: Seat
     count: int
@@ -315,59 +300,42 @@ class Flipped(Event):
         return (stock(self.seat), waste(self.seat))
 
 
-@event
-class Recycled(Event):
-    seat: Seat
-
+class Recycled(SeatEvent):
     says = N_("{seat} turns their waste over as a new stock")
 
 
-@event
-class Passed(Event):
-    seat: Seat
-
+class Passed(SeatEvent):
     says = N_("{seat} has nothing to flip and passes")
 
 
-@event
-class BecameStuck(Event):
-    seat: Seat
-
+class BecameStuck(SeatEvent):
     says = N_("{seat} is stuck")
 
 
-@event
 class TimedOut(Event):
     says = N_("A minute without progress: everyone counts as stuck")
 
 
-@event
 class Remedied(Event):
     says = N_(
         "Everyone is stuck: each player puts the waste back on the stock and moves the top stock card to the bottom"
     )
 
 
-@event
-class WentOut(Event):
+class WentOut(SeatEvent):
     """«Аут»: the player has emptied his 13-pile."""
-
-    seat: Seat
 
     says = N_("{seat} has emptied the 13-pile: out!")
 
 
-@event
 class Deadlocked(Event):
     says = N_("Everyone is stuck again: the deal ends as it stands")
 
 
-@event
 class StepLimit(Event):
     says = N_("The deal has gone on too long and is stopped as it stands")
 
 
-@event
 class DealScored(Event):
     number: int
     scores: tuple[int, ...]

@@ -51,14 +51,14 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_LOW_WRAP, JOKER, Card, CardFace, rank_index
 from cardsuite.core.errors import OptionsError
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import N_, N_n, ngettext
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, say, say_n, seats_text
+from cardsuite.core.text import number_text, said, say, say_n, seats_text, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): deals lost, the fewest best.
@@ -204,10 +204,14 @@ RangMove = Play | PlayJoker | Draw | Keep
 
 
 def _cards(cards: tuple[CardFace, ...]) -> str:
-    return " ".join(say("a card") if not isinstance(c, Card) else str(c) for c in cards)
+    return " ".join(_card(c) for c in cards)
 
 
-@event
+def _card(card: CardFace) -> str:
+    """A card as the log names it: itself, or "a card" face down."""
+    return say("a card") if not isinstance(card, Card) else str(card)
+
+
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -215,12 +219,10 @@ class Dealt(Event):
     says = N_("Deal {number}: {seat} deals five cards each")
 
 
-@event
 class JokerBuried(Event):
     says = N_("A joker turned up; it goes under the stock")
 
 
-@event
 class Started(Event):
     card: Card
 
@@ -230,71 +232,52 @@ class Started(Event):
         return (DISCARD,)
 
 
-@event
-class Played(Event):
-    """A card played: next to T, or the drawn card."""
+class PlayFromHand(Event):
+    """A card from ``seat``'s hand onto the discard pile: one subclass per kind of play."""
 
     seat: Seat
+
+    def moved(self) -> tuple[str, ...]:
+        return (hand(self.seat), DISCARD)
+
+
+class Played(PlayFromHand):
+    """A card played: next to T, or the drawn card."""
+
     card: Card
 
     says = N_("{seat} plays {card}")
 
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), DISCARD)
 
-
-@event
-class PlayedAce(Event):
+class PlayedAce(PlayFromHand):
     """An Ace played as an exception; ``name`` is the rank it names under ``wild_ace``."""
 
-    seat: Seat
     card: Card
-    name: int | None = None
+    name: int | None = words(rank_index, default=None)
 
     def text(self) -> str:
         if self.name is None:
-            return say("{who} plays {card} as an exception", who=who(self.seat), card=self.card)
-        return say(
-            "{who} plays {card} as an exception, naming {rank}",
-            who=who(self.seat),
-            card=self.card,
-            rank=rank_index(self.name),
-        )
-
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), DISCARD)
+            return said(N_("{seat} plays {card} as an exception"), self)
+        return said(N_("{seat} plays {card} as an exception, naming {name}"), self)
 
 
-@event
-class PlayedJoker(Event):
-    seat: Seat
-    rank: int  # the rank named
+class PlayedJoker(PlayFromHand):
+    rank: int = words(rank_index)  # the rank named
     follow: Card | None
 
     def text(self) -> str:
-        named = rank_index(self.rank)
         if self.follow is None:
-            return say("{who} plays a joker naming {rank}", who=who(self.seat), rank=named)
-        return say(
-            "{who} plays a joker naming {rank}, then {card}",
-            who=who(self.seat),
-            rank=named,
-            card=self.follow,
-        )
-
-    def moved(self) -> tuple[str, ...]:
-        return (hand(self.seat), DISCARD)
+            return said(N_("{seat} plays a joker naming {rank}"), self)
+        return said(N_("{seat} plays a joker naming {rank}, then {follow}"), self)
 
 
-@event
 class Drew(Event):
     """A card drawn from the stock: only the drawer sees which."""
 
     seat: Seat
-    card: CardFace = private()
+    card: CardFace = private(_card)
 
-    def text(self) -> str:
-        return say("{who} draws {card}", who=who(self.seat), card=_cards((self.card,)))
+    says = N_("{seat} draws {card}")
 
     def moved(self) -> tuple[str, ...]:
         return (STOCK, hand(self.seat))
@@ -309,96 +292,69 @@ class Drew(Event):
         return None
 
 
-@event
-class DrewNothing(Event):
-    seat: Seat
-
+class DrewNothing(SeatEvent):
     says = N_("{seat} draws, but there is no card to draw")
 
 
-@event
 class Kept(Event):
     seat: Seat
     card: CardFace = private()
 
     def text(self) -> str:
         if not isinstance(self.card, Card):
-            return say("{who} keeps the drawn card", who=who(self.seat))
-        return say("{who} keeps the drawn card ({card})", who=who(self.seat), card=self.card)
+            return said(N_("{seat} keeps the drawn card"), self)
+        return said(N_("{seat} keeps the drawn card ({card})"), self)
 
 
-@event
 class DrewAndKept(Event):
     """The log's line for a draw and the keep that ends the turn (:meth:`Drew.fold`): only
     the drawer sees which card."""
 
     seat: Seat
-    card: CardFace = private()
+    card: CardFace = private(_card)
 
-    def text(self) -> str:
-        return say("{who} draws {card} and keeps it", who=who(self.seat), card=_cards((self.card,)))
+    says = N_("{seat} draws {card} and keeps it")
 
 
-@event
 class DrewAndPlayed(Event):
     """The log's line for a draw and the play of the drawn card (:meth:`Drew.fold`): the
-    card is named, as the play shows it to everyone."""
+    card is named, as the play shows it to everyone (the play's words fill the line)."""
 
     seat: Seat
     play: Played | PlayedAce | PlayedJoker
 
     def text(self) -> str:
-        play, name = self.play, who(self.seat)
+        play = self.play
         if isinstance(play, PlayedJoker):
-            rank = rank_index(play.rank)
             if play.follow is None:
-                return say("{who} draws a joker and plays it naming {rank}", who=name, rank=rank)
-            return say(
-                "{who} draws a joker and plays it naming {rank}, then {card}",
-                who=name,
-                rank=rank,
-                card=play.follow,
-            )
+                return said(N_("{seat} draws a joker and plays it naming {rank}"), play)
+            return said(N_("{seat} draws a joker and plays it naming {rank}, then {follow}"), play)
         if isinstance(play, PlayedAce):
             if play.name is None:
-                return say(
-                    "{who} draws {card} and plays it as an exception", who=name, card=play.card
-                )
-            return say(
-                "{who} draws {card} and plays it as an exception, naming {rank}",
-                who=name,
-                card=play.card,
-                rank=rank_index(play.name),
-            )
-        return say("{who} draws {card} and plays it", who=name, card=play.card)
+                return said(N_("{seat} draws {card} and plays it as an exception"), play)
+            return said(N_("{seat} draws {card} and plays it as an exception, naming {name}"), play)
+        return said(N_("{seat} draws {card} and plays it"), play)
 
 
-@event
 class Reshuffled(Event):
     count: int
 
-    def text(self) -> str:
-        return say_n(
-            "The discard pile is shuffled into a new stock of {n} card",
-            "The discard pile is shuffled into a new stock of {n} cards",
-            self.count,
-            n=self.count,
-        )
+    says_n = N_n(
+        "The discard pile is shuffled into a new stock of {count} card",
+        "The discard pile is shuffled into a new stock of {count} cards",
+    )
+    counts = "count"
 
     def moved(self) -> tuple[str, ...]:
         return (DISCARD, STOCK)
 
 
-@event
-class WentOut(Event):
+class WentOut(SeatEvent):
     """A player has played his last card and is pending."""
-
-    seat: Seat
 
     says = N_("{seat} has played the last card and waits to see whether to come back")
 
 
-@event
 class CameBack(Event):
     """The pending player is brought back with the cards he takes (his to see)."""
 
@@ -419,14 +375,10 @@ class CameBack(Event):
         return (STOCK, hand(self.seat))
 
 
-@event
-class Finished(Event):
-    seat: Seat
-
+class Finished(SeatEvent):
     says = N_("{seat} is out for good")
 
 
-@event
 class DealLost(Event):
     """The deal is over and ``seat`` loses it: one subclass per way a deal ends, each with its
     ``ending`` tag (Outcome.ending)."""
@@ -435,7 +387,6 @@ class DealLost(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class LastHolderLoses(DealLost):
     """The rule of the game (§7): one player is left holding cards."""
 
@@ -444,7 +395,6 @@ class LastHolderLoses(DealLost):
     says = N_("{seat} is the last player holding cards and loses the deal")
 
 
-@event
 class DealStalled(DealLost):
     """The stalemate stop (§7): nothing left to draw and nobody able to play."""
 
@@ -455,7 +405,6 @@ class DealStalled(DealLost):
     )
 
 
-@event
 class DealStopped(DealLost):
     """The safety stop (§7): the deal reached its turn limit."""
 

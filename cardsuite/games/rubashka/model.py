@@ -60,13 +60,13 @@ from cardsuite.core.cards import (
     standard_deck,
 )
 from cardsuite.core.errors import NotationError, OptionsError
-from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_, _, ngettext
+from cardsuite.core.events import Event
+from cardsuite.core.i18n import N_, N_n, _
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, ordinal, say, say_n
+from cardsuite.core.text import number_text, ordinal, said, said_n, say, say_n, words
 from cardsuite.core.text import seat as who
 
 TRICK_LIMIT = 10_000  # the backstop of §7
@@ -282,7 +282,6 @@ def _cards_text(cards: tuple[CardFace, ...]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-@event
 class Dealt(Event):
     """The deal: packet sizes; ``given`` for a deal set by the ``deal`` option."""
 
@@ -309,7 +308,6 @@ class Dealt(Event):
         )
 
 
-@event
 class Flipped(Event):
     """``seat`` turned ``card`` up onto the pile.  ``demand``: what it demands (0 for a normal
     card); ``paying``: he owed cards before; ``owed``: what he (or, after an attack card, his
@@ -321,69 +319,68 @@ class Flipped(Event):
     paying: bool
     owed: int
 
+    @property
+    def other(self) -> str:
+        """The opponent's name placeholder."""
+        return who(1 - self.seat)
+
     def text(self) -> str:
-        other = who(1 - self.seat)
-        if self.demand:
-            form = (
-                ngettext(
-                    "{who} turns up {card} and turns the attack: {other} must pay {n} card",
-                    "{who} turns up {card} and turns the attack: {other} must pay {n} cards",
-                    self.demand,
-                )
-                if self.paying
-                else ngettext(
-                    "{who} turns up {card}: {other} must pay {n} card",
-                    "{who} turns up {card}: {other} must pay {n} cards",
-                    self.demand,
-                )
+        if self.demand and self.paying:
+            return said_n(
+                N_n(
+                    "{seat} turns up {card} and turns the attack: {other} must pay {demand} card",
+                    "{seat} turns up {card} and turns the attack: {other} must pay {demand} cards",
+                ),
+                self,
+                "demand",
             )
-            return form.format(who=who(self.seat), card=self.card, other=other, n=self.demand)
+        if self.demand:
+            return said_n(
+                N_n(
+                    "{seat} turns up {card}: {other} must pay {demand} card",
+                    "{seat} turns up {card}: {other} must pay {demand} cards",
+                ),
+                self,
+                "demand",
+            )
         if self.paying and self.owed:
-            return say_n(
-                "{who} pays {card} ({n} more to pay)",
-                "{who} pays {card} ({n} more to pay)",
-                self.owed,
-                who=who(self.seat),
-                card=self.card,
-                n=self.owed,
+            return said_n(
+                N_n(
+                    "{seat} pays {card} ({owed} more to pay)",
+                    "{seat} pays {card} ({owed} more to pay)",
+                ),
+                self,
+                "owed",
             )
         if self.paying:
-            return say("{who} pays {card}, the last card owed", who=who(self.seat), card=self.card)
-        return say("{who} turns up {card}", who=who(self.seat), card=self.card)
+            return said(N_("{seat} pays {card}, the last card owed"), self)
+        return said(N_("{seat} turns up {card}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (packet(self.seat), PILE)
 
 
-@event
 class PileTaken(Event):
     """``seat`` takes the pile (all of it, face up: everyone saw it) under his packet."""
 
     seat: Seat
-    cards: tuple[Card, ...]  # in the order played
+    cards: tuple[Card, ...] = words(_cards_text)  # in the order played
 
-    def text(self) -> str:
-        return say_n(
-            "{who} takes the pile ({n} card: {cards})",
-            "{who} takes the pile ({n} cards: {cards})",
-            len(self.cards),
-            who=who(self.seat),
-            n=len(self.cards),
-            cards=_cards_text(self.cards),
-        )
+    says_n = N_n(
+        "{seat} takes the pile ({n} card: {cards})", "{seat} takes the pile ({n} cards: {cards})"
+    )
+    counts = "cards"
 
     def moved(self) -> tuple[PileId, ...]:
         return (PILE, packet(self.seat))
 
 
-@event
 class GameEnded(Event):
     """The game is over: one subclass per end rule, each with its ``ending`` tag."""
 
     ending: ClassVar[str] = ""
 
 
-@event
 class OutOfCards(GameEnded):
     """§7 Loss: ``seat`` must turn a card and has none; his opponent wins."""
 
@@ -409,7 +406,6 @@ class OutOfCards(GameEnded):
         )
 
 
-@event
 class LastCardTaken(GameEnded):
     """§7 Last card captured: ``seat``'s capture left his opponent without a card."""
 
@@ -425,7 +421,6 @@ class LastCardTaken(GameEnded):
         )
 
 
-@event
 class Repetition(GameEnded):
     """§7 Draw: this trick starts as an earlier one did, so play would cycle for ever.
 
@@ -450,7 +445,6 @@ class Repetition(GameEnded):
         )
 
 
-@event
 class TrickLimit(GameEnded):
     """§7 Backstop: ``TRICK_LIMIT`` tricks without a result."""
 

@@ -63,12 +63,12 @@ from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card
-from cardsuite.core.events import Event, event
-from cardsuite.core.i18n import N_
+from cardsuite.core.events import Event, SeatEvent
+from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
-from cardsuite.core.text import join_words, say, say_n
+from cardsuite.core.text import join_words, said, say, words
 from cardsuite.core.text import seat as who
 
 SEATS = 2
@@ -299,7 +299,6 @@ RussianBankMove = Play | Discard | EndTurn | StopPlace
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     first: Seat
     why: str  # engine text: how the first player was chosen
@@ -307,7 +306,6 @@ class Dealt(Event):
     says = N_("Both reserves and the eight houses are dealt; {first} starts: {why}")
 
 
-@event
 class HandTurned(Event):
     """The top card of a hand is turned up as the hand card."""
 
@@ -320,54 +318,42 @@ class HandTurned(Event):
         return (_HAND[self.seat], _CARD[self.seat])
 
 
-@event
 class WasteTurned(Event):
     """The waste is turned over as a new hand."""
 
     seat: Seat
     count: int
 
-    def text(self) -> str:
-        return say_n(
-            "{who} turns their waste over as a new hand ({n} card)",
-            "{who} turns their waste over as a new hand ({n} cards)",
-            self.count,
-            who=who(self.seat),
-            n=self.count,
-        )
+    says_n = N_n(
+        "{seat} turns their waste over as a new hand ({count} card)",
+        "{seat} turns their waste over as a new hand ({count} cards)",
+    )
+    counts = "count"
 
     def moved(self) -> tuple[PileId, ...]:
         return (_WASTE[self.seat], _HAND[self.seat])
 
 
-def _card_move_text(message: str, move: Played | StopPlaced) -> str:
-    """``message`` (translated) with the mover, the card and the two piles of ``move`` filled in."""
-    return message.format(
-        who=who(move.seat),
-        card=move.card,
-        source=pile_text(move.source),
-        target=pile_text(move.target),
-    )
+class CardPlaced(Event):
+    """``seat`` moves ``card`` from the pile ``source`` to the pile ``target`` (its words name
+    both piles)."""
 
-
-@event
-class Played(Event):
     seat: Seat
     card: Card
-    source: PileId
-    target: PileId
-
-    def text(self) -> str:
-        kind = self.target.partition(".")[0]
-        if kind in ("reserve", "waste"):
-            return _card_move_text(say("{who} loads {card} from {source} onto {target}"), self)
-        return _card_move_text(say("{who} plays {card} from {source} to {target}"), self)
+    source: PileId = words(pile_text)
+    target: PileId = words(pile_text)
 
     def moved(self) -> tuple[PileId, ...]:
         return (self.source, self.target)
 
 
-@event
+class Played(CardPlaced):
+    def text(self) -> str:
+        if self.target.partition(".")[0] in ("reserve", "waste"):
+            return said(N_("{seat} loads {card} from {source} onto {target}"), self)
+        return said(N_("{seat} plays {card} from {source} to {target}"), self)
+
+
 class ReserveTurned(Event):
     seat: Seat
     card: Card
@@ -375,7 +361,6 @@ class ReserveTurned(Event):
     says = N_("{seat}'s next reserve card is {card}")
 
 
-@event
 class Discarded(Event):
     seat: Seat
     card: Card
@@ -395,7 +380,6 @@ class Discarded(Event):
         return (_CARD[self.seat], _WASTE[self.seat])
 
 
-@event
 class TurnEnded(Event):
     seat: Seat
     capped: bool = False
@@ -408,7 +392,6 @@ class TurnEnded(Event):
         return say("{who} has no hand card and ends the turn", who=who(self.seat))
 
 
-@event
 class StopCalled(Event):
     """«Стоп!»: the violator missed a foundation play; the caller will place one card."""
 
@@ -425,30 +408,16 @@ class StopCalled(Event):
         )
 
 
-@event
-class StopPlaced(Event):
-    seat: Seat  # the caller
-    card: Card
-    source: PileId
-    target: PileId
+class StopPlaced(CardPlaced):
+    """The caller of a Stop (``seat``) places one of the cards missed."""
 
-    def text(self) -> str:
-        return _card_move_text(
-            say("{who} calls Stop and puts {card} from {source} on {target}"), self
-        )
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (self.source, self.target)
+    says = N_("{seat} calls Stop and puts {card} from {source} on {target}")
 
 
-@event
-class Won(Event):
-    seat: Seat
-
+class Won(SeatEvent):
     says = N_("{seat} has no cards left in reserve, hand and waste, and wins")
 
 
-@event
 class Drawn(Event):
     turns: int
     limit: bool = False  # the backstop, not the no-progress rule

@@ -64,14 +64,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import Card, CardFace, rank_index
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import number_text, ranks_word, say, say_n, seats_text
+from cardsuite.core.text import number_text, ranks_word, said, said_n, say, say_n, seats_text, words
 from cardsuite.core.text import seat as who
 
 # What the scores count (Outcome.measure): books laid.  They place the players only when
@@ -171,84 +171,70 @@ RybaMove = Ask
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     each: int  # cards per player
 
-    def text(self) -> str:
-        return say_n(
-            "{who} deals {n} card to each player",
-            "{who} deals {n} cards to each player",
-            self.each,
-            who=who(self.seat),
-            n=self.each,
-        )
+    says_n = N_n(
+        "{seat} deals {each} card to each player", "{seat} deals {each} cards to each player"
+    )
+    counts = "each"
 
 
-@event
 class Asked(Event):
     """The ask itself: everyone hears it (and so learns the asker holds the rank)."""
 
     seat: Seat
     target: Seat | None  # None: everyone
-    rank: int
+    rank: int = words(ranks_word)
 
     def text(self) -> str:
         if self.target is None:
-            return say(
-                "{who} asks everyone for {rank}", who=who(self.seat), rank=ranks_word(self.rank)
-            )
-        return say(
-            "{who} asks {target} for {rank}",
-            who=who(self.seat),
-            target=who(self.target),
-            rank=ranks_word(self.rank),
-        )
+            return said(N_("{seat} asks everyone for {rank}"), self)
+        return said(N_("{seat} asks {target} for {rank}"), self)
 
 
-@event
 class HandedOver(Event):
     """``seat`` hands ``to`` all his cards of ``rank``: the count is public, the cards are seen
     by the two of them only."""
 
     seat: Seat  # the giver
     to: Seat  # the asker
-    rank: int
-    cards: tuple[CardFace, ...] = private()
+    rank: int = words(ranks_word)
+    cards: tuple[CardFace, ...] = private(_cards)
 
     def may_see(self, viewer: Seat | None) -> bool:
         return viewer is not None and viewer in (self.seat, self.to)
 
     def text(self) -> str:
         if self.cards and _all_seen(self.cards):
-            return say(
-                "{giver} hands over {cards} to {asker}",
-                giver=who(self.seat),
-                cards=_cards(self.cards),
-                asker=who(self.to),
-            )
-        n = len(self.cards)
-        return say_n(
-            "{giver} hands over {n} card ({rank}) to {asker}",
-            "{giver} hands over {n} cards ({rank}) to {asker}",
-            n,
-            giver=who(self.seat),
-            n=n,
-            rank=ranks_word(self.rank),
-            asker=who(self.to),
+            return said(N_("{seat} hands over {cards} to {to}"), self)
+        return said_n(
+            N_n(
+                "{seat} hands over {n} card ({rank}) to {to}",
+                "{seat} hands over {n} cards ({rank}) to {to}",
+            ),
+            self,
+            "cards",
         )
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), hand(self.to))
 
 
-@event
-class Fished(Event):
+class DrawFromStock(Event):
+    """``seat`` draws a card from the stock into his hand: one subclass per way it comes."""
+
+    seat: Seat
+
+    def moved(self) -> tuple[PileId, ...]:
+        return (STOCK, hand(self.seat))
+
+
+class Fished(DrawFromStock):
     """«Рыба!»: nobody asked had the rank, and the asker draws from the stock.  The card is
     the drawer's to see, unless ``shown`` (classic variant: it is the rank asked for)."""
 
-    seat: Seat
     target: Seat | None
     rank: int
     shown: bool
@@ -257,29 +243,20 @@ class Fished(Event):
     def may_see(self, viewer: Seat | None) -> bool:
         return self.shown or (viewer is not None and viewer == self.seat)
 
+    @property
+    def answer(self) -> str:
+        return _no_one_has(self.target, self.rank)
+
     def text(self) -> str:
-        answer = _no_one_has(self.target, self.rank)
         if self.shown and isinstance(self.card, Card):
-            return say(
-                "Рыба! {answer}; {who} draws {card}, the rank asked for, and shows it",
-                answer=answer,
-                who=who(self.seat),
-                card=self.card,
+            return said(
+                N_("Рыба! {answer}; {seat} draws {card}, the rank asked for, and shows it"), self
             )
         if isinstance(self.card, Card):
-            return say(
-                "Рыба! {answer}; {who} draws {card}",
-                answer=answer,
-                who=who(self.seat),
-                card=self.card,
-            )
-        return say("Рыба! {answer}; {who} draws a card", answer=answer, who=who(self.seat))
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (STOCK, hand(self.seat))
+            return said(N_("Рыба! {answer}; {seat} draws {card}"), self)
+        return said(N_("Рыба! {answer}; {seat} draws a card"), self)
 
 
-@event
 class FishedNothing(Event):
     """«Рыба!» with an empty stock: nothing is drawn."""
 
@@ -287,12 +264,11 @@ class FishedNothing(Event):
     target: Seat | None
     rank: int
 
-    def text(self) -> str:
-        return say(
-            "Рыба! {answer}; the stock is empty, so {who} draws nothing",
-            answer=_no_one_has(self.target, self.rank),
-            who=who(self.seat),
-        )
+    says = N_("Рыба! {answer}; the stock is empty, so {seat} draws nothing")
+
+    @property
+    def answer(self) -> str:
+        return _no_one_has(self.target, self.rank)
 
 
 def _no_one_has(target: Seat | None, rank: int) -> str:
@@ -301,71 +277,48 @@ def _no_one_has(target: Seat | None, rank: int) -> str:
     return say("{who} has no {rank}", who=who(target), rank=ranks_word(rank))
 
 
-@event
 class BookLaid(Event):
     """Four cards of a rank laid face up in front of ``seat``."""
 
     seat: Seat
-    rank: int
-    cards: tuple[Card, ...]
+    rank: int = words(ranks_word)
+    cards: tuple[Card, ...] = words(_cards)
 
-    def text(self) -> str:
-        return say(
-            "{who} lays down a book of {rank}: {cards}",
-            who=who(self.seat),
-            rank=ranks_word(self.rank),
-            cards=_cards(self.cards),
-        )
+    says = N_("{seat} lays down a book of {rank}: {cards}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), books(self.seat))
 
 
-@event
-class OutOfCards(Event):
+class OutOfCards(SeatEvent):
     """Classic variant: ``seat`` has no card left in his turn, which passes at once."""
-
-    seat: Seat
 
     says = N_("{seat} has no cards left, and the turn passes")
 
 
-@event
-class DrewForTurn(Event):
+class DrewForTurn(DrawFromStock):
     """Classic variant: a player whose turn comes with an empty hand draws one card first."""
 
-    seat: Seat
     card: CardFace = private()
 
     def text(self) -> str:
         if isinstance(self.card, Card):
-            return say(
-                "{who} has no cards and draws {card} from the stock",
-                who=who(self.seat),
-                card=self.card,
-            )
-        return say("{who} has no cards and draws one from the stock", who=who(self.seat))
-
-    def moved(self) -> tuple[PileId, ...]:
-        return (STOCK, hand(self.seat))
+            return said(N_("{seat} has no cards and draws {card} from the stock"), self)
+        return said(N_("{seat} has no cards and draws one from the stock"), self)
 
 
-@event
 class Skipped(Event):
     """Classic variant: empty hands and an empty stock: the turn goes past these seats."""
 
     passed: tuple[Seat, ...]
 
-    def text(self) -> str:
-        return say_n(
-            "{who} has no cards and the stock is empty: the turn passes by",
-            "{who} have no cards and the stock is empty: the turn passes them by",
-            len(self.passed),
-            who=seats_text(self.passed),
-        )
+    says_n = N_n(
+        "{passed} has no cards and the stock is empty: the turn passes by",
+        "{passed} have no cards and the stock is empty: the turn passes them by",
+    )
+    counts = "passed"
 
 
-@event
 class GameEnded(Event):
     """The game is over: one subclass per way it ends, each with its ``ending`` tag (the
     Outcome's).  ``finished`` are the players whose hands emptied (seed rules)."""
@@ -376,7 +329,6 @@ class GameEnded(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class EmptyHandWins(GameEnded):
     """Seed rules: one player's hand is empty."""
 
@@ -386,7 +338,6 @@ class EmptyHandWins(GameEnded):
         return say("{who} has no cards left and wins", who=who(self.winners[0]))
 
 
-@event
 class FinishedTogether(GameEnded):
     """Seed rules: two or more hands empty at once; most books, then the later seat wins."""
 
@@ -409,7 +360,6 @@ class FinishedTogether(GameEnded):
         )
 
 
-@event
 class AllBooksDown(GameEnded):
     """Classic Go Fish: all 13 books are laid; most books wins."""
 
@@ -434,7 +384,6 @@ class AllBooksDown(GameEnded):
         )
 
 
-@event
 class AskLimitDraw(GameEnded):
     """The safety cap (§6): the game stops as a draw."""
 

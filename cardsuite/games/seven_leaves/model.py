@@ -69,14 +69,14 @@ from enum import IntEnum
 from typing import Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event, TrumpTurnedUp
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say, say_n
+from cardsuite.core.text import said, say, say_n, words
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import TRICK as TRICK
 from cardsuite.core.tricks import FollowRule
@@ -230,7 +230,6 @@ def tricks_text(n: int) -> str:
     return say_n("{n} trick", "{n} tricks", n, n=n)
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     game: int  # 1-based
@@ -243,124 +242,83 @@ class Dealt(Event):
         return (PACK,)
 
 
-@event
 class PlayOffDealt(Event):
     seat: Seat  # the dealer
-    players: tuple[Seat, ...]
+    players: tuple[Seat, ...] = words(seats_text)
 
-    def text(self) -> str:
-        return say(
-            "Play-off: {who} deals seven cards each to {players}",
-            who=who(self.seat),
-            players=seats_text(self.players),
-        )
+    says = N_("Play-off: {seat} deals seven cards each to {players}")
 
     def moved(self) -> tuple[str, ...]:
         return (PACK,)
 
 
-@event
-class TurnedUp(Event):
-    seat: Seat  # the dealer
-    card: Card
-
-    def text(self) -> str:
-        assert self.card.suit is not None
-        return say(
-            "{who}'s last card {card} is turned up: {suit} are trumps, and it stays face up "
-            "in that hand",
-            who=who(self.seat),
-            card=self.card,
-            suit=self.card.suit.symbol,
-        )
+class TurnedUp(TrumpTurnedUp):
+    says = N_(
+        "{seat}'s last card {card} is turned up: {trumps} are trumps, and it stays face up "
+        "in that hand"
+    )
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat),)
 
 
-@event
 class TrickTaken(Event):
     seat: Seat
-    tricks: int  # his tricks: the game total, or in a play-off the play-off's
+    tricks: int = words(tricks_text)  # his tricks: the game total, or in a play-off the play-off's
 
-    def text(self) -> str:
-        return say(
-            "{who} takes the trick ({tricks})", who=who(self.seat), tricks=tricks_text(self.tricks)
-        )
+    says = N_("{seat} takes the trick ({tricks})")
 
 
-@event
 class WentSafe(Event):
     seat: Seat
-    tricks: int
+    tricks: int = words(tricks_text)
 
-    def text(self) -> str:
-        return say(
-            "{who} has {tricks} and is safe for this game",
-            who=who(self.seat),
-            tricks=tricks_text(self.tricks),
-        )
+    says = N_("{seat} has {tricks} and is safe for this game")
 
 
-@event
 class PlayOffCalled(Event):
-    players: tuple[Seat, ...]
-    tricks: int
+    players: tuple[Seat, ...] = words(seats_text)
+    tricks: int = words(tricks_text)
 
-    def text(self) -> str:
-        return say(
-            "{players} are level on {tricks}: a play-off deal between them decides",
-            players=seats_text(self.players),
-            tricks=tricks_text(self.tricks),
-        )
+    says = N_("{players} are level on {tricks}: a play-off deal between them decides")
 
 
-@event
 class Lost(Event):
     """The game's loser is found after a deal: ``lowest`` when everyone left went safe in the
     same deal and he has the lowest total; ``limit`` when the safety stop decided."""
 
     seat: Seat
-    tricks: int
+    tricks: int = words(tricks_text)
     lowest: bool = False
     limit: bool = False
 
     def text(self) -> str:
         if self.limit:
-            return say(
-                "The deal limit is reached: {who} has the fewest tricks ({tricks}) and loses "
-                "the game",
-                who=who(self.seat),
-                tricks=tricks_text(self.tricks),
+            return said(
+                N_(
+                    "The deal limit is reached: {seat} has the fewest tricks ({tricks}) and loses "
+                    "the game"
+                ),
+                self,
             )
         if self.lowest:
-            return say(
-                "Everyone left went safe in this deal: {who} has the lowest total ({tricks}) "
-                "and loses the game",
-                who=who(self.seat),
-                tricks=tricks_text(self.tricks),
+            return said(
+                N_(
+                    "Everyone left went safe in this deal: {seat} has the lowest total ({tricks}) "
+                    "and loses the game"
+                ),
+                self,
             )
-        return say(
-            "{who} is the last player left, with {tricks}, and loses the game",
-            who=who(self.seat),
-            tricks=tricks_text(self.tricks),
-        )
+        return said(N_("{seat} is the last player left, with {tricks}, and loses the game"), self)
 
 
-@event
 class LostPlayOff(Event):
     seat: Seat
-    tricks: int
+    tricks: int = words(tricks_text)
 
-    def text(self) -> str:
-        return say(
-            "{who} takes the fewest tricks in the play-off ({tricks}) and loses the game",
-            who=who(self.seat),
-            tricks=tricks_text(self.tricks),
-        )
+    says = N_("{seat} takes the fewest tricks in the play-off ({tricks}) and loses the game")
 
 
-@event
 class Cut(Event):
     seat: Seat
     at: int

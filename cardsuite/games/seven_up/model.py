@@ -71,14 +71,14 @@ from enum import IntEnum
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrder, Suit
-from cardsuite.core.events import Event, event, private
+from cardsuite.core.events import Event, SeatEvent, TrumpTurnedUp, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import say
+from cardsuite.core.text import said, say, words
 from cardsuite.core.text import seat as who
 from cardsuite.core.tricks import TRICK as TRICK
 from cardsuite.core.tricks import FollowRule
@@ -236,7 +236,6 @@ def chips_text(n: int) -> str:
     return CHIPS_LEFT.amount(n)
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     number: int  # 1-based deal number
@@ -247,114 +246,67 @@ class Dealt(Event):
         return (STOCK,)
 
 
-@event
-class TurnedUp(Event):
-    seat: Seat  # the dealer
-    card: Card
-
-    def text(self) -> str:
-        assert self.card.suit is not None
-        return say(
-            "{who} turns up {card}: {suit} are trumps",
-            who=who(self.seat),
-            card=self.card,
-            suit=self.card.suit.symbol,
-        )
+class TurnedUp(TrumpTurnedUp):
+    says = N_("{seat} turns up {card}: {trumps} are trumps")
 
     def moved(self) -> tuple[str, ...]:
         return (TURNUP,)
 
 
-@event
 class Scored(Event):
     """A point: ``seat`` (or his side) puts a chip in the pot and has ``left`` chips left.
 
     One subclass per kind of point; ``why`` names the kind (for tests and bots)."""
 
     seat: Seat
-    left: int
+    left: int = words(chips_text)
     why: ClassVar[str] = ""
 
-    def chips(self) -> str:
-        return chips_text(self.left)
 
-
-@event
 class TurnUpJackScored(Scored):
     """The dealer turns up a Jack (§5.5)."""
 
     card: Card
     why: ClassVar[str] = TURNUP_JACK
 
-    def text(self) -> str:
-        return say(
-            "{who} scores a point for turning up a Jack ({chips})",
-            who=who(self.seat),
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores a point for turning up a Jack ({left})")
 
 
-@event
 class TrickScored(Scored):
     """A trick won (seed rule, option ``trick_points``)."""
 
     why: ClassVar[str] = TRICK_POINT
 
-    def text(self) -> str:
-        return say(
-            "{who} scores a point for the trick ({chips})", who=who(self.seat), chips=self.chips()
-        )
+    says = N_("{seat} scores a point for the trick ({left})")
 
 
-@event
 class HighScored(Scored):
     """High: the best trump in play, to the player it was dealt to."""
 
     card: Card
     why: ClassVar[str] = HIGH
 
-    def text(self) -> str:
-        return say(
-            "{who} scores High with {card} ({chips})",
-            who=who(self.seat),
-            card=self.card,
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores High with {card} ({left})")
 
 
-@event
 class LowScored(Scored):
     """Low: the lowest trump in play, to the player it was dealt to."""
 
     card: Card
     why: ClassVar[str] = LOW
 
-    def text(self) -> str:
-        return say(
-            "{who} scores Low with {card} ({chips})",
-            who=who(self.seat),
-            card=self.card,
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores Low with {card} ({left})")
 
 
-@event
 class JackScored(Scored):
     """Jack: to whoever won the trick holding the Jack of trumps."""
 
     card: Card
     why: ClassVar[str] = JACK_POINT
 
-    def text(self) -> str:
-        return say(
-            "{who} scores Jack for taking {card} ({chips})",
-            who=who(self.seat),
-            card=self.card,
-            chips=self.chips(),
-        )
+    says = N_("{seat} scores Jack for taking {card} ({left})")
 
 
-@event
 class GameScored(Scored):
     """Game: the most game points in tricks won (a side's partners counted together)."""
 
@@ -362,29 +314,23 @@ class GameScored(Scored):
     partner: Seat | None = None  # in partnerships, the scorer's partner: the side scores
     why: ClassVar[str] = GAME
 
-    def text(self) -> str:
-        w = who(self.seat)
-        if self.partner is not None:
-            w = say("{a} and {b}", a=w, b=who(self.partner))
-        return say(
-            "{who} scores Game with {n} game points ({chips})",
-            who=w,
-            n=self.points,
-            chips=self.chips(),
-        )
+    says = N_("{side} scores Game with {points} game points ({left})")
+
+    @property
+    def side(self) -> str:
+        if self.partner is None:
+            return who(self.seat)
+        return say("{a} and {b}", a=who(self.seat), b=who(self.partner))
 
 
-@event
 class PointGiven(Scored):
     """Begging: the dealer gives the beggar a point rather than run the cards."""
 
     why: ClassVar[str] = GIFT
 
-    def text(self) -> str:
-        return say("{who} is given a point ({chips})", who=who(self.seat), chips=self.chips())
+    says = N_("{seat} is given a point ({left})")
 
 
-@event
 class TrickTaken(Event):
     seat: Seat
     number: int  # 1 to 6
@@ -392,42 +338,32 @@ class TrickTaken(Event):
     says = N_("{seat} wins trick {number}")
 
 
-@event
 class GameTied(Event):
     points: int
 
     says = N_("Game is tied at {points} game points: nobody scores it")
 
 
-@event
 class NoTrumpsInPlay(Event):
     says = N_("No trump was in play: nobody scores High, Low or Jack")
 
 
-@event
-class Stood(Event):
-    seat: Seat
-
+class Stood(SeatEvent):
     says = N_("{seat} stands")
 
 
-@event
-class Begged(Event):
-    seat: Seat
-
+class Begged(SeatEvent):
     says = N_("{seat} begs")
 
 
-@event
-class Gave(Event):
-    seat: Seat  # the dealer
+class Gave(SeatEvent):
+    """The dealer (``seat``) gives the beggar one point."""
 
     says = N_("{seat} gives one point")
 
 
-@event
-class Ran(Event):
-    seat: Seat  # the dealer
+class Ran(SeatEvent):
+    """The dealer (``seat``) runs the cards."""
 
     says = N_("{seat} runs the cards: three more each and a new turn-up")
 
@@ -435,21 +371,18 @@ class Ran(Event):
         return (STOCK,)
 
 
-@event
 class SetAside(Event):
     card: Card
 
     says = N_("{card} is of the old trump suit and is set aside")
 
 
-@event
-class VoidDeal(Event):
-    seat: Seat  # the dealer, who deals again
+class VoidDeal(SeatEvent):
+    """The dealer (``seat``) must deal again: the pack ran short."""
 
     says = N_("The pack has run short: the deal is void and {seat} must deal again")
 
 
-@event
 class Discarded(Event):
     """A card laid out of play after a run: only its owner sees which."""
 
@@ -458,21 +391,19 @@ class Discarded(Event):
 
     def text(self) -> str:
         if not isinstance(self.card, Card):
-            return say("{who} discards a card", who=who(self.seat))
-        return say("{who} discards {card}", who=who(self.seat), card=self.card)
+            return said(N_("{seat} discards a card"), self)
+        return said(N_("{seat} discards {card}"), self)
 
     def moved(self) -> tuple[str, ...]:
         return (hand(self.seat), discard(self.seat))
 
 
-@event
 class DealOver(Event):
     number: int
 
     says = N_("Deal {number} is over")
 
 
-@event
 class WentOut(Event):
     """``seat`` (and ``partner``, in partnerships) has put the last chip in the pot: the game
     is won."""
@@ -482,12 +413,10 @@ class WentOut(Event):
 
     def text(self) -> str:
         if self.partner is not None:
-            return say(
-                "{a} and {b} have put their last chip in the pot and win",
-                a=who(self.seat),
-                b=who(self.partner),
+            return said(
+                N_("{seat} and {partner} have put their last chip in the pot and win"), self
             )
-        return say("{who} has put the last chip in the pot and wins", who=who(self.seat))
+        return said(N_("{seat} has put the last chip in the pot and wins"), self)
 
 
 # --- state ---------------------------------------------------------------------------------

@@ -61,12 +61,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE_HIGH, Card, CardFace
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
-from cardsuite.core.text import ranks_word, say, say_n
+from cardsuite.core.text import ranks_word, said, say, say_n, words
 from cardsuite.core.text import seat as who
 
 SET = 4  # cards of one rank: a round is over when the fourth is down
@@ -155,7 +155,6 @@ SnipMove = Play | Pass
 # --- events --------------------------------------------------------------------------------
 
 
-@event
 class Dealt(Event):
     seat: Seat  # the dealer
     sizes: tuple[int, ...]  # cards dealt to each seat
@@ -178,13 +177,12 @@ class Dealt(Event):
         )
 
 
-@event
 class Played(Event):
     """``seat`` plays ``cards`` face up; ``first`` is the number in the round of the first
     of them (1: a lead).  Each card after the first of the round carries its call."""
 
     seat: Seat
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = words(cards_text)
     first: int
 
     @property
@@ -192,49 +190,38 @@ class Played(Event):
         return calls_text(self.first, len(self.cards))
 
     def text(self) -> str:
-        cards = cards_text(self.cards)
-        calls = self.calls
         if self.first == 1:
-            if not calls:
-                return say("{who} leads {cards}", who=who(self.seat), cards=cards)
-            return say("{who} leads {cards}: {calls}", who=who(self.seat), cards=cards, calls=calls)
-        return say("{who} plays {cards}: {calls}", who=who(self.seat), cards=cards, calls=calls)
+            if not self.calls:
+                return said(N_("{seat} leads {cards}"), self)
+            return said(N_("{seat} leads {cards}: {calls}"), self)
+        return said(N_("{seat} plays {cards}: {calls}"), self)
 
     def moved(self) -> tuple[PileId, ...]:
         return (hand(self.seat), ROUND)
 
 
-@event
 class Passed(Event):
     """``seat`` holds no card of ``rank`` and passes (``auto``: the engine passed for him)."""
 
     seat: Seat
-    rank: int
+    rank: int = words(ranks_word)
     auto: bool
 
-    def text(self) -> str:
-        return say("{who} has no {rank} and passes", who=who(self.seat), rank=ranks_word(self.rank))
+    says = N_("{seat} has no {rank} and passes")
 
 
-@event
 class RoundDone(Event):
     """The fourth card of ``rank`` is down: the set goes aside and ``seat`` leads next."""
 
     seat: Seat
-    rank: int
+    rank: int = words(ranks_word)
 
-    def text(self) -> str:
-        return say(
-            "The four {rank} are set aside; {who} leads next",
-            rank=ranks_word(self.rank),
-            who=who(self.seat),
-        )
+    says = N_("The four {rank} are set aside; {seat} leads next")
 
     def moved(self) -> tuple[PileId, ...]:
         return (ROUND, DONE)
 
 
-@event
 class GameEnded(Event):
     """The game is over; ``left`` is each seat's count of cards in hand."""
 
@@ -243,7 +230,6 @@ class GameEnded(Event):
     ending: ClassVar[str] = ""
 
 
-@event
 class EmptyHandWins(GameEnded):
     """The winner has played the last card of his hand."""
 

@@ -66,14 +66,13 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardsuite.core.cards import ACE, KING, Card
-from cardsuite.core.events import Event, event
+from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
 from cardsuite.core.options import option, validate_fields
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, SeenTable, Table, Visibility
-from cardsuite.core.text import say, say_n
-from cardsuite.core.text import seat as who
+from cardsuite.core.text import said, say, words
 
 # What the scores count (Outcome.measure): cards left in the row, the fewest best.
 CARDS_LEFT = Measure(
@@ -214,7 +213,11 @@ SpitMove = Play | Fill | SpitRequest | SpitCancel | Pass
 # --- events --------------------------------------------------------------------------------
 
 
-@event
+def slot_number(index: int) -> int:
+    """A slot as the players count them, from 1 at the left (its index counts from 0)."""
+    return index + 1
+
+
 class Dealt(Event):
     seat: Seat  # the dealer
     row: int  # cards in each row
@@ -226,128 +229,91 @@ class Dealt(Event):
         return STACK
 
 
-@event
 class Spat(Event):
     """``seat`` turns the top card of his spit stack onto his own centre pile."""
 
     seat: Seat
     card: Card
 
-    def text(self) -> str:
-        return say(
-            "Spit! {who} turns up {card} on {pile}",
-            who=who(self.seat),
-            card=self.card,
-            pile=centre_name(self.seat),
-        )
+    says = N_("Spit! {seat} turns up {card} on {pile}")
+
+    @property
+    def pile(self) -> str:
+        return centre_name(self.seat)
 
     def moved(self) -> tuple[PileId, ...]:
         return (STACK[self.seat], CENTRE[self.seat])
 
 
-@event
 class Recycled(Event):
     """``seat``'s spit stack was empty: his centre pile becomes his new stack, unshuffled."""
 
     seat: Seat
     count: int
 
-    def text(self) -> str:
-        return say_n(
-            "{who} turns his centre pile over as a new spit stack ({n} card)",
-            "{who} turns his centre pile over as a new spit stack ({n} cards)",
-            self.count,
-            who=who(self.seat),
-            n=self.count,
-        )
+    says_n = N_n(
+        "{seat} turns his centre pile over as a new spit stack ({count} card)",
+        "{seat} turns his centre pile over as a new spit stack ({count} cards)",
+    )
+    counts = "count"
 
     def moved(self) -> tuple[PileId, ...]:
         return (STACK[self.seat], CENTRE[self.seat])
 
 
-@event
 class Played(Event):
     seat: Seat
     card: Card
-    slot: int
-    pile: int
+    slot: int = words(slot_number)
+    pile: int = words(centre_name)
 
-    def text(self) -> str:
-        return say(
-            "{who} plays {card} from slot {n} onto {pile}",
-            who=who(self.seat),
-            card=self.card,
-            n=self.slot + 1,
-            pile=centre_name(self.pile),
-        )
+    says = N_("{seat} plays {card} from slot {slot} onto {pile}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (slot(self.seat, self.slot), CENTRE[self.pile])
 
 
-@event
 class Flipped(Event):
     """A slot's new top card is turned face up."""
 
     seat: Seat
     card: Card
-    slot: int
+    slot: int = words(slot_number)
 
-    def text(self) -> str:
-        return say(
-            "{who} turns up {card} in slot {n}", who=who(self.seat), card=self.card, n=self.slot + 1
-        )
+    says = N_("{seat} turns up {card} in slot {slot}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (slot(self.seat, self.slot),)
 
 
-@event
 class Filled(Event):
     """The top card of a slot is moved into an empty slot (by hand, or automatically)."""
 
     seat: Seat
     card: Card
-    source: int
-    target: int
+    source: int = words(slot_number)
+    target: int = words(slot_number)
 
-    def text(self) -> str:
-        return say(
-            "{who} moves {card} from slot {a} into the empty slot {b}",
-            who=who(self.seat),
-            card=self.card,
-            a=self.source + 1,
-            b=self.target + 1,
-        )
+    says = N_("{seat} moves {card} from slot {source} into the empty slot {target}")
 
     def moved(self) -> tuple[PileId, ...]:
         return (slot(self.seat, self.source), slot(self.seat, self.target))
 
 
-@event
-class Requested(Event):
-    seat: Seat
-
+class Requested(SeatEvent):
     says = N_("{seat} is ready to spit")
 
 
-@event
-class Cancelled(Event):
-    seat: Seat
-
+class Cancelled(SeatEvent):
     says = N_("{seat} withdraws the request to spit")
 
 
-@event
-class WentOut(Event):
+class WentOut(SeatEvent):
     """``seat`` has emptied his row: «Аут!», he wins."""
-
-    seat: Seat
 
     says = N_("{seat} has played the whole row and calls «Out!»: a win")
 
 
-@event
 class Stalled(Event):
     """The stall rule: ``STALL_SPITS`` spits without a card played from a row."""
 
@@ -356,14 +322,15 @@ class Stalled(Event):
 
     def text(self) -> str:
         if self.winner is None:
-            return say(
-                "{n} spits without a card played from a row: the game ends in a draw", n=self.spits
+            return said(
+                N_("{spits} spits without a card played from a row: the game ends in a draw"), self
             )
-        return say(
-            "{n} spits without a card played from a row: {who}, with fewer cards left in "
-            "the row, wins",
-            n=self.spits,
-            who=who(self.winner),
+        return said(
+            N_(
+                "{spits} spits without a card played from a row: {winner}, with fewer cards left in "
+                "the row, wins"
+            ),
+            self,
         )
 
 
