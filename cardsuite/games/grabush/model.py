@@ -243,12 +243,8 @@ class Discard(Move):
         return Gesture(hand(self.seat), self.card, discard(self.seat, self.pile))
 
 
-@dataclass(frozen=True, slots=True)
-class Accuse(Move):
+class Accuse(Move, says=N_("accuse the other team of table talk"), written="accuse"):
     """Accuse the other team of table talk (option ``table_talk_penalty``)."""
-
-    says = N_("accuse the other team of table talk")
-    written = "accuse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,12 +263,8 @@ class PenaltyInsert(Move):
         return Gesture(hand(self.seat), self.card, team_pile(1 - team_of(self.seat)))
 
 
-@dataclass(frozen=True, slots=True)
-class PenaltySkip(Move):
+class PenaltySkip(Move, says=N_("give no penalty card"), written="skip"):
     """Give no card for the penalty."""
-
-    says = N_("give no penalty card")
-    written = "skip"
 
 
 # Pass (core.moves): end the turn with an empty hand and nothing left to draw.

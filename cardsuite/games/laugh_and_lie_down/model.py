@@ -183,28 +183,16 @@ class Capture(Move):
         return say("Take which {rank} from the table?", rank=ranks_word(self.hand[0].rank))
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn(Move):
+class EndTurn(Move, says=N_("end the turn"), written="done"):
     """Stop capturing and pass the turn (after at least one capture)."""
 
-    says = N_("end the turn")
-    written = "done"
 
-
-@dataclass(frozen=True, slots=True)
-class AddPair(Move):
+class AddPair(Move, says=N_("add your pair"), written="add pair"):
     """Lay the other two cards of the rank just paired aside (``auto_add_pair`` off)."""
 
-    says = N_("add your pair")
-    written = "add pair"
 
-
-@dataclass(frozen=True, slots=True)
-class KeepPair(Move):
+class KeepPair(Move, says=N_("keep your pair"), written="keep pair"):
     """Keep the pair in hand (``auto_add_pair`` off)."""
-
-    says = N_("keep your pair")
-    written = "keep pair"
 
 
 LaughMove = Capture | EndTurn | AddPair | KeepPair

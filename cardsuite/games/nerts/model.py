@@ -208,23 +208,15 @@ class Play(Move):
         return Gesture(self.source, self.card, self.target, count=None)
 
 
-@dataclass(frozen=True, slots=True)
-class Flip(Move):
+class Flip(Move, says=N_("flip"), written="flip"):
     """Turn the next cards of the stock onto the waste (recycling the waste when it is out)."""
-
-    says = N_("flip")
-    written = "flip"
 
     def gesture(self) -> Gesture:
         return Gesture(stock(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
-class Stuck(Move):
+class Stuck(Move, says=N_("stuck"), written="stuck"):
     """Real-time: say you are stuck (§6.6)."""
-
-    says = N_("stuck")
-    written = "stuck"
 
 
 # Pass (core.moves), turn-based only: end the turn with stock and waste both empty.

@@ -179,23 +179,15 @@ class PlayJoker(Move):
         return (say("name {rank}", rank=rank_index(self.rank)), follow)
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Move):
+class Draw(Move, says=N_("draw"), written="draw"):
     """Take the top card of the stock (only when no card next to T is held)."""
-
-    says = N_("draw")
-    written = "draw"
 
     def gesture(self) -> Gesture:
         return Gesture(STOCK)
 
 
-@dataclass(frozen=True, slots=True)
-class Keep(Move):
+class Keep(Move, says=N_("keep the drawn card"), written="keep"):
     """Keep the card just drawn and end the turn."""
-
-    says = N_("keep the drawn card")
-    written = "keep"
 
 
 RangMove = Play | PlayJoker | Draw | Keep

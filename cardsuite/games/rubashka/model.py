@@ -263,12 +263,8 @@ class RubashkaOptions:
 # --- the move ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Flip(Move):
+class Flip(Move, says=N_("turn up your top card"), written="flip"):
     """Turn your top card face up onto the pile: the only move of the game."""
-
-    says = N_("turn up your top card")
-    written = "flip"
 
     def gesture(self) -> Gesture:
         # Pick your own packet (a click on it, or Enter with it under the cursor).

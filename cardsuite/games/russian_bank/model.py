@@ -252,23 +252,15 @@ class Play(Move):
         return Gesture(self.source, self.card, self.target)
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(Move):
+class Discard(Move, says=N_("discard the hand card (end the turn)"), written="discard"):
     """Put the hand card on one's own waste: the turn ends."""
-
-    says = N_("discard the hand card (end the turn)")
-    written = "discard"
 
     def gesture(self) -> Gesture:
         return Gesture(_CARD[self.seat], None, _WASTE[self.seat])
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn(Move):
+class EndTurn(Move, says=N_("end the turn"), written="end turn"):
     """End the turn when there is no hand card (hand and waste empty)."""
-
-    says = N_("end the turn")
-    written = "end turn"
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,44 +166,24 @@ class SevenUpOptions:
 # --- moves ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Stand(Move):
+class Stand(Move, says=N_("stand"), written="stand"):
     """The eldest hand keeps the deal as it is (begging option)."""
 
-    says = N_("stand")
-    written = "stand"
 
-
-@dataclass(frozen=True, slots=True)
-class Beg(Move):
+class Beg(Move, says=N_("beg"), written="beg"):
     """The eldest hand begs: the dealer must give him a point or run the cards."""
 
-    says = N_("beg")
-    written = "beg"
 
-
-@dataclass(frozen=True, slots=True)
-class Give(Move):
+class Give(Move, says=N_("give one point"), written="give"):
     """The dealer gives the beggar one point; the deal is played as it is."""
 
-    says = N_("give one point")
-    written = "give"
 
-
-@dataclass(frozen=True, slots=True)
-class Run(Move):
+class Run(Move, says=N_("run the cards"), written="run"):
     """The dealer runs the cards: three more each and a new turn-up."""
 
-    says = N_("run the cards")
-    written = "run"
 
-
-@dataclass(frozen=True, slots=True)
-class Redeal(Move):
+class Redeal(Move, says=N_("gather the cards and deal again"), written="redeal"):
     """After a void run (the pack ran short), the dealer gathers the cards and deals again."""
-
-    says = N_("gather the cards and deal again")
-    written = "redeal"
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,20 +192,12 @@ class Fill(Move):
         return Gesture(slot(self.seat, self.source), None, slot(self.seat, self.target))
 
 
-@dataclass(frozen=True, slots=True)
-class SpitRequest(Move):
+class SpitRequest(Move, says=N_("ready to spit"), written="spit"):
     """Real time: declare yourself ready to spit."""
 
-    says = N_("ready to spit")
-    written = "spit"
 
-
-@dataclass(frozen=True, slots=True)
-class SpitCancel(Move):
+class SpitCancel(Move, says=N_("cancel the spit request"), written="cancel"):
     """Real time: withdraw your request to spit."""
-
-    says = N_("cancel the spit request")
-    written = "cancel"
 
 
 # Pass (core.moves), turn mode only: pass the move (two passes in a row make a spit).
