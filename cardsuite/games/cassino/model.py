@@ -58,7 +58,7 @@ from cardsuite.core.cards import Card, Suit
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import Listed, say, say_n, seats_text
@@ -91,7 +91,7 @@ def value(card: Card) -> int:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class CassinoOptions:
+class CassinoOptions(GameOptions):
     hands: int = option(
         1,
         label=N_("Hands"),
@@ -119,9 +119,6 @@ class CassinoOptions:
         label=N_("Capture stats"),
         help=N_("show the cards and clubs in each captured pile and who holds 2♣ and 10♦"),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- moves ---------------------------------------------------------------------------------

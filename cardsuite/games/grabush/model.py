@@ -62,7 +62,7 @@ from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -121,7 +121,7 @@ def slots_for(seats: int) -> int:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class GrabushOptions:
+class GrabushOptions(GameOptions):
     discard_piles_per_player: int = option(
         1,
         label=N_("Discards"),
@@ -148,9 +148,6 @@ class GrabushOptions:
         help=N_("deals a team must win to take the match; drawn deals count for nobody"),
         minimum=1,
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- moves ---------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ from cardsuite.core.cards import ACE, Card
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move, Pass
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -125,7 +125,7 @@ REALTIME, TURNS = "realtime", "turns"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class NertsOptions:
+class NertsOptions(GameOptions):
     mode: str = option(
         REALTIME,
         label=N_("Mode"),
@@ -161,9 +161,6 @@ class NertsOptions:
         label=N_("One action per turn"),
         help=N_("turn-based mode only: a turn is exactly one play, flip or pass"),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- moves ---------------------------------------------------------------------------------

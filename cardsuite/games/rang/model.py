@@ -54,7 +54,7 @@ from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import N_, N_n, ngettext
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
@@ -78,7 +78,7 @@ hand = pile_names("hand")  # hand(s): seat s's cards, in the order they arrived
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RangOptions:
+class RangOptions(GameOptions):
     decks: str | int = option(
         "auto",
         label=N_("Decks"),
@@ -103,9 +103,6 @@ class RangOptions:
         minimum=1,
         maximum=50,
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
     def deck_count(self, players: int) -> int:
         """The number of packs for ``players``; OptionsError if an explicit count contradicts it."""

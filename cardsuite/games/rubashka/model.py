@@ -63,7 +63,7 @@ from cardsuite.core.errors import NotationError, OptionsError
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, _, ngettext
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import number_text, ordinal, say, say_n
@@ -234,7 +234,7 @@ def _read_cards(pack: Pack, parts: list[str]) -> tuple[tuple[Card, ...], tuple[C
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RubashkaOptions:
+class RubashkaOptions(GameOptions):
     pack: str = option(
         CAMICIA,
         label=N_("Pack"),

@@ -74,7 +74,7 @@ from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrd
 from cardsuite.core.events import Event, event, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
@@ -116,7 +116,7 @@ NONE = "none"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SevenUpOptions:
+class SevenUpOptions(GameOptions):
     trick_points: bool = option(
         True,
         label=N_("Trick points"),
@@ -154,9 +154,6 @@ class SevenUpOptions:
             "the player left of the dealer may beg: the dealer gives a point or runs the cards"
         ),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
     @property
     def order(self) -> RankOrder:

@@ -69,7 +69,7 @@ from cardsuite.core.cards import ACE, KING, Card
 from cardsuite.core.events import Event, event
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, SeenTable, Table, Visibility
 from cardsuite.core.text import say, say_n
@@ -107,7 +107,7 @@ SEED_LAYOUT, CLASSIC_LAYOUT = "seed", "classic"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SpitOptions:
+class SpitOptions(GameOptions):
     wrap: bool = option(
         True,
         label=N_("Ace next to King"),
@@ -137,9 +137,6 @@ class SpitOptions:
         minimum=100,
         maximum=60_000,
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
     @property
     def slot_count(self) -> int:
