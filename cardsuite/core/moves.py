@@ -57,7 +57,18 @@ class Gesture:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Base of every move.  Subclasses are frozen slotted dataclasses too."""
+    """Base of every move.
+
+    A move with fields of its own is a frozen slotted dataclass too.  A move that is only a
+    word (the seat and nothing else: "stand", "end the turn") adds no field, so it needs no
+    dataclass of its own: it names its words in its class line and keeps its docstring::
+
+        class Stand(Move, says=N_("stand"), written="stand"):
+            '''The eldest hand keeps the deal as it is.'''
+
+    It is still a class of its own, for ``isinstance`` and ``match``, equal only to the same
+    word by the same seat.
+    """
 
     seat: Seat
     says: ClassVar[str] = ""
@@ -65,6 +76,16 @@ class Move:
     whose label is that alone; the others write :meth:`label`."""
     written: ClassVar[str] = ""
     """The notation as a template of the fields (``"discard {card}"``), never translated."""
+
+    def __init_subclass__(cls, *, says: str = "", written: str = "") -> None:
+        """Take ``says`` and ``written`` from the class line, where a move gives them there.
+
+        (``dataclass(slots=True)`` makes a subclass again, without them: what it has stays.)
+        """
+        if says:
+            cls.says = says
+        if written:
+            cls.written = written
 
     def label(self) -> str:
         if not self.says:
@@ -103,12 +124,8 @@ class Move:
         return say("a move with a card out of sight")
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Move):
+class Pass(Move, says=N_("pass"), written="pass"):
     """Pass: make no play this turn (each game's rules say when a player may or must)."""
-
-    says = N_("pass")
-    written = "pass"
 
 
 def _cards_in(value: Any) -> Iterator[Card]:

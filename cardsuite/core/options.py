@@ -1,9 +1,10 @@
 """Game options: declared once as a frozen dataclass, read from text, shown in the lobby.
 
-Each game declares ``Options`` as a frozen keyword-only dataclass whose fields are made with
-:func:`option`.  The metadata gives the lobby its labels and choices and lets the command line
+Each game declares ``Options`` as a frozen keyword-only dataclass on :class:`GameOptions`
+whose fields are made with :func:`option`.  The metadata gives the lobby its labels and choices and lets the command line
 read ``--opt key=value`` without any game-specific code.  Validation that involves several
-fields or the player count stays in the game (``__post_init__`` or ``new_game``), raising
+fields or the player count stays in the game (its own ``__post_init__``, which calls
+:func:`validate_fields` first, or ``new_game``), raising
 :class:`OptionsError` with a sentence that names the bad value.
 
 An option whose default is text and that has no choices is a *text* option (a given deal,
@@ -50,6 +51,20 @@ def option(
         "offered": offered,
     }
     return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameOptions:
+    """Base of every game's options: made, they check each field against its declaration.
+
+    A game declares its options as a subclass, itself a frozen keyword-only slotted dataclass
+    whose fields are made with :func:`option`; its values are then checked against their
+    kinds, choices and bounds (:func:`validate_fields`) whenever options are made, from the
+    lobby, the command line or a save.
+    """
+
+    def __post_init__(self) -> None:
+        validate_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ from cardsuite.core.cards import Card, Suit
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import Listed, said, said_n, say, say_n, words
@@ -90,7 +90,7 @@ def value(card: Card) -> int:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class CassinoOptions:
+class CassinoOptions(GameOptions):
     hands: int = option(
         1,
         label=N_("Hands"),
@@ -118,9 +118,6 @@ class CassinoOptions:
         label=N_("Capture stats"),
         help=N_("show the cards and clubs in each captured pile and who holds 2♣ and 10♦"),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- moves ---------------------------------------------------------------------------------

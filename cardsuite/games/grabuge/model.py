@@ -51,7 +51,7 @@ from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option, validate_fields
 from cardsuite.core.outcome import Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -107,7 +107,7 @@ def seat_piles(s: Seat) -> tuple[PileId, ...]:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class GrabugeOptions:
+class GrabugeOptions(GameOptions):
     decks: int = option(
         2,
         label=N_("Decks"),

@@ -62,7 +62,7 @@ from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -121,7 +121,7 @@ def slots_for(seats: int) -> int:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class GrabushOptions:
+class GrabushOptions(GameOptions):
     discard_piles_per_player: int = option(
         1,
         label=N_("Discards"),
@@ -148,9 +148,6 @@ class GrabushOptions:
         help=N_("deals a team must win to take the match; drawn deals count for nobody"),
         minimum=1,
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -243,12 +240,8 @@ class Discard(Move):
         return Gesture(hand(self.seat), self.card, discard(self.seat, self.pile))
 
 
-@dataclass(frozen=True, slots=True)
-class Accuse(Move):
+class Accuse(Move, says=N_("accuse the other team of table talk"), written="accuse"):
     """Accuse the other team of table talk (option ``table_talk_penalty``)."""
-
-    says = N_("accuse the other team of table talk")
-    written = "accuse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,12 +260,8 @@ class PenaltyInsert(Move):
         return Gesture(hand(self.seat), self.card, team_pile(1 - team_of(self.seat)))
 
 
-@dataclass(frozen=True, slots=True)
-class PenaltySkip(Move):
+class PenaltySkip(Move, says=N_("give no penalty card"), written="skip"):
     """Give no card for the penalty."""
-
-    says = N_("give no penalty card")
-    written = "skip"
 
 
 # Pass (core.moves): end the turn with an empty hand and nothing left to draw.

@@ -66,7 +66,7 @@ from cardsuite.core.cards import Card, CardFace
 from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -97,7 +97,7 @@ captured = pile_names("captured")  # captured(s): seat s's captures and lay-asid
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class LaughOptions:
+class LaughOptions(GameOptions):
     stakes: bool = option(
         True,
         label=N_("Stakes"),
@@ -134,9 +134,6 @@ class LaughOptions:
         label=N_("Lay aside pairs"),
         help=N_("seed-literal: plain pairs in hand are laid aside at the start as well"),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
     def deal_count(self, seats: int) -> int:
         return self.deals or seats
@@ -183,28 +180,16 @@ class Capture(Move):
         return say("Take which {rank} from the table?", rank=ranks_word(self.hand[0].rank))
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn(Move):
+class EndTurn(Move, says=N_("end the turn"), written="done"):
     """Stop capturing and pass the turn (after at least one capture)."""
 
-    says = N_("end the turn")
-    written = "done"
 
-
-@dataclass(frozen=True, slots=True)
-class AddPair(Move):
+class AddPair(Move, says=N_("add your pair"), written="add pair"):
     """Lay the other two cards of the rank just paired aside (``auto_add_pair`` off)."""
 
-    says = N_("add your pair")
-    written = "add pair"
 
-
-@dataclass(frozen=True, slots=True)
-class KeepPair(Move):
+class KeepPair(Move, says=N_("keep your pair"), written="keep pair"):
     """Keep the pair in hand (``auto_add_pair`` off)."""
-
-    says = N_("keep your pair")
-    written = "keep pair"
 
 
 LaughMove = Capture | EndTurn | AddPair | KeepPair

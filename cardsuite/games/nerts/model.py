@@ -64,7 +64,7 @@ from cardsuite.core.cards import ACE, Card
 from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_
 from cardsuite.core.moves import Gesture, Move, Pass
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import POINTS, Outcome
 from cardsuite.core.series import DealResult, Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -125,7 +125,7 @@ REALTIME, TURNS = "realtime", "turns"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class NertsOptions:
+class NertsOptions(GameOptions):
     mode: str = option(
         REALTIME,
         label=N_("Mode"),
@@ -161,9 +161,6 @@ class NertsOptions:
         label=N_("One action per turn"),
         help=N_("turn-based mode only: a turn is exactly one play, flip or pass"),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -208,23 +205,15 @@ class Play(Move):
         return Gesture(self.source, self.card, self.target, count=None)
 
 
-@dataclass(frozen=True, slots=True)
-class Flip(Move):
+class Flip(Move, says=N_("flip"), written="flip"):
     """Turn the next cards of the stock onto the waste (recycling the waste when it is out)."""
-
-    says = N_("flip")
-    written = "flip"
 
     def gesture(self) -> Gesture:
         return Gesture(stock(self.seat))
 
 
-@dataclass(frozen=True, slots=True)
-class Stuck(Move):
+class Stuck(Move, says=N_("stuck"), written="stuck"):
     """Real-time: say you are stuck (§6.6)."""
-
-    says = N_("stuck")
-    written = "stuck"
 
 
 # Pass (core.moves), turn-based only: end the turn with stock and waste both empty.

@@ -54,7 +54,7 @@ from cardsuite.core.errors import OptionsError
 from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import N_, N_n, ngettext
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
@@ -78,7 +78,7 @@ hand = pile_names("hand")  # hand(s): seat s's cards, in the order they arrived
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RangOptions:
+class RangOptions(GameOptions):
     decks: str | int = option(
         "auto",
         label=N_("Decks"),
@@ -103,9 +103,6 @@ class RangOptions:
         minimum=1,
         maximum=50,
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
     def deck_count(self, players: int) -> int:
         """The number of packs for ``players``; OptionsError if an explicit count contradicts it."""
@@ -179,23 +176,15 @@ class PlayJoker(Move):
         return (say("name {rank}", rank=rank_index(self.rank)), follow)
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Move):
+class Draw(Move, says=N_("draw"), written="draw"):
     """Take the top card of the stock (only when no card next to T is held)."""
-
-    says = N_("draw")
-    written = "draw"
 
     def gesture(self) -> Gesture:
         return Gesture(STOCK)
 
 
-@dataclass(frozen=True, slots=True)
-class Keep(Move):
+class Keep(Move, says=N_("keep the drawn card"), written="keep"):
     """Keep the card just drawn and end the turn."""
-
-    says = N_("keep the drawn card")
-    written = "keep"
 
 
 RangMove = Play | PlayJoker | Draw | Keep

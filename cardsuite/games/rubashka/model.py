@@ -63,7 +63,7 @@ from cardsuite.core.errors import NotationError, OptionsError
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, N_n, _
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option, validate_fields
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import number_text, ordinal, said, said_n, say, say_n, words
@@ -234,7 +234,7 @@ def _read_cards(pack: Pack, parts: list[str]) -> tuple[tuple[Card, ...], tuple[C
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RubashkaOptions:
+class RubashkaOptions(GameOptions):
     pack: str = option(
         CAMICIA,
         label=N_("Pack"),
@@ -263,12 +263,8 @@ class RubashkaOptions:
 # --- the move ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Flip(Move):
+class Flip(Move, says=N_("turn up your top card"), written="flip"):
     """Turn your top card face up onto the pile: the only move of the game."""
-
-    says = N_("turn up your top card")
-    written = "flip"
 
     def gesture(self) -> Gesture:
         # Pick your own packet (a click on it, or Enter with it under the cursor).

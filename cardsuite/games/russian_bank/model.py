@@ -66,7 +66,7 @@ from cardsuite.core.cards import Card
 from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.table import PileId, Seat, SeenTable, Table
 from cardsuite.core.text import join_words, said, say, words
 from cardsuite.core.text import seat as who
@@ -196,7 +196,7 @@ AUTO, BLOCK = "auto", "block"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RussianBankOptions:
+class RussianBankOptions(GameOptions):
     loading: bool = option(
         True,
         label=N_("Loading"),
@@ -221,9 +221,6 @@ class RussianBankOptions:
         label=N_("Score the margin"),
         help=N_("the winner scores 30 + 2 per card in the loser's reserve + 1 per other card"),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -252,23 +249,15 @@ class Play(Move):
         return Gesture(self.source, self.card, self.target)
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(Move):
+class Discard(Move, says=N_("discard the hand card (end the turn)"), written="discard"):
     """Put the hand card on one's own waste: the turn ends."""
-
-    says = N_("discard the hand card (end the turn)")
-    written = "discard"
 
     def gesture(self) -> Gesture:
         return Gesture(_CARD[self.seat], None, _WASTE[self.seat])
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn(Move):
+class EndTurn(Move, says=N_("end the turn"), written="end turn"):
     """End the turn when there is no hand card (hand and waste empty)."""
-
-    says = N_("end the turn")
-    written = "end turn"
 
 
 @dataclass(frozen=True, slots=True)

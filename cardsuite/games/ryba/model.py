@@ -67,7 +67,7 @@ from cardsuite.core.cards import Card, CardFace, rank_index
 from cardsuite.core.events import Event, SeatEvent, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
@@ -104,7 +104,7 @@ books = pile_names("books")  # books(s): seat s's books, face up, four cards eac
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RybaOptions:
+class RybaOptions(GameOptions):
     ask_all: bool = option(
         False,
         label=N_("Ask everyone"),
@@ -118,9 +118,6 @@ class RybaOptions:
             "and the game ends when all 13 books are down: most books wins"
         ),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- cards in words --------------------------------------------------------------------------

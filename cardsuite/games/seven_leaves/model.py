@@ -72,7 +72,7 @@ from cardsuite.core.cards import ACE_HIGH, Card, Suit, short_deck_36
 from cardsuite.core.events import Event, TrumpTurnedUp
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
@@ -126,7 +126,7 @@ COUNT, OFF = "count", "off"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SevenLeavesOptions:
+class SevenLeavesOptions(GameOptions):
     target_tricks: int = option(
         7,
         label=N_("Safe at"),
@@ -153,9 +153,6 @@ class SevenLeavesOptions:
         help=N_("count: the loser cuts the pack for his noses; off: only the loss is recorded"),
         choices=(COUNT, OFF),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- the penalty ---------------------------------------------------------------------------

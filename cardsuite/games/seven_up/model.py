@@ -74,7 +74,7 @@ from cardsuite.core.cards import ACE, JACK, KING, QUEEN, Card, CardFace, RankOrd
 from cardsuite.core.events import Event, SeatEvent, TrumpTurnedUp, private
 from cardsuite.core.i18n import C_, N_, N_n
 from cardsuite.core.moves import Gesture, Move
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.series import Series
 from cardsuite.core.table import Seat, SeenTable, Table, pile_names
@@ -116,7 +116,7 @@ NONE = "none"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SevenUpOptions:
+class SevenUpOptions(GameOptions):
     trick_points: bool = option(
         True,
         label=N_("Trick points"),
@@ -155,9 +155,6 @@ class SevenUpOptions:
         ),
     )
 
-    def __post_init__(self) -> None:
-        validate_fields(self)
-
     @property
     def order(self) -> RankOrder:
         return CLASSIC_ORDER if self.classic_rank else SEED_ORDER
@@ -166,44 +163,24 @@ class SevenUpOptions:
 # --- moves ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Stand(Move):
+class Stand(Move, says=N_("stand"), written="stand"):
     """The eldest hand keeps the deal as it is (begging option)."""
 
-    says = N_("stand")
-    written = "stand"
 
-
-@dataclass(frozen=True, slots=True)
-class Beg(Move):
+class Beg(Move, says=N_("beg"), written="beg"):
     """The eldest hand begs: the dealer must give him a point or run the cards."""
 
-    says = N_("beg")
-    written = "beg"
 
-
-@dataclass(frozen=True, slots=True)
-class Give(Move):
+class Give(Move, says=N_("give one point"), written="give"):
     """The dealer gives the beggar one point; the deal is played as it is."""
 
-    says = N_("give one point")
-    written = "give"
 
-
-@dataclass(frozen=True, slots=True)
-class Run(Move):
+class Run(Move, says=N_("run the cards"), written="run"):
     """The dealer runs the cards: three more each and a new turn-up."""
 
-    says = N_("run the cards")
-    written = "run"
 
-
-@dataclass(frozen=True, slots=True)
-class Redeal(Move):
+class Redeal(Move, says=N_("gather the cards and deal again"), written="redeal"):
     """After a void run (the pack ran short), the dealer gathers the cards and deals again."""
-
-    says = N_("gather the cards and deal again")
-    written = "redeal"
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,7 @@ from cardsuite.core.cards import ACE_HIGH, Card, CardFace
 from cardsuite.core.events import Event
 from cardsuite.core.i18n import N_, _
 from cardsuite.core.moves import Gesture, Move, Pass
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.table import PileId, Seat, SeenTable, Table, pile_names
 from cardsuite.core.text import ranks_word, said, say, say_n, words
 from cardsuite.core.text import seat as who
@@ -82,7 +82,7 @@ DONE = "done"  # the completed sets of four, face up, in the order set aside
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SnipOptions:
+class SnipOptions(GameOptions):
     multi_play: bool = option(
         False,
         label=N_("Several equal cards at once"),
@@ -96,9 +96,6 @@ class SnipOptions:
         label=N_("Pass automatically"),
         help=N_("a player with no card of the round's rank passes without being asked"),
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
 
 # --- words ---------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ from cardsuite.core.cards import ACE, KING, Card
 from cardsuite.core.events import Event, SeatEvent
 from cardsuite.core.i18n import N_, N_n
 from cardsuite.core.moves import Gesture, Move, Pass
-from cardsuite.core.options import option, validate_fields
+from cardsuite.core.options import GameOptions, option
 from cardsuite.core.outcome import Better, Measure
 from cardsuite.core.table import Layout, PileId, PileSpec, Seat, SeenTable, Table, Visibility
 from cardsuite.core.text import said, say, words
@@ -106,7 +106,7 @@ SEED_LAYOUT, CLASSIC_LAYOUT = "seed", "classic"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SpitOptions:
+class SpitOptions(GameOptions):
     wrap: bool = option(
         True,
         label=N_("Ace next to King"),
@@ -136,9 +136,6 @@ class SpitOptions:
         minimum=100,
         maximum=60_000,
     )
-
-    def __post_init__(self) -> None:
-        validate_fields(self)
 
     @property
     def slot_count(self) -> int:
@@ -191,20 +188,12 @@ class Fill(Move):
         return Gesture(slot(self.seat, self.source), None, slot(self.seat, self.target))
 
 
-@dataclass(frozen=True, slots=True)
-class SpitRequest(Move):
+class SpitRequest(Move, says=N_("ready to spit"), written="spit"):
     """Real time: declare yourself ready to spit."""
 
-    says = N_("ready to spit")
-    written = "spit"
 
-
-@dataclass(frozen=True, slots=True)
-class SpitCancel(Move):
+class SpitCancel(Move, says=N_("cancel the spit request"), written="cancel"):
     """Real time: withdraw your request to spit."""
-
-    says = N_("cancel the spit request")
-    written = "cancel"
 
 
 # Pass (core.moves), turn mode only: pass the move (two passes in a row make a spit).
