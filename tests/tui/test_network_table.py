@@ -5,8 +5,10 @@ engine's words, reaches the outcome, and is told when the server goes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 from textual.pilot import Pilot
@@ -54,7 +56,12 @@ def table_screen(app: CardsuiteApp) -> RemoteTableScreen | None:
     return screen if isinstance(screen, RemoteTableScreen) else None
 
 
-async def test_a_person_plays_rang_to_the_end_at_the_table_screen() -> None:
+@contextlib.asynccontextmanager
+async def at_rang_against_a_bot() -> AsyncIterator[
+    tuple[ServerTable, CardsuiteApp, Pilot[Any], RemoteTableScreen]
+]:
+    """A Rang table of Tester and a bot at a server on loopback, Tester at its table screen
+    once the match has started."""
     async with serving() as (host, url):
         table: ServerTable = host.open_table("rang", ["human", "normal"])
         (token,) = list(table.invites)
@@ -63,35 +70,40 @@ async def test_a_person_plays_rang_to_the_end_at_the_table_screen() -> None:
             await wait_for(pilot, lambda: (s := table_screen(app)) is not None and s.remote.started)
             screen = table_screen(app)
             assert screen is not None
-            runner = screen.remote
-            refusals_checked = 0
-            while not runner.done:
-                await wait_for(pilot, lambda: bool(runner.legal) or runner.done)
-                if runner.done:
-                    break
-                match = table.match
-                assert match is not None
-                # what the seat sees is what the server's match shows that seat, to the letter
-                assert runner.view() == match.view(0)
-                # a refused move is refused with the engine's reason, names filled in
-                for move in runner.candidates(0):
-                    if move not in runner.legal and refusals_checked < 5:
-                        refusals_checked += 1
-                        assert runner.refusal_of(move) == match.why_illegal(move)
-                        assert not screen.play(move)
-                        assert runner.message == runner.refusal_of(move)
-                assert screen.play(runner.legal[0])
-            await wait_for(pilot, lambda: isinstance(app.screen, OutcomeScreen))
-            assert table.match is not None
-            outcome = table.match.outcome()
-            assert outcome is not None and runner.match.outcome() == outcome
-            shown = screen_text(app)
-            assert "Rang — game over" in shown
-            assert fill(outcome.reason, table.match.names)[1:] in shown
-            # no rematch nor replay here: the match is the host's
-            assert app.screen.check_action("choose", ("rematch",)) is False
-            assert app.screen.check_action("replay", ()) is False
-            assert refusals_checked > 0
+            yield table, app, pilot, screen
+
+
+async def test_a_person_plays_rang_to_the_end_at_the_table_screen() -> None:
+    async with at_rang_against_a_bot() as (table, app, pilot, screen):
+        runner = screen.remote
+        refusals_checked = 0
+        while not runner.done:
+            await wait_for(pilot, lambda: bool(runner.legal) or runner.done)
+            if runner.done:
+                break
+            match = table.match
+            assert match is not None
+            # what the seat sees is what the server's match shows that seat, to the letter
+            assert runner.view() == match.view(0)
+            # a refused move is refused with the engine's reason, names filled in
+            for move in runner.candidates(0):
+                if move not in runner.legal and refusals_checked < 5:
+                    refusals_checked += 1
+                    assert runner.refusal_of(move) == match.why_illegal(move)
+                    assert not screen.play(move)
+                    assert runner.message == runner.refusal_of(move)
+            assert screen.play(runner.legal[0])
+        await wait_for(pilot, lambda: isinstance(app.screen, OutcomeScreen))
+        assert table.match is not None
+        outcome = table.match.outcome()
+        assert outcome is not None and runner.match.outcome() == outcome
+        shown = screen_text(app)
+        assert "Rang — game over" in shown
+        assert fill(outcome.reason, table.match.names)[1:] in shown
+        # no rematch nor replay here: the match is the host's
+        assert app.screen.check_action("choose", ("rematch",)) is False
+        assert app.screen.check_action("replay", ()) is False
+        assert refusals_checked > 0
 
 
 async def test_the_waiting_room_then_a_line_when_the_server_goes() -> None:
@@ -206,18 +218,11 @@ async def test_a_game_in_real_time_is_not_hosted_for_the_table_screen_and_says_w
 
 
 async def test_a_chat_line_reaches_the_table_as_plain_text() -> None:
-    async with serving() as (host, url):
-        table = host.open_table("rang", ["human", "normal"])
-        (token,) = list(table.invites)
-        app = remote_app(url, token)
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: (s := table_screen(app)) is not None and s.remote.started)
-            screen = table_screen(app)
-            assert screen is not None
-            await press(pilot, "slash")
-            await wait_for(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
-            app.screen.query_one(Input).value = "good luck \x1b[31mall"
-            await press(pilot, "enter")
-            await wait_for(pilot, lambda: "Tester: good luck" in screen.remote.message)
-            assert "\x1b" not in screen.remote.message  # no control character reaches the screen
-            assert screen.remote.message_kind == "chat"
+    async with at_rang_against_a_bot() as (_table, app, pilot, screen):
+        await press(pilot, "slash")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ChatScreen")
+        app.screen.query_one(Input).value = "good luck \x1b[31mall"
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: "Tester: good luck" in screen.remote.message)
+        assert "\x1b" not in screen.remote.message  # no control character reaches the screen
+        assert screen.remote.message_kind == "chat"

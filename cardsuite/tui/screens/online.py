@@ -96,10 +96,8 @@ class OnlineScreen(TranslatedModalScreen[JoinChoice | HostChoice | None]):
     @on(Button.Pressed, "#join")
     @on(Input.Submitted, "#join-address, #join-invite, #join-name")
     def join(self) -> None:
-        try:
-            address = parse_address(self.query_one("#join-address", Input).value)
-        except CardsuiteError as problem:
-            self.refuse(str(problem))
+        address = self.address("#join-address")
+        if address is None:
             return
         invite = self.query_one("#join-invite", Input).value.strip().lower()
         if len(invite) != INVITE_DIGITS or any(c not in "0123456789abcdef" for c in invite):
@@ -111,12 +109,17 @@ class OnlineScreen(TranslatedModalScreen[JoinChoice | HostChoice | None]):
     @on(Button.Pressed, "#host")
     @on(Input.Submitted, "#host-address")
     def host(self) -> None:
+        address = self.address("#host-address")
+        if address is not None:
+            self.dismiss(HostChoice(address))
+
+    def address(self, field: str) -> tuple[str, int] | None:
+        """The HOST:PORT typed in ``field``, or None (and why, said)."""
         try:
-            address = parse_address(self.query_one("#host-address", Input).value)
+            return parse_address(self.query_one(field, Input).value)
         except CardsuiteError as problem:
             self.refuse(str(problem))
-            return
-        self.dismiss(HostChoice(address))
+            return None
 
     def refuse(self, text: str) -> None:
         self.query_one("#online-error", Static).update(plain(text))
