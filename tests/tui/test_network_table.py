@@ -226,3 +226,13 @@ async def test_a_chat_line_reaches_the_table_as_plain_text() -> None:
         await wait_for(pilot, lambda: "Tester: good luck" in screen.remote.message)
         assert "\x1b" not in screen.remote.message  # no control character reaches the screen
         assert screen.remote.message_kind == "chat"
+
+
+async def test_hints_and_skips_are_not_offered_at_a_network_table_and_say_why() -> None:
+    async with at_rang_against_a_bot() as (_table, _app, pilot, screen):
+        assert screen.check_action("hint", ()) is False
+        assert screen.check_action("skip", ()) is False
+        await press(pilot, "h")
+        await wait_for(pilot, lambda: "No hints" in screen.remote.message)
+        await press(pilot, "full_stop")
+        await wait_for(pilot, lambda: "Nothing to skip" in screen.remote.message)

@@ -123,6 +123,21 @@ class RemoteTableScreen(TableScreen):
         lines += ["", _("The match starts when every person has joined.")]
         return "\n".join(lines)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The server keeps the pace and plays the bots: nothing to skip, no hint, no redo
+        (``h`` and ``.`` still say why)."""
+        if action in ("skip", "hint", "redo"):
+            return False
+        return super().check_action(action, parameters)
+
+    def key_h(self) -> None:
+        self.remote.request_hint()  # says there are none here
+        self.refresh_table()
+
+    def key_full_stop(self) -> None:
+        self.remote.skip()  # says the server keeps the pace
+        self.refresh_table()
+
     def action_chat(self) -> None:
         """A line to the table: everyone there (spectators too) reads it."""
 
