@@ -85,10 +85,8 @@ class RemoteMatch:
 
     @property
     def moves(self) -> Sequence[Any]:
+        """A step for each move seen (what a table reads their number of)."""
         return self.seen
-
-    def observe(self, viewer: Seat | None = None) -> Observation[Any]:
-        return self.seen[-1]
 
     def view(self, viewer: Seat | None = None) -> TableView:
         obs = self.seen[-1]
@@ -124,9 +122,6 @@ class RemoteMatch:
 
     def log(self, viewer: Seat | None, last: int | None = None) -> list[str]:
         return told(self.steps_newest_first(), viewer, self.names, last)
-
-    def deal_code(self) -> str:
-        return ""
 
 
 class RemoteRunner:

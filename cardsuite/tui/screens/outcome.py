@@ -118,7 +118,7 @@ class OutcomeScreen(TranslatedScreen[str]):
             recent = match.log(self.viewer, last=4)
             if recent:
                 yield Static("\n".join(recent), id="outcome-log", markup=False)
-            if self.local:
+            if isinstance(match, Match):
                 code = match.deal_code()
                 yield Static(
                     _("Deal code {code} (to play it again: cardsuite deal {code})").format(
