@@ -28,8 +28,11 @@ of the suite (``benchmarks/search_speed.py``).  Budget spending:
 
 Where playouts run.  Random playouts (no policy) in a game that declares a kernel
 (:mod:`cardsuite.core.kernel`) run in the kernel: the candidate move is applied by the engine,
-the kernel is loaded from the state after it and random actions are played in place to the
-end, at a fraction of the engine's cost per ply.  A policy plays from observations, which only
+the kernel is loaded from the state after it and actions are played in place to the end, at a
+fraction of the engine's cost per ply: at random, or by the kernel's quick rule of thumb where
+it writes one (:meth:`~cardsuite.core.kernel.Kernel.quick`: a few comparisons a ply over the
+imagined world, where every card is in sight; opponents who play like players, not at random,
+make a playout say more of a move).  A policy plays from observations, which only
 the engine makes, so policy playouts (and every game without a kernel) run in the engine.  The
 two paths are two functions, :meth:`SearchBot._engine_playout` and
 :meth:`SearchBot._kernel_playout`, written alike line for line: the same choice of seat, the
@@ -49,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsuite.bots.base import Bot, Remembers
-from cardsuite.core.kernel import Kernel
+from cardsuite.core.kernel import Kernel, plays_by_rule
 from cardsuite.core.moves import Move
 from cardsuite.core.outcome import Outcome
 from cardsuite.core.protocol import AnyGame, Observation
@@ -97,7 +100,9 @@ class SearchBot:
     ``policy`` plays every seat during playouts; None means uniformly random moves (the fastest,
     and the only choice a game without a bot of its own has).  A policy bot is called with
     each seat's own observation, as in a real game.  Random playouts run in the game's kernel
-    where it has one, unless ``kernels`` is False (to compare with the engine's playouts).
+    where it has one, unless ``kernels`` is False (to compare with the engine's playouts);
+    there every seat plays by the kernel's quick rule of thumb where it writes one, unless
+    ``rules`` is False (to compare with random playouts).
     ``guide`` proposes the move to beat (the policy when None); a guide with a memory
     (:class:`~cardsuite.bots.base.Remembers`) is shown what this bot is shown.
     """
@@ -114,11 +119,13 @@ class SearchBot:
         confidence: float = 2.0,
         min_worlds: int = 16,
         kernels: bool = True,
+        rules: bool = True,
         guide: Bot | None = None,
     ) -> None:
         self.policy = policy
         self.guide = guide if guide is not None else policy
         self.kernels = kernels
+        self.rules = rules
         self.last_stats = SearchStats()  # what the latest decision cost, for benchmarks
         self.plies = plies
         self.playout_limit = playout_limit
@@ -264,9 +271,11 @@ class SearchBot:
     def _kernel_playout(
         self, kernel: Kernel[Any, Any], state: Any, rng: random.Random
     ) -> tuple[Outcome | None, int]:
-        """The same random playout as :meth:`_engine_playout`, in the kernel loaded from
-        ``state`` (a fresh working copy, played on in place)."""
+        """The same playout as :meth:`_engine_playout` at random, in the kernel loaded from
+        ``state`` (a fresh working copy, played on in place); by the kernel's quick rule of
+        thumb where it writes one (:meth:`Kernel.quick`) and ``rules`` is on."""
         to_move, legal_of, play = kernel.to_move, kernel.legal, kernel.play
+        quick = kernel.quick if self.rules and plays_by_rule(kernel) else None
         k = kernel.load(state)
         plies = 0
         limit = self.playout_limit
@@ -274,7 +283,8 @@ class SearchBot:
             movers = to_move(k)  # in seat order: the first is the lowest
             if not movers:
                 break
-            actions = legal_of(k, movers[0])
+            seat = movers[0]
+            actions = legal_of(k, seat)
             if not actions:  # on a clock: another seat may act, or something falls due
                 able = [s for s in movers if legal_of(k, s)]
                 if not able:
@@ -284,8 +294,15 @@ class SearchBot:
                     k = kernel.advance(k, due)
                     plies += 1
                     continue
-                actions = legal_of(k, able[rng.randrange(len(able))])
+                seat = able[rng.randrange(len(able))]
+                actions = legal_of(k, seat)
             count = len(actions)
-            k = play(k, actions[0] if count == 1 else actions[rng.randrange(count)])
+            if count == 1:
+                action = actions[0]
+            elif quick is None:
+                action = actions[rng.randrange(count)]
+            else:
+                action = quick(k, seat, actions, rng)
+            k = play(k, action)
             plies += 1
         return kernel.outcome(k), plies

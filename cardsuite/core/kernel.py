@@ -32,6 +32,7 @@ in place of the method: ``load = staticmethod(load_state)``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -175,6 +176,16 @@ class Kernel(Generic[K, A]):
         """The engine's outcome of the match, once it is over; None before."""
         raise NotImplementedError
 
+    # --- playouts by a rule of thumb -----------------------------------------------------
+    def quick(self, kernel: K, seat: Seat, actions: Sequence[A], rng: random.Random) -> A:
+        """The action a quick rule of thumb takes for ``seat`` among ``actions`` (two or
+        more, all legal): what a search's playouts play when the kernel writes this method
+        (:func:`plays_by_rule`).  It sees the whole working copy: a playout runs in a world
+        the searching seat imagined, where every card is known to every seat.  The rule is
+        for speed, not for cleverness: a few comparisons, no look-ahead.  Unwritten, a
+        playout takes an action at random (this very draw)."""
+        return actions[rng.randrange(len(actions))]
+
     # --- on a clock ----------------------------------------------------------------------
     def clock(self, kernel: K) -> int:
         """The time (ms since the deal) of the latest step; 0 without a clock."""
@@ -187,6 +198,11 @@ class Kernel(Generic[K, A]):
     def advance(self, kernel: K, now: int) -> K:
         """Perform what has fallen due by ``now`` and set the clock to it."""
         return kernel
+
+
+def plays_by_rule(kernel: Kernel[Any, Any]) -> bool:
+    """Whether ``kernel`` writes its own :meth:`Kernel.quick` rule for playouts."""
+    return type(kernel).quick is not Kernel.quick
 
 
 class DealsKernel(Kernel[TD, A]):

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from cardsuite.bots.search import SearchBot
+from cardsuite.core.kernel import plays_by_rule
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame
 from cardsuite.core.table import HoldsRank, resample_hidden
@@ -181,3 +182,26 @@ def test_a_kernel_ply_costs_less_than_an_engine_ply(game_id: str) -> None:
     fast = python_calls_per_ply(SearchBot(plies=PLIES), game, state, seat)
     slow = python_calls_per_ply(SearchBot(plies=PLIES, kernels=False), game, state, seat)
     assert slow >= 1.5 * fast, f"{game_id}: {fast:.1f} calls per ply in the kernel, {slow:.1f}"
+
+
+def test_kernel_playouts_play_by_the_kernels_quick_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a kernel writes a quick rule of thumb, every choice of two or more actions in a
+    playout is the rule's, and none with ``rules`` off."""
+    game = GAMES["ryba"]
+    kernel = GAME_INFO["ryba"].load_kernel()
+    assert kernel is not None
+    asked: list[int] = []
+
+    def first_action(k: Any, seat: int, actions: Any, rng: random.Random) -> Any:
+        asked.append(len(actions))
+        return actions[0]
+
+    ((state, seat),) = choices(game, 1, seed=5)
+    obs, legal = game.observe(state, seat), game.bot_moves(state, seat)
+    monkeypatch.setattr(type(kernel), "quick", lambda self, *args: first_action(*args))
+    assert plays_by_rule(kernel)
+    SearchBot(plies=PLIES).choose(game, obs, legal, random.Random(0))
+    assert asked and min(asked) >= 2
+    asked.clear()
+    SearchBot(plies=PLIES, rules=False).choose(game, obs, legal, random.Random(0))
+    assert not asked

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+from cardsuite.bots.search import SearchBot
 from cardsuite.core.errors import OptionsError
+from cardsuite.core.kernel import plays_by_rule
 from cardsuite.core.options import describe_options
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAME_INFO, GAMES
@@ -120,3 +122,53 @@ def test_a_kernel_that_plays_a_move_wrongly_is_caught() -> None:
     with pytest.raises(AssertionError, match="leads elsewhere"):
         for seed in range(20):
             lockstep(game, NoTake(), 3, game.Options(), seed)
+
+
+def has_rule(game_id: str) -> bool:
+    kernel = kernel_of(GAMES[game_id])
+    return kernel is not None and plays_by_rule(kernel)
+
+
+RULE_GAMES = [game_id for game_id in KERNEL_GAMES if has_rule(game_id)]
+PLAYOUT_LIMIT = SearchBot().playout_limit
+
+
+@pytest.mark.parametrize("game_id", RULE_GAMES or ["none"])
+def test_a_kernels_quick_rule_picks_a_legal_action_and_plays_to_the_end(game_id: str) -> None:
+    """A kernel's quick rule of thumb (``Kernel.quick``), playing every seat from the deal in
+    the kernel, takes one of the actions it is offered, changes nothing by choosing, chooses
+    alike from the same generator, and ends the match within a search's playout limit (a
+    rule that went round in circles would make every playout score a draw)."""
+    if game_id == "none":
+        pytest.skip("no kernel writes a quick rule")
+    game = GAMES[game_id]
+    kernel = kernel_of(game)
+    assert kernel is not None
+    for seed in range(6):
+        seats = game.seat_counts[seed % len(game.seat_counts)]
+        k = kernel.load(game.new_game(seats=seats, seed=seed))
+        rng = random.Random(seed)
+        plies = 0
+        while movers := kernel.to_move(k):
+            able = [s for s in movers if kernel.legal(k, s)]
+            if not able:
+                due = kernel.next_due(k)
+                assert due is not None, "nobody can act and nothing falls due"
+                k = kernel.advance(k, due)
+                continue
+            seat = able[0]
+            actions = kernel.legal(k, seat)
+            if len(actions) > 1:
+                key, state = kernel.key(k), rng.getstate()
+                action = kernel.quick(k, seat, actions, rng)
+                assert action in actions, f"{game_id}: the quick rule chose no legal action"
+                assert kernel.key(k) == key, f"{game_id}: the quick rule changed the kernel"
+                again = random.Random()
+                again.setstate(state)
+                assert kernel.quick(k, seat, actions, again) == action
+            else:
+                action = actions[0]
+            k = kernel.play(k, action)
+            plies += 1
+            assert plies <= PLAYOUT_LIMIT, f"{game_id}: quick play did not end in {plies} plies"
+        assert kernel.outcome(k) is not None
