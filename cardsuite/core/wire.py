@@ -36,7 +36,9 @@ from cardsuite.core.outcome import Better, Measure, Outcome
 from cardsuite.core.table import Layout, PileSpec, Visibility
 from cardsuite.core.text import Message, message_from_data
 
-PROTOCOL = 1
+_FACE_DOWN_TEXT = "?"  # a card out of sight, in events and observations alike
+
+PROTOCOL = 2  # 2: a card out of sight is "?" in events too (it was null there)
 
 
 class WireError(CardsuiteError):
@@ -62,7 +64,7 @@ def _value_data(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | str):
         return value
     if value is FACE_DOWN:
-        return None
+        return _FACE_DOWN_TEXT
     if isinstance(value, Card):  # the back only where it matters: "6♥#3", deck 3's
         return f"{value}#{value.back}" if value.back else str(value)
     if isinstance(value, Event):
@@ -114,7 +116,7 @@ def event_from_data(data: Any, kinds: dict[str, type[Event]]) -> Event:
     extra = set(data) - set(fields) - {"event"}
     if extra:
         raise WireError(f"{data['event']}: unknown fields {sorted(extra)}")
-    hidden = private_fields(cls)  # where null is a card out of sight
+    hidden = private_fields(cls)  # where a card may be out of sight
     values = {}
     for name, field in fields.items():
         if name not in data:
@@ -133,14 +135,15 @@ def _annotation(field: dataclasses.Field[Any]) -> str:
 def _value_from_data(
     value: Any, annotation: str, face_down: bool, kinds: dict[str, type[Event]]
 ) -> Any:
-    """``value`` read as the field's type says (``face_down``: null is a card out of sight)."""
+    """``value`` read as the field's type says (``face_down``: the field may hold a card out
+    of sight, written "?")."""
     if isinstance(value, dict):
         return event_from_data(value, kinds)
     if isinstance(value, list):
         item = annotation[annotation.find("[") + 1 : annotation.rfind("]")].split(",")[0]
         return tuple(_value_from_data(v, item.strip(), face_down, kinds) for v in value)
-    if value is None:
-        return FACE_DOWN if face_down else None
+    if value == _FACE_DOWN_TEXT and face_down:
+        return FACE_DOWN
     if isinstance(value, str) and ("Card" in annotation):
         return _card(value)
     return value
@@ -165,7 +168,6 @@ def _value_from_data(
 # reader makes only what it is allowed to: classes of core and of the game's own package, and
 # of those only NamedTuples, dataclasses and enums; anything else is a WireError.
 
-_FACE_DOWN_TEXT = "?"
 
 
 def observation_data(obs: Any) -> Any:

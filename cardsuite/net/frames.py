@@ -2,12 +2,12 @@
 
 Every frame has a ``type``.  A client speaks first, with one of
 
-* ``{"type": "open", "protocol": 1, "game": "rang", "players": 2, "seats": ["human",
+* ``{"type": "open", "protocol": 2, "game": "rang", "players": 2, "seats": ["human",
   "normal"], "options": {"key": "value"}, "name": "Anna"}``: open a table and sit at its first
   human seat (``seats`` gives each seat as ``human`` or a bot level);
-* ``{"type": "join", "protocol": 1, "invite": "<token>", "name": "Boris"}``: take the seat an
+* ``{"type": "join", "protocol": 2, "invite": "<token>", "name": "Boris"}``: take the seat an
   invite is for (again after a dropped connection: the same invite);
-* ``{"type": "watch", "protocol": 1, "table": "<id>"}``: watch a table (public cards only).
+* ``{"type": "watch", "protocol": 2, "table": "<id>"}``: watch a table (public cards only).
 
 then, seated, ``{"type": "act", "ply": 12, "move": "play 7♠"}`` (a move in the game's
 notation, for the table as it stood after ``ply`` moves), ``{"type": "go"}`` (the scores

@@ -22,6 +22,7 @@ from cardsuite.core.wire import (
     observation_from_data,
 )
 from cardsuite.games import declared_games
+from cardsuite.games.rang.model import CameBack, Kept
 from cardsuite.match import Match, SeatInfo
 
 GAME_IDS = [info.id for info in declared_games()]
@@ -147,3 +148,16 @@ def test_moves_equal_but_for_a_field_left_out_of_comparison_are_written_apart() 
     assert move_data(one) != move_data(two)
     module = "cardsuite.games.grabuge.engine"
     assert move_from_data(move_data(two), module).card == two.card
+
+
+def test_a_card_out_of_sight_is_written_alike_in_events_and_observations() -> None:
+    """An event's card hidden from its reader goes over the wire as "?", as it does in an
+    observation, and reads back face down; the seat who may see it reads the card."""
+    kinds = event_kinds("cardsuite.games.rang.engine")
+    kept = Kept(1, parse_card("7♠"))
+    assert event_data(kept.seen_by(0)) == {"event": "Kept", "seat": 1, "card": "?"}
+    assert event_from_data(event_data(kept.seen_by(0)), kinds) == Kept(1, FACE_DOWN)
+    assert event_from_data(event_data(kept.seen_by(1)), kinds) == kept
+    came = CameBack(0, (parse_card("A♥"), parse_card("K♥")))
+    assert event_data(came.seen_by(1))["cards"] == ["?", "?"]
+    assert observation_data((FACE_DOWN,)) == ["?"]

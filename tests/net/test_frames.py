@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from cardsuite.core.i18n import speaking
 from cardsuite.core.text import fill, message_from_data
+from cardsuite.core.wire import PROTOCOL
 from cardsuite.net.client import ServerGone, error_text, join_frame, play_seat, refused
 from cardsuite.net.commands import tls_client, tls_server
 from cardsuite.net.frames import MAX_FRAME
@@ -61,8 +62,8 @@ MALFORMED: list[Any] = [
     {"type": "act", "ply": 10**6, "move": "draw"},
     {"type": "act", "ply": 0, "move": "play 99♠"},
     {"type": "act", "ply": 0, "move": "\x1b[31m" * 20},
-    {"type": "join", "protocol": 1, "invite": "0" * 32},
-    {"type": "open", "protocol": 1, "game": "rang", "seats": ["human"]},
+    {"type": "join", "protocol": PROTOCOL, "invite": "0" * 32},
+    {"type": "open", "protocol": PROTOCOL, "game": "rang", "seats": ["human"]},
     {"type": "watch", "protocol": 99, "table": "x"},
     {"type": "chat", "text": ["a"]},
     "x" * (MAX_FRAME + 1),
@@ -174,7 +175,9 @@ async def test_a_second_connection_with_the_invite_replaces_the_first() -> None:
 async def test_a_table_without_a_person_or_with_a_bad_level_is_refused() -> None:
     async with serving() as (host, url), raw_client(url) as client:
         for seats in (["normal", "normal"], ["human", "grandmaster"], ["human"]):
-            await client.send({"type": "open", "protocol": 1, "game": "rang", "seats": seats})
+            await client.send(
+                {"type": "open", "protocol": PROTOCOL, "game": "rang", "seats": seats}
+            )
             answer = await client.receive("error")
             assert answer["message"]
         assert host.tables == {}
