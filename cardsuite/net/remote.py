@@ -12,8 +12,8 @@ time, from whoever holds the connection (the table screen's worker, a test).
 What the table offers differs from home where the server decides: the server plays the
 bots and keeps the pace, so there is nothing to skip or hold still; undo is asked of the
 server, which grants it by the table's policy (a person alone with bots); no hints, as a
-hint is a bot playing for a person at a table of others; the log begins where the client
-came in.  A game played in real time is not played from this client yet (the server's
+hint is a bot playing for a person at a table of others.  The log goes back before the
+client came in as far as the server's ``history`` tells.  A game played in real time is not played from this client yet (the server's
 clock would need the count-in and the key blocks the local table has).
 """
 
@@ -32,7 +32,13 @@ from cardsuite.core.protocol import AnyGame, Observation
 from cardsuite.core.table import PileId, Seat
 from cardsuite.core.text import fill, message_from_data, plain
 from cardsuite.core.view import TableView
-from cardsuite.core.wire import move_from_data, observation_from_data, outcome_from_data
+from cardsuite.core.wire import (
+    event_from_data,
+    event_kinds,
+    move_from_data,
+    observation_from_data,
+    outcome_from_data,
+)
 from cardsuite.games import get_game
 from cardsuite.match import SeatInfo, side_tags, told
 from cardsuite.net.client import error_text
@@ -69,6 +75,8 @@ class RemoteMatch:
         self.names: tuple[str, ...] = tuple(info.shown or info.name for info in self.seats)
         self.seen: list[Observation[Any]] = []  # each step's observation, the oldest first
         self.plies: list[int] = []  # the number of moves before each of them
+        # The events told before this client came (the server's ``history``): (ply, events).
+        self.earlier: list[tuple[int, tuple[Any, ...]]] = []
         self.to_move_now: frozenset[Seat] = frozenset()
         self.final: Outcome | None = None
         self.match_id: int | None = None
@@ -119,6 +127,8 @@ class RemoteMatch:
     def steps_newest_first(self) -> Iterator[tuple[Any, ...]]:
         for obs in reversed(self.seen):
             yield tuple(obs.state.events)
+        for _ply, events in reversed(self.earlier):
+            yield events
 
     def log(self, viewer: Seat | None, last: int | None = None) -> list[str]:
         return told(self.steps_newest_first(), viewer, self.names, last)
@@ -166,6 +176,12 @@ class RemoteRunner:
                 self.waiting = list(frame["seats"])
             elif kind == "step":
                 self._stepped(frame, module)
+            elif kind == "history":
+                kinds = event_kinds(module)
+                self.match.earlier = [
+                    (int(ply), tuple(event_from_data(e, kinds) for e in events))
+                    for ply, events in frame["steps"]
+                ]
             elif kind == "over":
                 self.match.final = outcome_from_data(frame["outcome"])
                 self.match.match_id = frame.get("match")
@@ -189,6 +205,8 @@ class RemoteRunner:
         while match.plies and match.plies[-1] >= ply:
             match.plies.pop()
             match.seen.pop()
+        while match.earlier and match.earlier[-1][0] >= ply:  # an undo to before this client
+            match.earlier.pop()
         match.seen.append(obs)
         match.plies.append(ply)
         self._sent_at = -1

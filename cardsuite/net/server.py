@@ -403,7 +403,9 @@ class ServerTable:
         game, seat = self.game, conn.seat
         moves = len(match.moves)
         flags = (seat is not None and runner.open_to(seat), isinstance(runner.step, Summary))
-        # A new connection gets the table as it stands, not its history.
+        # A new connection gets the table as it stands, after what was told before it came.
+        if conn.sent_moves < 0 and moves > 0:
+            await conn.send(history_frame(match, seat, moves))
         first = moves if conn.sent_moves < 0 else conn.sent_moves + 1
         if conn.sent_moves == moves and flags != conn.sent_open:
             first = moves
@@ -443,6 +445,23 @@ class ServerTable:
             await conn.send(
                 {"type": "over", "outcome": outcome_data(outcome), "match": self.match_id}
             )
+
+
+HISTORY_STEPS = 200  # the steps before a connection came that it is told (its log's past)
+
+
+def history_frame(match: Match, seat: Seat | None, moves: int) -> dict[str, Any]:
+    """What was told at the table before a connection came (a player joining late, coming
+    back, or a spectator), as its seat may know it: the events of the last steps before the
+    one it is sent, each with its ply, so that its log reads as if it had been there."""
+    first = max(0, moves - HISTORY_STEPS)
+    return {
+        "type": "history",
+        "steps": [
+            [ply, [event_data(e.seen_by(seat)) for e in match.states[ply].events]]
+            for ply in range(first, moves)
+        ],
+    }
 
 
 def refused_data(match: Match, seat: Seat, legal: Sequence[Move]) -> list[list[Any]]:

@@ -8,16 +8,20 @@ the match and it replays to the same end.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
 
 from cardsuite.core.cards import Card
 from cardsuite.core.table import Shown
-from cardsuite.core.wire import observation_data, observation_from_data
+from cardsuite.core.wire import event_data, observation_data, observation_from_data
 from cardsuite.games import declared_games
-from cardsuite.match import Match
+from cardsuite.games.rang.engine import RANG
+from cardsuite.match import Match, SeatInfo
 from cardsuite.net.client import SeatResult, join_frame, play_seat, watch_frame
+from cardsuite.net.remote import RemoteMatch, RemoteRunner
+from cardsuite.net.server import history_frame
 from cardsuite.store.db import Store
 from tests.net.server import serving
 
@@ -77,6 +81,9 @@ async def test_a_whole_match_among_bot_clients_leaks_no_hidden_card(
         seat = result.seat
         steps = [f for f in result.frames if f["type"] == "step"]
         assert steps, "every client is shown the table"
+        for frame in (f for f in result.frames if f["type"] == "history"):  # came in late
+            for ply, events in frame["steps"]:
+                assert events == [event_data(e.seen_by(seat)) for e in match.states[ply].events]
         for frame in steps:
             state = match.states[frame["ply"]]
             seen = game.observe(state, seat)
@@ -105,3 +112,31 @@ async def test_a_whole_match_among_bot_clients_leaks_no_hidden_card(
     replayed_outcome = replayed.outcome()
     assert replayed_outcome is not None and replayed_outcome.places == outcome.places
     store.close()
+
+
+@pytest.mark.parametrize("seat", [0, None])
+def test_a_late_comer_is_told_what_happened_before_as_his_seat_may_know_it(
+    seat: int | None,
+) -> None:
+    """A connection that comes to a match under way (a spectator, a player back from a drop)
+    is sent the events of the steps before it came, each as its seat may know them (the
+    other's kept card face down), and its log reads as the log of a seat that was there."""
+    match = Match(RANG, [SeatInfo("Anna", "easy"), SeatInfo("Boris", "easy")], seed=3)
+    match.play_bots(30)
+    moves = len(match.moves)
+    frame = json.loads(json.dumps(history_frame(match, seat, moves), ensure_ascii=False))
+    assert [ply for ply, _events in frame["steps"]] == list(range(moves))
+    for ply, events in frame["steps"]:
+        told = [event_data(e.seen_by(seat)) for e in match.states[ply].events]
+        assert events == told
+    welcome = {
+        "type": "welcome", "table": "t", "game": "rang", "options": {}, "seat": seat,
+        "seats": [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "easy"}],
+    }  # fmt: skip
+    remote = RemoteMatch(welcome)
+    runner = RemoteRunner(remote, lambda frame: None)
+    runner.feed(frame)
+    state = match.states[moves]
+    observation = observation_data(RANG.observe(state, seat))
+    runner.feed({"type": "step", "ply": moves, "observation": observation, "legal": []})
+    assert runner.log(last=12) == match.log(seat, last=12)
