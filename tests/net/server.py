@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from cardsuite.net.commands import STOP_WAIT
 from cardsuite.net.server import Host, make_app
 from cardsuite.store.db import Store
 
@@ -24,7 +25,7 @@ async def serving(
     options: dict[str, Any] = {"pace": 0.0, "summary_wait": 0.0, "seed": 7}
     options.update(host_options)
     host = Host(store, **options)
-    runner = web.AppRunner(make_app(host))
+    runner = web.AppRunner(make_app(host), shutdown_timeout=STOP_WAIT)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=tls)
     await site.start()
@@ -39,6 +40,8 @@ async def serving(
                 table.runner.leave()
             if table.task is not None:
                 table.task.cancel()
+            for conn in list(table.connections):  # as the app's server stops: no minute's wait
+                await asyncio.wait_for(conn.socket.close(), STOP_WAIT)
         await runner.cleanup()
 
 

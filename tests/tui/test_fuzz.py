@@ -1,6 +1,6 @@
 """Random keys and clicks: the app never raises, and every move it applies is legal.
 
-Each game gets 600 seeded random keys in CI (``CARDSUITE_SOAK=1``: 5,000, for a long run
+Each game gets 250 seeded random keys in CI (``CARDSUITE_SOAK=1``: 5,000, for a long run
 outside CI, printing the seed it drew) (arrows, Tab, Enter, Space, Esc, digits, u, h, r, ?,
 e, s) with occasional clicks at random places, at a table of one human against the weakest
 bots; the lobby gets a few hundred more (which usually start a game on the way).  After every
@@ -59,7 +59,7 @@ KEY_WEIGHTS: tuple[tuple[str, float], ...] = (
 )
 KEYS = [key for key, _ in KEY_WEIGHTS]
 SOAK = os.environ.get("CARDSUITE_SOAK") == "1"
-KEYS_PER_GAME = 5000 if SOAK else 400
+KEYS_PER_GAME = 5000 if SOAK else 250
 WEIGHTS = [weight for _, weight in KEY_WEIGHTS]
 CLICK_RATE = 0.03
 KEYS_AFTER_THE_END = 6  # keys pressed at the outcome screen (or the final table) before a rematch
