@@ -39,6 +39,8 @@ from pathlib import Path
 
 import aiohttp
 
+from cardsuite.core.wire import PROTOCOL
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -61,6 +63,7 @@ class Tally:
         self.moves = 0
         self.matches = 0
         self.stopping = False
+        self.errors: dict[str, int] = {}  # the server's error frames, by code
 
 
 async def receive(socket_: aiohttp.ClientWebSocketResponse) -> dict[str, object]:
@@ -83,6 +86,9 @@ async def seat(
         kind = frame["type"]
         if kind == "over":
             return
+        if kind == "error":
+            code = str(frame.get("code"))
+            tally.errors[code] = tally.errors.get(code, 0) + 1
         if kind != "step":
             continue
         ply = frame["ply"]
@@ -109,15 +115,19 @@ async def table_loop(
             sockets = [await session.ws_connect(url) for _ in range(players)]
             try:
                 seats = ["human"] * players
-                opening = {"type": "open", "protocol": 1, "game": game, "seats": seats}
+                opening = {"type": "open", "protocol": PROTOCOL, "game": game, "seats": seats}
                 await sockets[0].send_str(json.dumps(opening))
                 frame = await receive(sockets[0])
                 while frame["type"] != "opened":
+                    if frame["type"] == "error":  # told at the end of the run
+                        code = f"open: {frame.get('code')}"
+                        tally.errors[code] = tally.errors.get(code, 0) + 1
+                        return
                     frame = await receive(sockets[0])
                 invites = frame["invites"]
                 assert isinstance(invites, dict)
                 for number_, socket_ in enumerate(sockets[1:], start=1):
-                    join = {"type": "join", "protocol": 1, "invite": invites[str(number_)]}
+                    join = {"type": "join", "protocol": PROTOCOL, "invite": invites[str(number_)]}
                     await socket_.send_str(json.dumps(join))
                 await asyncio.gather(*(seat(s, tally, rng, think) for s in sockets))
                 tally.matches += 1
@@ -175,7 +185,11 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
-    trips = sorted(tally.trips) or [0.0]
+    if tally.errors:
+        print(f"the server sent error frames: {tally.errors}", file=sys.stderr)
+    if not tally.trips:
+        raise SystemExit("no move round trip was measured: nothing to report")
+    trips = sorted(tally.trips)
     q = statistics.quantiles(trips, n=100) if len(trips) > 1 else [trips[0]] * 99
     per_table = (busy - idle) / args.tables
     connections = args.players * args.tables

@@ -218,6 +218,8 @@ class Line:
                 ssl=self.tls if self.tls is not None else True,
                 timeout=aiohttp.ClientWSTimeout(ws_close=timeout),
             )
+            # A person's table explains a refused gesture: it asks for the refusals.
+            first = {**first, "explain": True}
             await self._socket.send_str(json.dumps(first, ensure_ascii=False))
             frames: list[dict[str, Any]] = []
             while not frames or frames[-1].get("type") != "welcome":

@@ -7,7 +7,10 @@ Every frame has a ``type``.  A client speaks first, with one of
   human seat (``seats`` gives each seat as ``human`` or a bot level);
 * ``{"type": "join", "protocol": 2, "invite": "<token>", "name": "Boris"}``: take the seat an
   invite is for (again after a dropped connection: the same invite);
-* ``{"type": "watch", "protocol": 2, "table": "<id>"}``: watch a table (public cards only).
+* ``{"type": "watch", "protocol": 2, "table": "<id>"}``: watch a table (public cards only);
+
+any of them with ``"explain": true`` where the client explains a refused gesture (a person's
+table): its steps then carry the refusals of its seat's other moves (``refused``).
 
 then, seated, ``{"type": "act", "ply": 12, "move": "play 7♠"}`` (a move in the game's
 notation, for the table as it stood after ``ply`` moves), ``{"type": "go"}`` (the scores

@@ -98,6 +98,7 @@ class Connection:
     checked: float = field(default_factory=time.monotonic)
     floods: int = 0
     told_over: bool = False
+    explain: bool = False  # it asked for the refusals of its seat's other moves (a person's)
 
     def admit(self) -> bool:
         """Whether one more frame is within the rate (a token bucket)."""
@@ -357,7 +358,7 @@ class ServerTable:
             move = next(named, None)
             if move is None:
                 raise FrameError("illegal", str(problem)) from None
-        refusal = match.refusal(move)
+        refusal = None if move in match.legal_moves(seat) else match.refusal(move)
         if refusal is not None:
             text = refusal.text
             said = text.to_data() if isinstance(text, Message) else None
@@ -426,7 +427,8 @@ class ServerTable:
                     legal = match.legal_moves(seat)
                     frame["legal"] = [move_data(m) for m in legal]
                     frame["notations"] = [game.move_to_text(m) for m in legal]
-                    frame["refused"] = refused_data(match, seat, legal)
+                    if conn.explain:
+                        frame["refused"] = refused_data(match, seat, legal)
                 frame["to_move"] = sorted(match.to_move())
                 frame["summary"] = flags[1]
             await conn.send(frame)
@@ -603,6 +605,7 @@ class Host:
     async def arrive(self, conn: Connection, frame: dict[str, Any]) -> None:
         kind = frame["type"]
         name = text_field(frame, "name", limit=MAX_NAME)
+        conn.explain = frame.get("explain") is True
         if kind == "watch":
             table = self.tables.get(text_field(frame, "table", limit=64))
             if table is None:

@@ -353,3 +353,32 @@ async def test_a_finished_table_is_forgotten_once_its_players_have_gone() -> Non
         while host.tables and time.monotonic() < end:
             await asyncio.sleep(0.01)
         assert host.tables == {} and host.invites == {}
+
+
+async def test_only_a_client_that_asks_to_explain_is_sent_the_refusals_of_its_moves() -> None:
+    """A person's table asks (``"explain": true``) and its steps on turn list the seat's
+    refused moves with the rules' words; a bot's client does not ask and is spared them."""
+    async with serving() as (host, url):
+        table, tokens = await started_rang(host, url)
+        async with raw_client(url) as a, raw_client(url) as b:
+            await a.send({**join_frame(tokens[0], "Anna"), "explain": True})
+            await a.receive("welcome")
+            await seated(host, url, b, tokens[1])
+            match = table.match
+            assert match is not None
+            seen: dict[int, dict[str, Any]] = {}
+            for _turn in range(20):  # until each seat has been on turn once
+                if len(seen) == 2:
+                    break
+                seat = sorted(match.to_move())[0]
+                client = (a, b)[seat]
+                while not (step := await client.receive("step"))["legal"]:
+                    pass
+                seen.setdefault(seat, step)
+                await client.send({"type": "act", "ply": step["ply"], "move": step["notations"][0]})
+                while (await client.receive("step"))["ply"] == step["ply"]:
+                    pass  # the move taken: the table moves on
+            assert set(seen) == {0, 1}
+            assert seen[0]["refused"], "a Rang hand always holds a card it may not play"
+            assert all(message_from_data(said) for _move, said in seen[0]["refused"])
+            assert "refused" not in seen[1]
