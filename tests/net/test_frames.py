@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import shutil
 import subprocess
 import time
@@ -21,7 +22,7 @@ from cardsuite.core.text import fill, message_from_data
 from cardsuite.core.wire import PROTOCOL
 from cardsuite.net.client import ServerGone, error_text, join_frame, play_seat, refused
 from cardsuite.net.commands import tls_client, tls_server
-from cardsuite.net.frames import MAX_FRAME
+from cardsuite.net.frames import MAX_FRAME, encode
 from cardsuite.net.server import Host, ServerTable
 from tests.net.server import RawClient, raw_client, serving
 
@@ -382,3 +383,11 @@ async def test_only_a_client_that_asks_to_explain_is_sent_the_refusals_of_its_mo
             assert seen[0]["refused"], "a Rang hand always holds a card it may not play"
             assert all(message_from_data(said) for _move, said in seen[0]["refused"])
             assert "refused" not in seen[1]
+
+
+def test_a_frame_is_written_as_compact_json_whatever_its_values() -> None:
+    """The fast writer and the standard library write a frame alike; a value the fast one
+    refuses (an int past 64 bits) is still written."""
+    frame = {"type": "chat", "name": "Лёша", "text": "7♠ «ok»", "seat": 1, "big": None}
+    assert encode(frame) == json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    assert json.loads(encode({"type": "x", "n": 2**70})) == {"type": "x", "n": 2**70}
