@@ -22,8 +22,9 @@ import pytest
 
 from cardsuite.match import Match
 from cardsuite.store.db import Store
+from tests.soak import ci_or_soak
 
-KILLS = 8
+KILLS = ci_or_soak(4, 20)  # kills at random moments (a soak: many more)
 GAME_LINE = re.compile(r"^Game \d+ \(match (\d+)\): ")
 MOVE_LINE = re.compile(r"^\s*(\d+)\. (.+)$")
 

@@ -8,7 +8,6 @@ choices, printing each setup, for a long soak outside CI.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -20,14 +19,14 @@ from cardsuite.core.options import describe_options
 from cardsuite.core.protocol import AnyGame
 from cardsuite.games import GAME_INFO, GAMES, get_game
 from tests.contract.checks import BehaviourTally, play_checked
+from tests.soak import SOAK, ci_or_soak
 
 GAME_IDS = sorted(GAMES)
-SOAK = os.environ.get("CARDSUITE_SOAK") == "1"
-CONTRACT_GAMES = 500 if SOAK else 40  # random games per game per run, at most
+CONTRACT_GAMES = ci_or_soak(40, 500)  # random games per game per run, at most
 # CI gives every game the same budget of checked moves: short games play all their games, long
 # ones (Nerts, Russian Bank: hundreds of moves a game) stop once the budget is spent.
-MOVE_BUDGET = 5_000
-MIN_GAMES = 5
+MOVE_BUDGET = 3_000
+MIN_GAMES = 3
 
 
 def option_values(info: Any) -> st.SearchStrategy[Any]:

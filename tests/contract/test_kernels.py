@@ -24,9 +24,11 @@ from tests.contract.checks import (
     check_kernel_step,
     kernel_of,
 )
+from tests.soak import ci_or_soak
 
 KERNEL_GAMES = [game_id for game_id, info in GAME_INFO.items() if info.kernel is not None]
-MAX_STEPS = 4_000  # per game: enough for several deals of every game
+# per game: enough for a deal or more of every game (a soak: several deals)
+MAX_STEPS = ci_or_soak(1_500, 4_000)
 
 
 def variants(game: AnyGame) -> list[Any]:

@@ -14,6 +14,7 @@ from cardsuite.games.rang.model import Draw, Keep
 from cardsuite.match import Match, SeatInfo
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.table import TableScreen
+from tests.soak import ci_or_soak
 
 from . import helpers
 from .helpers import make_app, play_to_the_end, screen_text
@@ -71,6 +72,8 @@ def _hides_hands(game_id: str) -> bool:
     return any(spec.visibility is Visibility.OWNER for spec in state.table.layout.specs)
 
 
+# decisions played by keys per game: many hand-offs (a soak: most games to their end)
+HAND_OFFS = ci_or_soak(26, 400)
 HOT_SEAT_GAMES = [game_id for game_id in sorted(GAMES) if _hides_hands(game_id)]
 
 
@@ -88,7 +91,7 @@ async def test_two_humans_and_a_bot_never_see_each_others_hands(game_id: str) ->
         async with app.run_test(size=(100, 30)) as pilot:
             # Long enough for many hand-offs (a game of Rang can take hundreds of moves).
             await play_to_the_end(
-                pilot, random.Random(3), on_screen=watch, max_turns=60, stop_early=True
+                pilot, random.Random(3), on_screen=watch, max_turns=HAND_OFFS, stop_early=True
             )
     finally:
         helpers.WATCHERS.remove(watch)

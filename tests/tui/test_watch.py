@@ -25,6 +25,7 @@ from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from tests.race import Race, RaceBot
+from tests.soak import swept
 
 from .helpers import (
     TEST_SETTINGS,
@@ -132,7 +133,7 @@ async def test_a_bots_only_game_of_rang_is_watched_from_the_lobby_to_the_outcome
         assert await shows(pilot, "game over")
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", swept(sorted(GAMES)))
 async def test_every_game_can_be_watched_from_the_lobby(game_id: str) -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     async with app.run_test(size=SIZE) as pilot:

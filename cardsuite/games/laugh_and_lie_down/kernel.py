@@ -475,6 +475,20 @@ class LaughKernel(Kernel[Laugh, int]):
             out.append(END)
         return out
 
+    def quick(self, kernel: Laugh, seat: int, actions: Sequence[int], rng: Random) -> int:
+        """The normal bot's rule: take as many cards as a capture can (each pair above
+        break-even is a chip, and an empty hand cannot lie down), go on while a capture is
+        left, and lay an offered pair aside."""
+        best, most = actions[0], -1
+        for action in actions:
+            if action == ADD:
+                return ADD
+            if action > 0:
+                cards = _POP[action & 0xFF]
+                if cards > most:
+                    best, most = action, cards
+        return best
+
     # --- play --------------------------------------------------------------------------------
     def play(self, kernel: Laugh, action: int) -> Laugh:
         k = kernel
