@@ -25,7 +25,7 @@ GAME_IDS = sorted(GAMES)
 CONTRACT_GAMES = ci_or_soak(40, 500)  # random games per game per run, at most
 # CI gives every game the same budget of checked moves: short games play all their games, long
 # ones (Nerts, Russian Bank: hundreds of moves a game) stop once the budget is spent.
-MOVE_BUDGET = 3_000
+MOVE_BUDGET = 2_000
 MIN_GAMES = 3
 
 

@@ -415,13 +415,20 @@ async def _laid_out(pilot: Pilot[Any]) -> None:
 # --- the lobby by keys ------------------------------------------------------------------------
 
 
-async def choose_game(pilot: Pilot[Any], game_id: str) -> None:
-    """Move the lobby's highlight to ``game_id`` with the arrow keys (found by id, wherever
-    the list shows it)."""
+async def choose_game(pilot: Pilot[Any], game_id: str, *, by_keys: bool = False) -> None:
+    """Move the lobby's highlight to ``game_id`` (found by id, wherever the list shows it):
+    at once, as a click does, or ``by_keys`` one arrow at a time (the lobby then shows each
+    game on the way: a tenth of a second each, which the tests that only need a game's form
+    are spared)."""
     from textual.widgets import OptionList
 
     games = pilot.app.screen.query_one("#games", OptionList)
     wanted = games.get_option_index(f"game-{game_id}")
+    if not by_keys:
+        games.highlighted = wanted
+        assert await until(pilot, lambda: getattr(pilot.app.screen, "index", None) == wanted)
+        await settle(pilot)
+        return
     for _ in range(2 * games.option_count):
         if games.highlighted == wanted:
             await settle(pilot)

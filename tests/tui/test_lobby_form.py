@@ -23,6 +23,7 @@ from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.lobby import LobbyScreen, default_seats
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.onoff import OnOff
+from tests.soak import SOAK
 
 from .helpers import TEST_SETTINGS, choose_game, press, screen_text, settle, tab, tab_to, until
 
@@ -144,7 +145,8 @@ def stands_out(focused: Style, blurred: Style) -> bool:
     )
 
 
-@SIZES
+# Colours, not layout: one size in CI (the smaller, where the form scrolls), both in the soak.
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)] if SOAK else [(80, 24)])
 async def test_the_focused_field_stands_out(size: tuple[int, int]) -> None:
     """Every field and button of the form, focused, is drawn reversed or on a background far
     from its own, and the label of its row is reversed (no colour needed to tell)."""

@@ -38,7 +38,7 @@ async def test_every_game_from_the_lobby_to_the_outcome_by_keys(game_id: str) ->
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
-        await choose_game(pilot, game_id)
+        await choose_game(pilot, game_id, by_keys=True)
         assert f"{game.title} — seats and options" in screen_text(app)
         await press(pilot, "ctrl+s")  # the lobby's seats: you against the bots
         if game.watch_by_default:  # Rubashka: every seat a bot, watched (quickly) to its end

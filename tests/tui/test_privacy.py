@@ -73,7 +73,7 @@ def _hides_hands(game_id: str) -> bool:
 
 
 # decisions played by keys per game: many hand-offs (a soak: most games to their end)
-HAND_OFFS = ci_or_soak(26, 400)
+HAND_OFFS = ci_or_soak(20, 400)
 HOT_SEAT_GAMES = [game_id for game_id in sorted(GAMES) if _hides_hands(game_id)]
 
 
@@ -97,7 +97,7 @@ async def test_two_humans_and_a_bot_never_see_each_others_hands(game_id: str) ->
         helpers.WATCHERS.remove(watch)
     assert watch.curtains >= 2
     assert {0, 1} <= watch.viewers
-    assert watch.screens > 20
+    assert watch.screens >= 15  # every decision a screen checked
 
 
 async def test_the_curtain_shows_only_public_events() -> None:

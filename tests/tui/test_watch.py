@@ -269,7 +269,7 @@ async def test_the_speed_is_shown_and_changed_with_plus_and_minus(
         assert "PAUSED · step by step" in screen_text(app)
 
 
-@pytest.mark.parametrize("game_id", HOT_SEAT_GAMES)
+@pytest.mark.parametrize("game_id", swept(HOT_SEAT_GAMES))
 async def test_a_spectator_never_sees_a_hidden_card(
     monkeypatch: pytest.MonkeyPatch, game_id: str
 ) -> None:
