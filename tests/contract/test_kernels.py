@@ -28,7 +28,7 @@ from tests.soak import ci_or_soak
 
 KERNEL_GAMES = [game_id for game_id, info in GAME_INFO.items() if info.kernel is not None]
 # per game: enough for a deal or more of every game (a soak: several deals)
-MAX_STEPS = ci_or_soak(1_500, 4_000)
+MAX_STEPS = ci_or_soak(800, 4_000)
 
 
 def variants(game: AnyGame) -> list[Any]:

@@ -1,6 +1,6 @@
 """Random keys and clicks: the app never raises, and every move it applies is legal.
 
-Each game gets 90 seeded random keys in CI (a race on a clock 160; ``CARDSUITE_SOAK=1``: 5,000, for a long run
+Each game gets 90 seeded random keys in CI (a race on a clock 250; ``CARDSUITE_SOAK=1``: 5,000, for a long run
 outside CI, printing the seed it drew) (arrows, Tab, Enter, Space, Esc, digits, u, h, r, ?,
 e, s) with occasional clicks at random places, at a table of one human against the weakest
 bots; the lobby gets 90 more (which usually start a game on the way), and every game's
@@ -61,7 +61,7 @@ KEY_WEIGHTS: tuple[tuple[str, float], ...] = (
 KEYS = [key for key, _ in KEY_WEIGHTS]
 KEYS_PER_GAME = ci_or_soak(90, 5000)
 # on a clock the bots play as time passes, not as keys come: a race gets more keys to be a race
-KEYS_PER_RACE = ci_or_soak(160, 5000)
+KEYS_PER_RACE = ci_or_soak(250, 5000)
 LOBBY_KEYS = ci_or_soak(90, 1000)
 KEYS_AT_THE_OUTCOME = ci_or_soak(25, 200)  # per game, at its outcome screen and final table
 WEIGHTS = [weight for _, weight in KEY_WEIGHTS]
