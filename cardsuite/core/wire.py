@@ -169,7 +169,6 @@ def _value_from_data(
 # of those only NamedTuples, dataclasses and enums; anything else is a WireError.
 
 
-
 def observation_data(obs: Any) -> Any:
     """A seat's observation (``game.observe(state, seat)``) as JSON data."""
     return _thing_data(obs)

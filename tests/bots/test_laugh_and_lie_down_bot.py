@@ -52,8 +52,8 @@ def test_the_bot_goes_on_capturing_though_its_last_live_card_goes() -> None:
 
 
 def test_the_bot_alone_beats_two_random_players() -> None:
-    # Measured on exactly these matches: 0.94 (chance 1/3; the bot that kept its last live
-    # card won 0.87 of them).  The margin leaves room for small changes of play.
-    spec = ArenaSpec("laugh-and-lie-down", 3, resolve_bots(["normal", "easy"]), 150, 7)
+    # Measured on exactly these matches: 0.80 (chance 1/3; the bot that kept its last live
+    # card won 0.64 of them).  The margin leaves room for small changes of play.
+    spec = ArenaSpec("laugh-and-lie-down", 3, resolve_bots(["normal", "easy", "easy"]), 150, 7)
     report = run_arena(spec)
-    assert report.bots[0].win_rate > 0.85
+    assert report.bots[0].win_rate > 0.72
