@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import io
 import random
+import time
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
@@ -43,14 +44,23 @@ def make_app(match: Match | None = None, **settings: Any) -> CardsuiteApp:
     return CardsuiteApp(match=match, settings=TEST_SETTINGS.replace(**settings), seed=1)
 
 
+SETTLE_LIMIT = 120.0  # seconds: a loaded CI machine can take many times a quiet one's
+
+
 async def settle(pilot: Pilot[Any], rounds: int = 5000, *, last_round: bool = True) -> None:
     """Wait until no bot, forced move or worker is pending (without idle-time sleeps).
 
+    It gives up after ``rounds`` rounds *and* ``SETTLE_LIMIT`` seconds, whichever comes later:
+    on a loaded machine a timer of the table (a move told at the table's pace, a repaint) can
+    stay pending for more rounds than on a quiet one, and only time tells it is stuck.
     ``last_round=False`` skips the final wait for the screen once nothing is pending (the
     fuzz, which presses thousands of keys, waits once per key instead of twice).
     """
     app = pilot.app
-    for _ in range(rounds):
+    deadline = time.monotonic() + SETTLE_LIMIT
+    done = 0
+    while done < rounds or time.monotonic() < deadline:
+        done += 1
         await _quiet(pilot)
         pending = [w for w in list(app.workers._workers) if not w.is_finished]
         if pending:

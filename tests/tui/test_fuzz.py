@@ -3,7 +3,7 @@
 Each game gets 90 seeded random keys in CI (a race on a clock 250; ``CARDSUITE_SOAK=1``: 5,000, for a long run
 outside CI, printing the seed it drew) (arrows, Tab, Enter, Space, Esc, digits, u, h, r, ?,
 e, s) with occasional clicks at random places, at a table of one human against the weakest
-bots; the lobby gets 90 more (which usually start a game on the way), and every game's
+bots; the lobby gets 50 more (which usually start a game on the way), and every game's
 outcome screen 25 (in CI, the games of the sample of tests/soak.py).  After every
 key the app must still be running without an error; at the end every match it played is
 checked move by move against the engine and replayed from its record to the same state.
@@ -62,7 +62,7 @@ KEYS = [key for key, _ in KEY_WEIGHTS]
 KEYS_PER_GAME = ci_or_soak(90, 5000)
 # on a clock the bots play as time passes, not as keys come: a race gets more keys to be a race
 KEYS_PER_RACE = ci_or_soak(250, 5000)
-LOBBY_KEYS = ci_or_soak(90, 1000)
+LOBBY_KEYS = ci_or_soak(50, 1000)
 KEYS_AT_THE_OUTCOME = ci_or_soak(25, 200)  # per game, at its outcome screen and final table
 WEIGHTS = [weight for _, weight in KEY_WEIGHTS]
 CLICK_RATE = 0.03

@@ -148,7 +148,7 @@ CLICKED_ON_A_CLOCK = 12
 # Turn by turn, the short games are clicked to their outcome; a long one (Rang, Grabush,
 # Russian Bank: hundreds of moves) stops after this many clicked moves in CI, the soak clicks
 # every game to its end.
-CLICKED_AT_MOST = ci_or_soak(60, 5_000)
+CLICKED_AT_MOST = ci_or_soak(40, 5_000)
 
 
 async def play_by_clicks(

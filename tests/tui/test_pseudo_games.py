@@ -33,7 +33,7 @@ from .helpers import (
 
 # Decisions played by keys per game: most games end within them; a longer one stops there and
 # its outcome screen is read at the end of another match (the soak plays every game out).
-PSEUDO_TURNS = ci_or_soak(80, 3_000)
+PSEUDO_TURNS = ci_or_soak(50, 3_000)
 
 # Words that are not the program's to translate: the players' names, the keys' names, and
 # what a joker's face prints (as on a real joker; the joker of a sentence is translated).
