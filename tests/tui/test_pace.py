@@ -40,7 +40,9 @@ def grabuge_against_a_bot(seed: int = 3) -> Match:
 
 async def test_a_bots_turn_is_told_step_by_step_and_skipped_with_a_key() -> None:
     match = grabuge_against_a_bot()
-    app = make_app(match, bot_delay=0.2)
+    # a step a second: slow enough that the story is still being told when the key comes,
+    # however loaded the machine (at 0.2 s a loaded one let the story end before the key)
+    app = make_app(match, bot_delay=1.0)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
