@@ -38,7 +38,9 @@ from cardsuite.core.text import Message, message_from_data
 
 _FACE_DOWN_TEXT = "?"  # a card out of sight, in events and observations alike
 
-PROTOCOL = 2  # 2: a card out of sight is "?" in events too (it was null there)
+# 2: a card out of sight is "?" in events too (it was null there); 3: on a clock, what falls
+# due by itself is a step (sent again with ``told`` and ``clock``), no ``timed`` frame.
+PROTOCOL = 3
 
 
 class WireError(CardsuiteError):

@@ -13,8 +13,14 @@ What the table offers differs from home where the server decides: the server pla
 bots and keeps the pace, so there is nothing to skip or hold still; undo is asked of the
 server, which grants it by the table's policy (a person alone with bots); no hints, as a
 hint is a bot playing for a person at a table of others.  The log goes back before the
-client came in as far as the server's ``history`` tells.  A game played in real time is not played from this client yet (the server's
-clock would need the count-in and the key blocks the local table has).
+client came in as far as the server's ``history`` tells.
+
+A game on a clock (Spit, Nerts in real time) is played here too: the server owns the clock
+and takes the moves in the order they reach it; each step carries the clock's reading, and
+:class:`RemoteClock` moves it on between steps, so the badge counts down to the next timed
+event ("Spit! 2") as it does at home.  What fell due by itself comes as the latest step sent
+again, with the table as it stands after it and what it adds to the log (``told``).  Nobody
+can pause the server's clock from his screen, and there is no undo on a clock.
 """
 
 from __future__ import annotations
@@ -42,9 +48,13 @@ from cardsuite.core.wire import (
 from cardsuite.games import get_game
 from cardsuite.match import SeatInfo, side_tags, told
 from cardsuite.net.client import error_text
+from cardsuite.runner.clock import Countdown
 from cardsuite.runner.steps import BotTurn, HumanTurn, Over, Step, Stuck, Summary
 
 Frame = dict[str, Any]
+
+# Seconds between two draws of a countdown's badge on a clock (it counts whole seconds).
+TICK = 0.1
 
 
 class RemoteError(CardsuiteError):
@@ -75,6 +85,9 @@ class RemoteMatch:
         self.names: tuple[str, ...] = tuple(info.shown or info.name for info in self.seats)
         self.seen: list[Observation[Any]] = []  # each step's observation, the oldest first
         self.plies: list[int] = []  # the number of moves before each of them
+        # What each of them adds to the log: its events (a move's, and on a clock those of
+        # what fell due after it), a tuple for each step the server counts.
+        self.told: list[list[tuple[Any, ...]]] = []
         # The events told before this client came (the server's ``history``): (ply, events).
         self.earlier: list[tuple[int, tuple[Any, ...]]] = []
         self.to_move_now: frozenset[Seat] = frozenset()
@@ -125,8 +138,8 @@ class RemoteMatch:
         return fill(text, self.names)
 
     def steps_newest_first(self) -> Iterator[tuple[Any, ...]]:
-        for obs in reversed(self.seen):
-            yield tuple(obs.state.events)
+        for steps in reversed(self.told):
+            yield from reversed(steps)
         for _ply, events in reversed(self.earlier):
             yield events
 
@@ -155,8 +168,12 @@ class RemoteRunner:
         self._legal: tuple[Move, ...] = ()
         self._refused: dict[Move, str] = {}
         self._sent_at = -1  # the ply a move was sent at (its answer not in yet)
+        # On a clock: the server's, as this client reckons it, and the badge's countdown.
+        self.clock: RemoteClock | None = RemoteClock() if match.realtime else None
+        self._due: int | None = None  # when the game's next timed event falls due
+        self._fired: int | None = None  # when the latest one fell
+        self._cue = Countdown()
         # What a local runner has and this one never uses.
-        self.clock: Any = None
         self.watch: Any = None
         self.curtain: Seat | None = None
         self.hint: Move | None = None
@@ -201,14 +218,26 @@ class RemoteRunner:
         match = self.match
         obs = observation_from_data(frame["observation"], module)
         self.ply = ply = int(frame["ply"])
-        # A step sent again (the seat may act now), or after an undo: it replaces those since.
+        told = [tuple(obs.state.events)]
+        if "told" in frame:  # on a clock: with what fell due after the move
+            kinds = event_kinds(module)
+            told = [tuple(event_from_data(e, kinds) for e in events) for events in frame["told"]]
+        # A step sent again (the seat may act now, or something fell due), or after an undo:
+        # it replaces those since; sent again, it keeps what its first sending told.
+        kept: list[tuple[Any, ...]] = []
         while match.plies and match.plies[-1] >= ply:
+            if match.plies[-1] == ply:
+                kept = match.told[-1]
+                if "told" not in frame:
+                    told = []
             match.plies.pop()
             match.seen.pop()
+            match.told.pop()
         while match.earlier and match.earlier[-1][0] >= ply:  # an undo to before this client
             match.earlier.pop()
         match.seen.append(obs)
         match.plies.append(ply)
+        match.told.append(kept + told)
         self._sent_at = -1
         self.last_piles = frozenset(p for e in obs.state.events for p in e.moved())
         match.to_move_now = frozenset(int(s) for s in frame.get("to_move", ()))
@@ -218,6 +247,12 @@ class RemoteRunner:
             for move, said in frame.get("refused", ())
         }
         self.summary = bool(frame.get("summary"))
+        clock = frame.get("clock")
+        if self.clock is not None and clock is not None:
+            self.clock.sync(int(clock["now"]), bool(clock.get("paused")))
+            due, fired = clock.get("due"), clock.get("fired")
+            self._due = None if due is None else int(due)
+            self._fired = None if fired is None else int(fired)
         if self.message_kind == "info" or (self.message_kind == "error" and self._legal):
             self.message = ""
         self.step = self._next_step()
@@ -257,6 +292,11 @@ class RemoteRunner:
         return self.match.names
 
     @property
+    def keyboard(self) -> tuple[Seat, ...]:
+        """The people who play at this keyboard: this seat's, if it plays."""
+        return () if self.viewer is None else (self.viewer,)
+
+    @property
     def busy(self) -> bool:
         return self._sent_at >= 0
 
@@ -284,7 +324,11 @@ class RemoteRunner:
         return self.summary and not self.done and self.gone is None
 
     def countdown(self) -> str:
-        return ""
+        """On a clock: the countdown to the game's next timed event ("Spit! 2"), or ""."""
+        if self.clock is None or self.done or not self.match.seen:
+            return ""
+        label = self.view().countdown or _("Next")
+        return self._cue.text(label, self._due, self.clock.now(), self._fired)
 
     def save_problem(self) -> str | None:
         return None
@@ -356,6 +400,10 @@ class RemoteRunner:
         self.say(_("Nothing to skip: the server plays the table at its own pace."), "info")
         self.version += 1
 
+    def refuse_pause(self) -> None:
+        self.say(_("The server keeps the clock: nobody pauses a table played over the network."))
+        self.version += 1
+
     def say(self, text: str, kind: str = "info") -> None:
         self.message = plain(text)
         self.message_kind = kind
@@ -365,10 +413,19 @@ class RemoteRunner:
         pass
 
     def wakeup(self) -> float | None:
-        return None
+        """On a clock, while the badge counts down (or holds the name of what just fell
+        due): the next tick, for the table to draw the count again; else None."""
+        if self.clock is None or self.done or self.gone is not None or not self.match.seen:
+            return None
+        now = self.clock.now()
+        counting = self._due is not None or (
+            self._fired is not None and now < self._fired + self._cue.hold
+        )
+        return self.now() + TICK if counting and not self.clock.paused else None
 
     def poll(self) -> bool:
-        return False
+        """The server plays the table: here only a countdown moves (drawn again on a clock)."""
+        return self.clock is not None
 
     def hold(self, reason: str) -> None:
         pass  # the table goes on at the server: nothing to hold still here
@@ -390,3 +447,25 @@ class RemoteRunner:
 
     def watch_step(self) -> None:
         pass
+
+
+class RemoteClock:
+    """The clock of a match served in real time, as this client reckons it: the reading the
+    latest step carried (ms since the deal), moved on by the time since it came, standing
+    still while the server's does.  Only the badge's countdown reads it: the server decides
+    when things fall due, and stamps every move as it arrives."""
+
+    def __init__(self, source: Callable[[], float] = time.monotonic) -> None:
+        self._source = source
+        self._reading = 0
+        self._at = source()
+        self.paused = False
+
+    def sync(self, reading: int, paused: bool = False) -> None:
+        """The server's clock read ``reading`` as it sent the step that came now."""
+        self._reading, self._at, self.paused = reading, self._source(), paused
+
+    def now(self) -> int:
+        if self.paused:
+            return self._reading
+        return self._reading + round((self._source() - self._at) * 1000)

@@ -69,6 +69,7 @@ from cardsuite.net.frames import (
     text_field,
 )
 from cardsuite.runner import Runner
+from cardsuite.runner.clock import WallClock
 from cardsuite.runner.steps import Summary
 from cardsuite.store.db import Store
 
@@ -89,7 +90,7 @@ class Connection:
     table: ServerTable | None = None
     seat: Seat | None = None
     sent_moves: int = -1  # the number of moves of the last step it was sent (-1: none)
-    sent_timed: int = 0  # the timed steps it was sent
+    sent_timed: int = 0  # the timed steps it was told of (on a clock)
     # Whether the last step it was sent let it act, and waited for the summary to be read:
     # when that changes with no new move (a story told, a forced move's pace), it is sent
     # that step again.
@@ -397,19 +398,27 @@ class ServerTable:
             await self.catch_up(conn)
 
     async def catch_up(self, conn: Connection) -> None:
-        """Send ``conn`` every step it has not seen, each as its seat sees it."""
+        """Send ``conn`` every step it has not seen, each as its seat sees it.  On a clock,
+        what fell due by itself (a spit, a turn-up) is a step too: the latest step is sent
+        again with the table as it stands after it, and ``told`` lists every step it adds to
+        the seat's log (its own move's, if new, and the timed steps since)."""
         match, runner = self.match, self.runner
         if match is None or runner is None:
             return
         game, seat = self.game, conn.seat
         moves = len(match.moves)
+        timed = match.timed
         flags = (seat is not None and runner.open_to(seat), isinstance(runner.step, Summary))
         # A new connection gets the table as it stands, after what was told before it came.
-        if conn.sent_moves < 0 and moves > 0:
-            await conn.send(history_frame(match, seat, moves))
+        if conn.sent_moves < 0:
+            if moves > 0:
+                await conn.send(history_frame(match, seat, moves))
+            conn.sent_timed = sum(1 for after, _events in timed if after < moves)
         first = moves if conn.sent_moves < 0 else conn.sent_moves + 1
-        if conn.sent_moves == moves and flags != conn.sent_open:
+        fresh = len(timed) > conn.sent_timed  # something fell due since its last step
+        if conn.sent_moves == moves and (flags != conn.sent_open or fresh):
             first = moves
+        told = conn.sent_timed
         for ply in range(first, moves + 1):
             state = match.states[ply]
             last = ply == moves
@@ -421,6 +430,14 @@ class ServerTable:
                 "observation": observation_data(game.observe(state, seat)),
                 "legal": [],
             }
+            steps: list[Sequence[Any]] = []
+            while told < len(timed) and timed[told][0] <= ply:
+                steps.append(timed[told][1])
+                told += 1
+            if steps:  # what fell due after this move: its own events first, if new
+                if ply > conn.sent_moves:
+                    steps.insert(0, match.states[ply].events)
+                frame["told"] = [[event_data(e.seen_by(seat)) for e in events] for events in steps]
             if last:
                 conn.sent_open = flags
                 if seat is not None and flags[0]:
@@ -431,16 +448,11 @@ class ServerTable:
                         frame["refused"] = refused_data(match, seat, legal)
                 frame["to_move"] = sorted(match.to_move())
                 frame["summary"] = flags[1]
+                if runner.clock is not None:
+                    frame["clock"] = clock_data(match, runner.clock)
             await conn.send(frame)
         conn.sent_moves = moves
-        timed = match.timed
-        if len(timed) > conn.sent_timed:
-            events = [
-                [event_data(e.seen_by(seat)) for e in step_events]
-                for _after, step_events in timed[conn.sent_timed :]
-            ]
-            conn.sent_timed = len(timed)
-            await conn.send({"type": "timed", "steps": events})
+        conn.sent_timed = told
         outcome = match.outcome()
         if runner.done and outcome is not None and not conn.told_over:
             conn.told_over = True
@@ -457,12 +469,26 @@ def history_frame(match: Match, seat: Seat | None, moves: int) -> dict[str, Any]
     back, or a spectator), as its seat may know it: the events of the last steps before the
     one it is sent, each with its ply, so that its log reads as if it had been there."""
     first = max(0, moves - HISTORY_STEPS)
+    steps: list[list[Any]] = []
+    timed = [(after, events) for after, events in match.timed if first <= after < moves]
+    for ply in range(first, moves):
+        steps.append([ply, [event_data(e.seen_by(seat)) for e in match.states[ply].events]])
+        while timed and timed[0][0] == ply:  # on a clock, what fell due after that move
+            steps.append([ply, [event_data(e.seen_by(seat)) for e in timed.pop(0)[1]]])
+    return {"type": "history", "steps": steps}
+
+
+def clock_data(match: Match, clock: WallClock) -> dict[str, Any]:
+    """A game on a clock, as a client's table shows it: the match's time (ms since the deal)
+    as the step is sent, whether it stands still (the scores between deals being read), when
+    the game's next timed event falls due (null: nothing pending) and when the latest one fell
+    (null: none yet), on the same clock."""
+    timed_at = match.timed_at
     return {
-        "type": "history",
-        "steps": [
-            [ply, [event_data(e.seen_by(seat)) for e in match.states[ply].events]]
-            for ply in range(first, moves)
-        ],
+        "now": clock.now(),
+        "paused": clock.paused,
+        "due": match.game.next_due(match.state),
+        "fired": timed_at[-1] if timed_at else None,
     }
 
 

@@ -142,6 +142,12 @@ class Runner:
         return self.seating.viewer
 
     @property
+    def keyboard(self) -> tuple[Seat, ...]:
+        """The people who play at this keyboard: every person's seat at home (hot-seat), none
+        at a match server, where each plays at his own screen."""
+        return self.match.humans() if self.seating.curtains else ()
+
+    @property
     def names(self) -> tuple[str, ...]:
         return self.match.names
 

@@ -66,11 +66,6 @@ class Remote:
     tls: ssl.SSLContext | None = None
 
 
-REALTIME_REMOTE = N_(
-    "A game played in real time is not played at the table screen over the network yet: "
-    "play it here, or let a bot play your seat (cardsuite join … --bot LEVEL)."
-)
-
 # The look of everything but the lobby's first frame (read after it: see load_styles).
 STYLES = Path(__file__).with_name("app.tcss")
 
@@ -467,10 +462,6 @@ class CardsuiteApp(App[None]):
             self.hang_up(line)
             self.notify(plain(str(problem)), severity="error", timeout=15, markup=False)
             return
-        if screen.remote.match.realtime:
-            self.hang_up(line)
-            self.notify(_(REALTIME_REMOTE), severity="error", timeout=15, markup=False)
-            return
         self._leave_match()
         self._replace_screens(screen)
 
@@ -498,10 +489,6 @@ class CardsuiteApp(App[None]):
         from cardsuite.net.commands import Serving
         from cardsuite.net.server import Host
 
-        game = setup.game
-        if game.realtime(game.new_game(seats=len(setup.seats), options=setup.options, seed=0)):
-            self.notify(_(REALTIME_REMOTE), severity="error", timeout=15, markup=False)
-            return
         serving = self._serving
         if serving is not None and (serving.bind, serving.port) != address:
             await serving.stop()

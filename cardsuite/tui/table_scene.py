@@ -126,7 +126,7 @@ def status_badge_keys(
     if isinstance(step, HumanTurn) and step.seat == runner.viewer:
         if step.forced:
             badge = _("YOUR ONLY MOVE")
-        elif len(match.humans()) == 1:
+        elif len(runner.keyboard) <= 1:
             badge = _("YOUR TURN")
         else:
             badge = _("{name}, your turn").format(name=names[step.seat])
@@ -192,10 +192,10 @@ def seat_tags(runner: TableRunner) -> dict[Seat, str]:
 def key_blocks(runner: TableRunner, view: TableView) -> list[str]:
     """The lines that show each person's keys (several people at one keyboard on a clock)."""
     match = runner.match
-    if runner.clock is None or len(match.humans()) < 2:
+    if runner.clock is None or len(runner.keyboard) < 2:
         return []
     lines = []
-    for seat in match.humans():
+    for seat in runner.keyboard:
         keys = [k for k in view.key_moves if k.seat == seat]
         if keys:
             lines.append(f"{match.names[seat]}: {ENTRY_SEP.join(_key_entries(keys))}")

@@ -18,13 +18,15 @@ from cardsuite.core.text import fill
 from cardsuite.games import get_game
 from cardsuite.match import MatchSetup, SeatInfo
 from cardsuite.net.client import join_frame, play_seat
+from cardsuite.net.remote import RemoteRunner
 from cardsuite.net.server import ServerTable
 from cardsuite.tui.app import CardsuiteApp, Remote
 from cardsuite.tui.screens.lobby import LobbyScreen
 from cardsuite.tui.screens.online import OnlineScreen
 from cardsuite.tui.screens.outcome import OutcomeScreen
 from cardsuite.tui.screens.remote import RemoteTableScreen
-from tests.net.server import serving
+from tests.net.server import raw_client, serving
+from tests.net.test_realtime import a_deal_with_two_plays_to_one_pile
 from tests.tui.helpers import TEST_SETTINGS, press, screen_text
 
 SIZE = (120, 40)
@@ -205,16 +207,70 @@ async def test_a_table_hosted_here_waits_for_the_invited_player_then_starts() ->
         assert result.outcome == screen.remote.match.outcome()
 
 
-async def test_a_game_in_real_time_is_not_hosted_for_the_table_screen_and_says_why() -> None:
+async def test_spit_in_real_time_at_the_table_screen_counts_down_turns_up_and_plays() -> None:
+    """A person at his own screen plays Spit in real time against another client: the badge
+    counts down to the deal's spit, which the server's clock sets off; the turn-up (a step nobody played)
+    reaches his table and his log, his plays are taken, and nobody pauses the server's clock."""
+    options = {"mode": "realtime", "spit_delay": "3000"}  # a countdown long enough to read
+    async with serving(seed=a_deal_with_two_plays_to_one_pile()) as (host, url):
+        table = host.open_table("spit", ["human", "human"], options)
+        mine, theirs = list(table.invites)
+        app = remote_app(url, mine)
+        async with app.run_test(size=SIZE) as pilot, raw_client(url) as other:
+            await other.send(join_frame(theirs, "Boris"))
+            await wait_for(pilot, lambda: (s := table_screen(app)) is not None and s.remote.started)
+            screen = table_screen(app)
+            assert screen is not None
+            runner = screen.remote
+            assert runner.clock is not None and table.runner is not None
+            # the deal makes both ready: the server's clock counts down to the first spit, and
+            # so does the badge
+            await wait_for(pilot, lambda: runner.countdown().startswith("Spit! "))
+            await wait_for(pilot, lambda: "Spit! " in screen_text(app))
+            # the spit falls due at the server: its turn-up comes as a step of its own
+            await wait_for(pilot, lambda: any(n.startswith("play ") for n in notations(runner)))
+            match = table.match
+            assert match is not None and match.timed
+            assert runner.view() == match.view(0)
+            assert runner.log() == match.log(0)
+            turned_up = match.log(0, last=1)[0]
+            # drawn by the frame, in the last move's panel (wrapped: its first words)
+            await wait_for(pilot, lambda: turned_up[:20] in screen_text(app))
+            # a play of his is taken by the server, and drawn as the server's table shows it
+            play = next(m for m in runner.legal if notation(runner, m).startswith("play "))
+            before = len(match.moves)
+            assert screen.play(play)
+            await wait_for(
+                pilot, lambda: len(match.moves) > before and runner.ply == len(match.moves)
+            )
+            assert match.moves[-1] == play
+            assert runner.view() == match.view(0) and runner.log() == match.log(0)
+            # p: the server keeps the clock (said, and the clock goes on)
+            await press(pilot, "p")
+            assert "server keeps the clock" in runner.message
+            assert not table.runner.clock.paused and type(app.screen) is RemoteTableScreen
+            assert screen.check_action("undo", ()) is False  # no undo on a clock
+
+
+def notation(runner: RemoteRunner, move: Any) -> str:
+    return runner.match.game.move_to_text(move)
+
+
+def notations(runner: RemoteRunner) -> list[str]:
+    return [notation(runner, m) for m in runner.legal]
+
+
+async def test_a_game_in_real_time_is_hosted_from_the_lobby_with_its_clock() -> None:
     app = CardsuiteApp(settings=TEST_SETTINGS, seed=1)
     game = get_game("spit")
     setup = MatchSetup(game, (SeatInfo("Anna"), SeatInfo("Boris", "normal")), game.Options(), 5)
     async with app.run_test(size=SIZE) as pilot:
-        app.host_table(setup, ("127.0.0.1", free_port()))
-        said = lambda: [n.message for n in app._notifications]  # noqa: E731
-        await wait_for(pilot, lambda: any("real time" in m for m in said()))
         await wait_for(pilot, lambda: lobby_built(app))
-        assert table_screen(app) is None and app._serving is None
+        app.host_table(setup, ("127.0.0.1", free_port()))
+        await wait_for(pilot, lambda: (s := table_screen(app)) is not None and s.remote.started)
+        screen = table_screen(app)
+        assert screen is not None and screen.remote.clock is not None
+        await wait_for(pilot, lambda: any(n.startswith("play ") for n in notations(screen.remote)))
 
 
 async def test_a_chat_line_reaches_the_table_as_plain_text() -> None:

@@ -124,9 +124,9 @@ class RemoteTableScreen(TableScreen):
         return "\n".join(lines)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The server keeps the pace and plays the bots: nothing to skip, no hint, no redo
-        (``h`` and ``.`` still say why)."""
-        if action in ("skip", "hint", "redo"):
+        """The server keeps the pace, the clock and plays the bots: nothing to skip, no hint,
+        no redo, no pause (``h``, ``.`` and ``p`` still say why)."""
+        if action in ("skip", "hint", "redo", "pause"):
             return False
         return super().check_action(action, parameters)
 
@@ -137,6 +137,11 @@ class RemoteTableScreen(TableScreen):
     def key_full_stop(self) -> None:
         self.remote.skip()  # says the server keeps the pace
         self.refresh_table()
+
+    def key_p(self) -> None:
+        if self.remote.clock is not None:
+            self.remote.refuse_pause()  # says the server keeps the clock
+            self.refresh_table()
 
     def action_chat(self) -> None:
         """A line to the table: everyone there (spectators too) reads it."""

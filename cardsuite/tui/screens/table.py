@@ -374,10 +374,10 @@ class TableScreen(Picking, TranslatedScreen[None]):
             event.stop()
             event.prevent_default()
             return
-        if runner.clock is None or len(self.match.humans()) < 2:
+        if runner.clock is None or len(runner.keyboard) < 2:
             return
         for key_move in runner.view().key_moves:
-            if key_move.key == event.key and key_move.seat in self.match.humans():
+            if key_move.key == event.key and key_move.seat in runner.keyboard:
                 event.stop()
                 event.prevent_default()
                 runner.submit_key(key_move.seat, key_move.notation, key_move.label)
@@ -415,7 +415,7 @@ class TableScreen(Picking, TranslatedScreen[None]):
         keyboard on a clock: the game gives each a block of keys); the pause screen offers
         the lobby and quitting instead."""
         runner = self.runner
-        if runner.clock is None or len(self.match.humans()) < 2:
+        if runner.clock is None or len(runner.keyboard) < 2:
             return frozenset()
         taken = {k.key for k in runner.view().key_moves}
         return frozenset(
