@@ -291,6 +291,8 @@ class RemoteRunner:
     def names(self) -> tuple[str, ...]:
         return self.match.names
 
+    pausable = False  # the server keeps the clock
+
     @property
     def keyboard(self) -> tuple[Seat, ...]:
         """The people who play at this keyboard: this seat's, if it plays."""

@@ -141,6 +141,9 @@ class Runner:
     def viewer(self) -> Seat | None:
         return self.seating.viewer
 
+    # A game on a clock may be paused here (by the players, or behind another screen).
+    pausable = True
+
     @property
     def keyboard(self) -> tuple[Seat, ...]:
         """The people who play at this keyboard: every person's seat at home (hot-seat), none

@@ -153,7 +153,7 @@ def status_badge_keys(
     if sel.taking is not None:
         keys = _("space take/leave · ⏎ confirm · c list · esc cancel")
     if clock is not None and not over:
-        keys = _("⏎ pick · esc cancel · p pause")
+        keys = _("⏎ pick · esc cancel · p pause") if runner.pausable else _("⏎ pick · esc cancel")
     watch = runner.watch
     if watch is not None and not over:
         countdown = runner.countdown() if clock is not None else ""

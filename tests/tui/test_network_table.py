@@ -248,6 +248,7 @@ async def test_spit_in_real_time_at_the_table_screen_counts_down_turns_up_and_pl
             # p: the server keeps the clock (said, and the clock goes on)
             await press(pilot, "p")
             assert "server keeps the clock" in runner.message
+            assert "p pause" not in screen_text(app)  # not offered in the key line either
             assert not table.runner.clock.paused and type(app.screen) is RemoteTableScreen
             assert screen.check_action("undo", ()) is False  # no undo on a clock
 
