@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import ssl
 import sys
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.i18n import _
 from cardsuite.core.levels import NORMAL
 from cardsuite.core.text import fill, ordinal, plain
-from cardsuite.games import get_game
+from cardsuite.games import GAME_INFO, get_game
 from cardsuite.net.client import SeatResult, play_seat
 from cardsuite.net.server import GRACE, Host, ServerTable, make_app
 from cardsuite.store.db import Store
@@ -41,6 +42,30 @@ def serve(
     asyncio.run(_serve(host, bind, port, table, once, tls))
 
 
+# The young generation's size for the garbage collector of a server, and how many of its
+# collections make one of the middle generation (Python's defaults: 700 and 10).
+YOUNG, MIDDLE = 20_000, 50
+
+
+def quiet_collector() -> None:
+    """Keep the garbage collector's pauses short in a server that holds many matches.
+
+    Every step of every match at a server is kept (for undo, replay and late comers), and the
+    collector's passes over them stall every table at once: at 500 tables its full passes
+    took up to 337 ms, its middle ones 27 ms (benchmarks/server_load.py).  So the engines are
+    made first and everything made at start is frozen out of its passes (nothing of it is
+    ever garbage), and the young generation is collected less often, the middle one seldom:
+    then at 500 tables two full passes in 40 s, of about 200 ms, and no middle one.  A
+    match's states are trees of tuples, freed by reference counting as soon as the match is
+    gone; the collector still runs for what holds cycles (a finished table's runner).  Only ``cardsuite host`` does this: the
+    app, hosting a table of its own, keeps Python's defaults."""
+    for game_id in GAME_INFO:
+        get_game(game_id)
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG, MIDDLE, gc.get_threshold()[2])
+
+
 async def _serve(
     host: Host,
     bind: str,
@@ -55,6 +80,7 @@ async def _serve(
         opened = host.open_table(game, seats, options)
     serving = Serving(host, bind, port, tls, handle_signals=True)
     await serving.start()
+    quiet_collector()
     shown = f"[{bind}]" if ":" in bind else bind
     scheme = "wss" if tls is not None else "ws"
     print(
