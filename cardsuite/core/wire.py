@@ -230,7 +230,7 @@ def _thing_data(value: Any) -> Any:
 
 
 _WRITERS: dict[type, Callable[[Any], Any]] = {}
-_CARD_TEXT: dict[Card, str] = {}  # a card's notation, made once per card
+_CARD_TEXT: dict[int, str] = {}  # a card's notation by its index, made once per card
 _FROZEN: dict[Any, Any] = {}  # the data of frozen values met before (moves, options, series)
 _FROZEN_MOST = 50_000  # entries kept before the memo starts again
 
@@ -240,14 +240,31 @@ def _same(value: Any) -> Any:
 
 
 def _card_data(card: Card) -> str:
-    text = _CARD_TEXT.get(card)
+    text = _CARD_TEXT.get(card.index)
     if text is None:
-        text = _CARD_TEXT[card] = f"{card}#{card.back}" if card.back else str(card)
+        text = _CARD_TEXT[card.index] = f"{card}#{card.back}" if card.back else str(card)
     return text
 
 
 def _list_data(items: tuple[Any, ...]) -> list[Any]:
-    return [_thing_data(item) for item in items]
+    # Most items of an observation are cards in tuples (hands, piles, another's hand face
+    # down): they are written here without going through the writers.
+    data: list[Any] = []
+    add = data.append
+    for item in items:
+        kind = type(item)
+        if kind is FaceDown:
+            add(_FACE_DOWN_TEXT)
+        elif kind is Card:
+            text = _CARD_TEXT.get(item.index)
+            add(_card_data(item) if text is None else text)
+        elif kind is int or kind is bool or item is None:
+            add(item)
+        elif kind is tuple:
+            add(_list_data(item))
+        else:
+            add(_thing_data(item))
+    return data
 
 
 def _writer_for(kind: type) -> Callable[[Any], Any]:
