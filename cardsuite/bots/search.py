@@ -9,9 +9,15 @@ Fairness: the bot reads only its observation.  A determinization is built from t
 and the bot's own random generator, so the imagined cards are guesses, not the real ones.
 
 The work is measured in *plies* (moves applied during playouts), not in seconds, so the same
-observation and the same generator always give the same move, on any machine.  With random
-playouts in the kernel the default budget takes a median of 0.05–0.3 s a decision in the games
-of the suite (``benchmarks/search_speed.py``).  Budget spending:
+observation and the same generator always give the same move, on any machine.  A world and a
+playout cost more than their plies: imagining a world deals the hidden cards, and starting a
+playout applies the candidate move in the engine, loads the kernel and scores the end.  Near
+the end of a deal, where playouts are a few plies long, that work was most of a decision (a
+second and a half for one of 35 moves at Seven Leaves, on a budget meant for a fifth of one),
+so each world is charged :data:`WORLD_PLIES` and each playout :data:`PLAYOUT_PLIES` besides its
+plies (about what they cost, measured over the games' decisions).  With random playouts in the
+kernel the default budget takes a median of 0.05–0.3 s a decision in the games of the suite
+(``benchmarks/search_speed.py``).  Budget spending:
 
 * moves are compared on the same imagined worlds, each playout seeded alike for every move
   (common random numbers), so differences come from the moves, not from luck;
@@ -60,6 +66,11 @@ from cardsuite.games import GAME_INFO
 
 # One playout from a state: its outcome (None if it ran out of plies first) and the plies made.
 Playout = Callable[[Any, random.Random], tuple[Outcome | None, int]]
+
+# What imagining a world and starting a playout cost, in plies of the budget (an engine ply
+# takes 10-30 µs, a world 100-350 µs, the start and end of a playout 50-250 µs).
+WORLD_PLIES = 10
+PLAYOUT_PLIES = 5
 
 
 def reward(outcome: Outcome | None, seat: int, partners: frozenset[int] = frozenset()) -> float:
@@ -152,7 +163,8 @@ class SearchBot:
         playout = self._playout_for(game)
         results: list[list[float]] = [[] for _ in legal]  # reward per imagined world
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        spent = 0
+        spent = 0  # of the budget: plies, and the cost of worlds and playouts in plies
+        plies_made = 0
         world_no = 0
         for round_no in range(rounds):
             budget = (self.plies - spent) // (rounds - round_no)
@@ -163,15 +175,17 @@ class SearchBot:
                 except ValueError:  # a hand-made position the deck cannot fill
                     return legal[anchor] if anchor is not None else rng.choice(legal)
                 seed = rng.getrandbits(32)
+                used += WORLD_PLIES
                 for i in alive:
                     outcome, plies = playout(game.apply(world, legal[i]), random.Random(seed))
                     results[i].append(reward(outcome, me, partners))
-                    used += plies + 1
+                    used += plies + PLAYOUT_PLIES
+                    plies_made += plies + 1
                 world_no += 1
                 if used >= budget:
                     break
             spent += used
-            self.last_stats = SearchStats(world_no, sum(map(len, results)), spent)
+            self.last_stats = SearchStats(world_no, sum(map(len, results)), plies_made)
             if round_no < rounds - 1:
                 ranked = sorted(alive, key=lambda i: (-_mean(results[i]), i))
                 kept = set(ranked[: max(1, (len(ranked) + 1) // 2)])

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cardsuite.bots.search import SearchBot
+from cardsuite.bots.search import PLAYOUT_PLIES, WORLD_PLIES, SearchBot
 from cardsuite.core.kernel import plays_by_rule
 from cardsuite.core.moves import Move
 from cardsuite.core.protocol import AnyGame
@@ -141,7 +141,10 @@ def test_kernel_playouts_spend_their_plies_in_the_kernel(
     fast.choose(game, obs, legal, random.Random(0))
     used = {name: calls[name] - before[name] for name in calls}
     stats = fast.last_stats
-    assert stats.playouts > 0 and stats.plies >= PLIES
+    charged = (
+        stats.plies - stats.playouts + PLAYOUT_PLIES * stats.playouts + WORLD_PLIES * stats.worlds
+    )
+    assert stats.playouts > 0 and charged >= PLIES  # the budget is spent, worlds charged too
     assert used["apply"] == used["load"] == stats.playouts
     assert used["legal_moves"] == used["advance"] == 0
     assert used["play"] + used["k_advance"] + stats.playouts == stats.plies

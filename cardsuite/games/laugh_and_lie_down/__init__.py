@@ -20,7 +20,7 @@ GAME = GameInfo(
     options="LaughOptions",
     kernel="KERNEL",
     # p95 under 250 ms (benchmarks/search_speed.py --level hard)
-    bots=GameBots(heuristic="LaughBot", hard_plies=10_000),
+    bots=GameBots(heuristic="LaughBot", hard_plies=8_000),
     # a player who cannot match lies down at once: auto-play would end his deal unseen
     forced_moves_wait=True,
     every_card_seen=True,  # each hand is its owner's, the rest lies face up on the table

@@ -16,5 +16,5 @@ GAME = GameInfo(
     engine="RYBA",
     options="RybaOptions",
     kernel="KERNEL",
-    bots=GameBots(heuristic="RybaBot"),
+    bots=GameBots(heuristic="RybaBot", hard_plies=15_000),
 )

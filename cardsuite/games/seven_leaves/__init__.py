@@ -29,6 +29,6 @@ GAME = GameInfo(
     options="SevenLeavesOptions",
     kernel="KERNEL",
     # p95 under 250 ms (benchmarks/search_speed.py --level hard)
-    bots=GameBots(heuristic="SevenLeavesBot", playout="QuickSevenLeavesBot", hard_plies=10_000),
+    bots=GameBots(heuristic="SevenLeavesBot", playout="QuickSevenLeavesBot", hard_plies=11_000),
     last_place_loses=True,  # the last not safe; the safe places between: neither won nor lost
 )

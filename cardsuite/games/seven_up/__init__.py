@@ -28,5 +28,5 @@ GAME = GameInfo(
     options="SevenUpOptions",
     kernel="KERNEL",
     # p95 under 250 ms (benchmarks/search_speed.py --level hard)
-    bots=GameBots(heuristic="SevenUpBot", playout="QuickSevenUpBot", hard_plies=7_000),
+    bots=GameBots(heuristic="SevenUpBot", playout="QuickSevenUpBot", hard_plies=10_000),
 )
