@@ -157,19 +157,9 @@ async def run(
     return tally
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--game", default="rang")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--warmup", type=float, default=5.0)
-    parser.add_argument("--think", type=float, default=1.0, help="seconds a move, about")
-    args = parser.parse_args()
-    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
-        parser.error("--tables is 1 to 2000 and --seconds 1 to 600")
-    port = free_port()
-    home = tempfile.mkdtemp(prefix="cardsuite-load-")
+def serve_and_load(args: argparse.Namespace, port: int, home: str) -> tuple[Tally, int, int]:
+    """Start the server with its store in ``home``, load it, stop it: the tally and the
+    server's resident size (KiB) before and with the tables open."""
     env = {**os.environ, "CARDSUITE_HOME": home, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "cardsuite", "host", "--port", str(port), "--pace", "0"]
     server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
@@ -185,6 +175,23 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+    return tally, idle, busy
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--game", default="rang")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a move, about")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
+        parser.error("--tables is 1 to 2000 and --seconds 1 to 600")
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="cardsuite-load-") as home:  # removed after
+        tally, idle, busy = serve_and_load(args, port, home)
     if tally.errors:
         print(f"the server sent error frames: {tally.errors}", file=sys.stderr)
     if not tally.trips:
