@@ -34,6 +34,7 @@ from cardsuite.games import GAMES
 HERE = Path(__file__).parent
 RESULTS = HERE / "bot_strength.json"
 TABLE = HERE / "bot_strength.md"
+SPEED = HERE / "search_speed.json"  # benchmarks/search_speed.py --level hard --json …
 
 PAIRINGS: tuple[tuple[str, ...], ...] = (("normal", "easy"), ("hard", "easy"), ("hard", "normal"))
 GOALS: dict[tuple[str, ...], float] = {
@@ -207,10 +208,40 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     ]
     if missing:
         lines += ["", "Not measured yet: " + "; ".join(missing) + "."]
+    lines += speed_section()
     if NOTES:
         lines += ["", "## Notes", ""]
         lines += [f"- **{game_id}**: {text}" for game_id, text in NOTES.items()]
     return "\n".join(lines) + "\n"
+
+
+def speed_section() -> list[str]:
+    """What the hard level spends on a decision in each game, as measured on a quiet machine
+    by ``benchmarks/search_speed.py --level hard --json`` (nothing if it was not run)."""
+    if not SPEED.exists():
+        return []
+    speed = json.loads(SPEED.read_text(encoding="utf-8"))
+    lines = [
+        "",
+        "## The hard level's search per decision",
+        "",
+        f"Measured by `benchmarks/search_speed.py --level hard` on {speed['date']}, the",
+        f"machine otherwise quiet: {speed['decisions']} decisions a game taken from seeded",
+        "random games, the budget in plies (a world imagined and a playout begun are charged",
+        "as plies too), the playouts run, and the decision time. The goal: p95 ≤ 250 ms.",
+        "",
+        "| game | budget (plies) | playouts per decision | median ms | p95 ms |",
+        "|---|---|---|---|---|",
+    ]
+    for game_id, row in speed["games"].items():
+        if not row["plies"]:
+            lines.append(f"| {game_id} | 0 | no search: hard plays as normal | | |")
+            continue
+        lines.append(
+            f"| {game_id} | {row['plies']:,} | {row['playouts']:.0f} "
+            f"| {row['median_ms']:.0f} | {row['p95_ms']:.0f} |"
+        )
+    return lines
 
 
 def main() -> None:

@@ -13,7 +13,10 @@ bot guides, random playouts in the kernel at the game's ``hard_plies``), timed o
 decisions: what its budget costs, to be kept under 250 ms at the 95th percentile.
 
     PYTHONPATH=. python benchmarks/search_speed.py [--level generic|hard] [--decisions 24]
-        [--seed 1] [--game ID ...]
+        [--seed 1] [--game ID ...] [--json FILE]
+
+``--level hard --json benchmarks/search_speed.json`` keeps the figures for the strength table
+(``benchmarks/bot_strength.py`` shows them): run it on a quiet machine.
 
 These machines are noisy: compare the two paths of one game, and the times as a rough scale.
 """
@@ -21,9 +24,11 @@ These machines are noisy: compare the two paths of one game, and the times as a 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from cardsuite.bots import GENERIC_PLIES, game_bots, generic_bot, hard_bot, has_decisions
@@ -101,9 +106,12 @@ def main() -> None:
     parser.add_argument(
         "--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)"
     )
+    parser.add_argument(
+        "--json", type=Path, help="with --level hard: write the figures to this file too"
+    )
     args = parser.parse_args()
     if args.level == "hard":
-        hard_speed(args.game or list(GAMES), args.decisions, args.seed)
+        hard_speed(args.game or list(GAMES), args.decisions, args.seed, args.json)
         return
     print(f"generic search bot, {GENERIC_PLIES} plies per decision, {args.decisions} decisions")
     header = (
@@ -134,14 +142,16 @@ def main() -> None:
             print(f"{game_id:<19} kernel/engine plies per second: {gain:.1f}x")
 
 
-def hard_speed(game_ids: list[str], count: int, seed: int) -> None:
-    """The hard level's cost per decision in each game, at its own budget."""
+def hard_speed(game_ids: list[str], count: int, seed: int, out: Path | None = None) -> None:
+    """The hard level's cost per decision in each game, at its own budget; written to
+    ``out`` as JSON too when given (the strength table shows it)."""
     print(f"hard level, {count} decisions a game")
     header = (
         f"{'game':<19} {'plies':>7} {'playouts':>9} {'plies/s':>9} {'median ms':>10} {'p95 ms':>8}"
     )
     print(header)
     print("-" * len(header))
+    rows: dict[str, dict[str, Any]] = {}
     for game_id in game_ids:
         game = GAMES[game_id]
         chosen = decisions(game, count, seed) if has_decisions(game) else []
@@ -150,13 +160,20 @@ def hard_speed(game_ids: list[str], count: int, seed: int) -> None:
             continue
         bot = hard_bot(game)
         if not isinstance(bot, SearchBot):  # no budget: hard is the game's own bot
+            rows[game_id] = {"plies": 0}
             print(f"{game_id:<19} {0:>7} no search: hard plays as normal")
             continue
         row = measure(bot, game, chosen)
+        rows[game_id] = {"plies": game_bots(game).hard_plies} | {
+            name: round(value, 1) for name, value in row.items()
+        }
         print(
             f"{game_id:<19} {game_bots(game).hard_plies:>7} {row['playouts']:>9.0f} "
             f"{row['plies_per_s']:>9.0f} {row['median_ms']:>10.0f} {row['p95_ms']:>8.0f}"
         )
+    if out is not None:
+        made = {"decisions": count, "seed": seed, "date": time.strftime("%Y-%m-%d")}
+        out.write_text(json.dumps(made | {"games": rows}, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
